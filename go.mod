@@ -1,0 +1,3 @@
+module dualnnue
+
+go 1.26

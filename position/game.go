@@ -1,0 +1,75 @@
+// Game: the coarse contract the search and the data tools call per node.
+package position
+
+// Game is what the search, self-play and the dataset tools need from a
+// position of either game. Implementations are pointer types (*xiangqi.Position,
+// *chess.Position) held by value inside the generic search worker.
+//
+// The contract is coarse on purpose: a method call on a type parameter is
+// indirect in Go, so the search makes a few per node and reads the State it
+// owns as plain fields.
+type Game interface {
+	// SideToMove returns the colour to move.
+	SideToMove() Color
+	// State returns the current per-ply state (never nil).
+	State() *State
+
+	// DoMove plays a legal move m, filling st (owned by the caller, who must
+	// keep it alive until the matching UndoMove). It never allocates.
+	DoMove(m Move, st *State)
+	// UndoMove takes back m, the last move played.
+	UndoMove(m Move)
+	// DoNullMove passes the turn (never called in check), filling st.
+	DoNullMove(st *State)
+	// UndoNullMove takes back the last null move.
+	UndoNullMove()
+
+	// GenerateCaptures appends pseudo-legal captures (and, in chess, queen
+	// promotions) to list. Not called in check.
+	GenerateCaptures(list *MoveList)
+	// GenerateQuiets appends pseudo-legal non-captures. Not called in check.
+	GenerateQuiets(list *MoveList)
+	// GenerateEvasions appends pseudo-legal moves when in check (a superset
+	// of the legal evasions, possibly all pseudo-legal moves).
+	GenerateEvasions(list *MoveList)
+	// GenerateLegal appends exactly the legal moves.
+	GenerateLegal(list *MoveList)
+
+	// PseudoLegal reports whether m (e.g. from the TT or a killer slot,
+	// possibly garbage) could be produced by the generators here.
+	PseudoLegal(m Move) bool
+	// Legal reports whether a pseudo-legal m leaves the own king safe
+	// (and, in xiangqi, the generals not facing).
+	Legal(m Move) bool
+	// IsCapture reports whether pseudo-legal m captures.
+	IsCapture(m Move) bool
+	// GivesCheck reports whether legal m checks the opponent.
+	GivesCheck(m Move) bool
+	// SEE reports whether the static exchange evaluation of m is at least
+	// threshold (in the game's SEE piece values).
+	SEE(m Move, threshold Value) bool
+	// MovedPiece returns the piece on m's origin.
+	MovedPiece(m Move) Piece
+	// PieceOn returns the piece on sq, or NoPiece.
+	PieceOn(sq Square) Piece
+	// HasNonPawnMaterial reports whether c has pieces other than king and
+	// pawns (guards null-move pruning against zugzwang).
+	HasNonPawnMaterial(c Color) bool
+
+	// RuleVerdict reports whether the position is decided by a rule before
+	// any move is searched: repetition (xiangqi: draw or loss by perpetual
+	// check/chase), the move-count rules, insufficient material. ply is the
+	// distance from the search root; v is the value from the side to move's
+	// view (a loss by perpetual is scored as a mate-like loss at ply).
+	// It must be cheap when no repetition exists.
+	RuleVerdict(ply int) (v Value, decided bool)
+
+	// MoveString renders m in the game's UCI coordinates (chess "e7e8q",
+	// xiangqi ICCS "h2e2").
+	MoveString(m Move) string
+	// ParseMove reads a move in the game's UCI coordinates and returns it if
+	// it is legal here, or an error naming what is wrong.
+	ParseMove(s string) (Move, error)
+	// FEN returns the position in FEN.
+	FEN() string
+}
