@@ -73,3 +73,22 @@ type Game interface {
 	// FEN returns the position in FEN.
 	FEN() string
 }
+
+// Evaluator is a static evaluation that follows the search's DoMove/UndoMove
+// through the piece diff: the hand-written evaluation keeps material and
+// piece-square sums this way, the network keeps its accumulator stack.
+// The search calls Reset at the root, Push after every DoMove/DoNullMove
+// (with that State's Dirty; N == 0 for a null move), Pop after every
+// UndoMove/UndoNullMove, and Evaluate at leaves. One Evaluator per search
+// thread; it must not allocate in Push, Pop or Evaluate.
+type Evaluator[P Game] interface {
+	// Reset rebuilds the evaluator's state from pos from scratch.
+	Reset(pos P)
+	// Push applies the diff of the move just made.
+	Push(d *Dirty)
+	// Pop undoes the last Push.
+	Pop()
+	// Evaluate returns the static score of pos in centipawns from the side
+	// to move's view, strictly inside the mate bounds.
+	Evaluate(pos P) Value
+}
