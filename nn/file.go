@@ -1,0 +1,228 @@
+// The net file: versioned little-endian binary with an architecture hash and a CRC32C.
+package nn
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"unicode/utf8"
+
+	"dualnnue/nn/features"
+)
+
+// File layout, version 1 (all integers little-endian):
+//
+//	off  size  field
+//	0    8     magic "DUALNNUE"
+//	8    4     format version (1)
+//	12   1     game (1 xiangqi, 2 chess)
+//	13   1     activation (1 CReLU, 2 SCReLU)
+//	14   2     feature-set id (features.SetID)
+//	16   4     inputs F
+//	20   4     hidden N
+//	24   4     output buckets B
+//	28   4     QA (int32)
+//	32   4     QB (int32)
+//	36   4     eval scale (int32)
+//	40   8     architecture hash (Arch.Hash)
+//	48   4     description length D (≤ MaxDescription)
+//	52   D     description, UTF-8
+//	     2·F·N feature-transformer weights, int16, feature-major (row f = N values)
+//	     2·N   feature-transformer biases, int16
+//	     4·B·N output weights, int16, per bucket: side to move's N, then the other's N
+//	     4·B   output biases, int32
+//	     4     CRC32C (Castagnoli) of every byte before it
+const (
+	Magic          = "DUALNNUE"
+	FormatVersion  = 1
+	headerSize     = 52
+	MaxDescription = 4096
+	// MaxFileSize bounds what Load reads (a xiangqi net with N = MaxHidden is 5.2 MB).
+	MaxFileSize = 64 << 20
+)
+
+// Errors the reader wraps; test with errors.Is.
+var (
+	ErrMagic     = errors.New("not a dualnnue net file (bad magic)")
+	ErrVersion   = errors.New("unsupported net file version")
+	ErrGame      = errors.New("net is for another game")
+	ErrArch      = errors.New("impossible architecture")
+	ErrHash      = errors.New("architecture hash does not match the sizes")
+	ErrTruncated = errors.New("net file truncated")
+	ErrTrailing  = errors.New("net file has bytes after the checksum")
+	ErrChecksum  = errors.New("net file checksum mismatch")
+	ErrWeights   = errors.New("net weights out of range")
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// payloadSize is the byte size of the weights of shape a (int64: no overflow
+// for any 32-bit header values).
+func payloadSize(a Arch) int64 {
+	F, N, B := int64(a.Inputs), int64(a.Hidden), int64(a.Buckets)
+	return 2*F*N + 2*N + 4*B*N + 4*B
+}
+
+// MarshalBinary encodes n in the file format. It fails if n does not validate.
+func (n *Net) MarshalBinary() ([]byte, error) {
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	if len(n.Description) > MaxDescription || !utf8.ValidString(n.Description) {
+		return nil, fmt.Errorf("nn: description must be UTF-8 of at most %d bytes", MaxDescription)
+	}
+	b := make([]byte, 0, headerSize+len(n.Description)+int(payloadSize(n.Arch))+4)
+	le := binary.LittleEndian
+	b = append(b, Magic...)
+	b = le.AppendUint32(b, FormatVersion)
+	b = append(b, byte(n.Game), byte(n.Activation))
+	b = le.AppendUint16(b, uint16(n.Set))
+	b = le.AppendUint32(b, uint32(n.Inputs))
+	b = le.AppendUint32(b, uint32(n.Hidden))
+	b = le.AppendUint32(b, uint32(n.Buckets))
+	b = le.AppendUint32(b, uint32(n.QA))
+	b = le.AppendUint32(b, uint32(n.QB))
+	b = le.AppendUint32(b, uint32(n.Scale))
+	b = le.AppendUint64(b, n.Arch.Hash())
+	b = le.AppendUint32(b, uint32(len(n.Description)))
+	b = append(b, n.Description...)
+	for _, s := range [][]int16{n.FTWeights, n.FTBias, n.OutWeights} {
+		for _, v := range s {
+			b = le.AppendUint16(b, uint16(v))
+		}
+	}
+	for _, v := range n.OutBias {
+		b = le.AppendUint32(b, uint32(v))
+	}
+	return le.AppendUint32(b, crc32.Checksum(b, castagnoli)), nil
+}
+
+// Parse decodes a net file. It checks, in order: magic, version, the header
+// fields (game, set, sizes, scales), the architecture hash, the exact length
+// (before allocating any weights), the checksum, and the weight ranges.
+// Every failure wraps one of the Err* values.
+func Parse(data []byte) (*Net, error) {
+	le := binary.LittleEndian
+	if len(data) < len(Magic) || string(data[:len(Magic)]) != Magic {
+		return nil, ErrMagic
+	}
+	if len(data) < headerSize {
+		return nil, fmt.Errorf("%w: %d bytes, header needs %d", ErrTruncated, len(data), headerSize)
+	}
+	if v := le.Uint32(data[8:]); v != FormatVersion {
+		return nil, fmt.Errorf("%w: %d (this build reads %d)", ErrVersion, v, FormatVersion)
+	}
+	a := Arch{
+		Game:       Game(data[12]),
+		Activation: Activation(data[13]),
+		Set:        features.SetID(le.Uint16(data[14:])),
+	}
+	if a.Game != Xiangqi && a.Game != Chess {
+		return nil, fmt.Errorf("%w: unknown game %d", ErrArch, data[12])
+	}
+	f, h, bk := le.Uint32(data[16:]), le.Uint32(data[20:]), le.Uint32(data[24:])
+	if f > 1<<20 || h > MaxHidden || bk > MaxBuckets {
+		return nil, fmt.Errorf("%w: sizes %d×%d, %d buckets", ErrArch, f, h, bk)
+	}
+	a.Inputs, a.Hidden, a.Buckets = int(f), int(h), int(bk)
+	if err := a.Validate(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrArch, err)
+	}
+	qa, qb, scale := int32(le.Uint32(data[28:])), int32(le.Uint32(data[32:])), int32(le.Uint32(data[36:]))
+	if err := checkScales(qa, qb, scale); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrArch, err)
+	}
+	if got, want := le.Uint64(data[40:]), a.Hash(); got != want {
+		return nil, fmt.Errorf("%w: file %#016x, %v hashes to %#016x", ErrHash, got, a, want)
+	}
+	d := le.Uint32(data[48:])
+	if d > MaxDescription {
+		return nil, fmt.Errorf("%w: description of %d bytes (max %d)", ErrArch, d, MaxDescription)
+	}
+	want := int64(headerSize) + int64(d) + payloadSize(a) + 4
+	if int64(len(data)) < want {
+		return nil, fmt.Errorf("%w: %d bytes, %v needs %d", ErrTruncated, len(data), a, want)
+	}
+	if int64(len(data)) > want {
+		return nil, fmt.Errorf("%w: %d bytes, %v needs %d", ErrTrailing, len(data), a, want)
+	}
+	body := data[:want-4]
+	if got, sum := le.Uint32(data[want-4:]), crc32.Checksum(body, castagnoli); got != sum {
+		return nil, fmt.Errorf("%w: stored %#08x, computed %#08x", ErrChecksum, got, sum)
+	}
+	desc := body[headerSize : headerSize+d]
+	if !utf8.Valid(desc) {
+		return nil, fmt.Errorf("%w: description is not UTF-8", ErrArch)
+	}
+	n := &Net{Arch: a, QA: qa, QB: qb, Scale: scale, Description: string(desc)}
+	p := body[headerSize+d:]
+	read16 := func(k int) []int16 {
+		s := make([]int16, k)
+		for i := range s {
+			s[i] = int16(le.Uint16(p[2*i:]))
+		}
+		p = p[2*k:]
+		return s
+	}
+	n.FTWeights = read16(a.Inputs * a.Hidden)
+	n.FTBias = read16(a.Hidden)
+	n.OutWeights = read16(a.Buckets * 2 * a.Hidden)
+	n.OutBias = make([]int32, a.Buckets)
+	for i := range n.OutBias {
+		n.OutBias[i] = int32(le.Uint32(p[4*i:]))
+	}
+	if err := n.Validate(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrWeights, err)
+	}
+	return n, nil
+}
+
+// ParseFor is Parse plus a check that the net plays game g.
+func ParseFor(data []byte, g Game) (*Net, error) {
+	n, err := Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	if n.Game != g {
+		return nil, fmt.Errorf("%w: file is a %v net, want %v", ErrGame, n.Game, g)
+	}
+	return n, nil
+}
+
+// Load reads the net file at path (the UCI EvalFile option) for game g.
+// Errors name the path.
+func Load(path string, g Game) (*Net, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("nn: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("nn: %w", err)
+	}
+	if fi.Size() > MaxFileSize {
+		return nil, fmt.Errorf("nn: %s: %d bytes, larger than any net (%d)", path, fi.Size(), MaxFileSize)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("nn: %s: %w", path, err)
+	}
+	n, err := ParseFor(data, g)
+	if err != nil {
+		return nil, fmt.Errorf("nn: %s: %w", path, err)
+	}
+	return n, nil
+}
+
+// WriteFile writes n to path in the file format.
+func (n *Net) WriteFile(path string) error {
+	b, err := n.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o644)
+}

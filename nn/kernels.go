@@ -1,0 +1,132 @@
+// Accumulator and output kernels: pure Go reference loops and the dispatch to
+// the SIMD twins (kernels_simd.go, built with GOEXPERIMENT=simd on amd64).
+package nn
+
+// Every kernel takes slices of one length n (a multiple of HiddenAlign) and
+// wraps on int16 overflow exactly like the SIMD twins (Net.Validate rules
+// overflow out). The ref* functions are the definition; the exported
+// behaviour of each wrapper is identical bit for bit, which
+// TestKernelsMatchReference checks whenever the SIMD path is compiled in.
+
+// addRow: for i := range dst { dst[i] += row[i] }
+func addRow(dst, row []int16) {
+	if haveSIMD {
+		simdAddRow(dst, row)
+		return
+	}
+	refAddRow(dst, row)
+}
+
+// copyAddSub: for i := range dst { dst[i] = src[i] + a[i] - s[i] }
+func copyAddSub(dst, src, a, s []int16) {
+	if haveSIMD {
+		simdCopyAddSub(dst, src, a, s)
+		return
+	}
+	refCopyAddSub(dst, src, a, s)
+}
+
+// copyAddSub2: for i := range dst { dst[i] = src[i] + a[i] - s1[i] - s2[i] }
+func copyAddSub2(dst, src, a, s1, s2 []int16) {
+	if haveSIMD {
+		simdCopyAddSub2(dst, src, a, s1, s2)
+		return
+	}
+	refCopyAddSub2(dst, src, a, s1, s2)
+}
+
+// copyAdd2Sub2: for i := range dst { dst[i] = src[i] + a1[i] + a2[i] - s1[i] - s2[i] }
+func copyAdd2Sub2(dst, src, a1, a2, s1, s2 []int16) {
+	if haveSIMD {
+		simdCopyAdd2Sub2(dst, src, a1, a2, s1, s2)
+		return
+	}
+	refCopyAdd2Sub2(dst, src, a1, a2, s1, s2)
+}
+
+// dotCReLU: for i := range acc { sum += int64(clamp(acc[i], 0, qa)) * int64(w[i]) }
+func dotCReLU(acc, w []int16, qa int16) int64 {
+	if haveSIMD {
+		return simdDotCReLU(acc, w, qa)
+	}
+	return refDotCReLU(acc, w, qa)
+}
+
+// dotSCReLU: for i := range acc { c := clamp(acc[i], 0, qa); sum += int64(c) * int64(c) * int64(w[i]) }
+func dotSCReLU(acc, w []int16, qa int16) int64 {
+	if haveSIMD {
+		return simdDotSCReLU(acc, w, qa)
+	}
+	return refDotSCReLU(acc, w, qa)
+}
+
+func refAddRow(dst, row []int16) {
+	row = row[:len(dst)]
+	for i := range dst {
+		dst[i] += row[i]
+	}
+}
+
+func refSubRow(dst, row []int16) {
+	row = row[:len(dst)]
+	for i := range dst {
+		dst[i] -= row[i]
+	}
+}
+
+func refCopyAddSub(dst, src, a, s []int16) {
+	n := len(dst)
+	src, a, s = src[:n], a[:n], s[:n]
+	for i := range dst {
+		dst[i] = src[i] + a[i] - s[i]
+	}
+}
+
+func refCopyAddSub2(dst, src, a, s1, s2 []int16) {
+	n := len(dst)
+	src, a, s1, s2 = src[:n], a[:n], s1[:n], s2[:n]
+	for i := range dst {
+		dst[i] = src[i] + a[i] - s1[i] - s2[i]
+	}
+}
+
+func refCopyAdd2Sub2(dst, src, a1, a2, s1, s2 []int16) {
+	n := len(dst)
+	src, a1, a2, s1, s2 = src[:n], a1[:n], a2[:n], s1[:n], s2[:n]
+	for i := range dst {
+		dst[i] = src[i] + a1[i] + a2[i] - s1[i] - s2[i]
+	}
+}
+
+func clamp16(x, qa int16) int16 {
+	if x < 0 {
+		return 0
+	}
+	if x > qa {
+		return qa
+	}
+	return x
+}
+
+func refDotCReLU(acc, w []int16, qa int16) int64 {
+	w = w[:len(acc)]
+	var sum int64
+	for i, x := range acc {
+		sum += int64(clamp16(x, qa)) * int64(w[i])
+	}
+	return sum
+}
+
+func refDotSCReLU(acc, w []int16, qa int16) int64 {
+	w = w[:len(acc)]
+	var sum int64
+	for i, x := range acc {
+		c := int64(clamp16(x, qa))
+		sum += c * c * int64(w[i])
+	}
+	return sum
+}
+
+// subRow: for i := range dst { dst[i] -= row[i] } (rare: only the general
+// case of Stack.apply uses it, so it has no SIMD twin).
+func subRow(dst, row []int16) { refSubRow(dst, row) }

@@ -1,0 +1,18 @@
+// Stubs of the SIMD kernels for builds without GOEXPERIMENT=simd on amd64.
+
+//go:build !(goexperiment.simd && amd64)
+
+package nn
+
+// haveSIMD is false: the reference loops run.
+const haveSIMD = false
+
+// SIMD reports which kernels run: "pure Go" here.
+func SIMD() string { return "pure Go" }
+
+func simdAddRow(dst, row []int16)                       { panic("nn: no SIMD") }
+func simdCopyAddSub(dst, src, a, s []int16)             { panic("nn: no SIMD") }
+func simdCopyAddSub2(dst, src, a, s1, s2 []int16)       { panic("nn: no SIMD") }
+func simdCopyAdd2Sub2(dst, src, a1, a2, s1, s2 []int16) { panic("nn: no SIMD") }
+func simdDotCReLU(acc, w []int16, qa int16) int64       { panic("nn: no SIMD") }
+func simdDotSCReLU(acc, w []int16, qa int16) int64      { panic("nn: no SIMD") }

@@ -1,0 +1,72 @@
+// The SIMD kernels against the reference loops, bit for bit.
+package nn
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+func randInt16s(rng *rand.Rand, n int, lo, hi int) []int16 {
+	s := make([]int16, n)
+	for i := range s {
+		s[i] = int16(lo + rng.IntN(hi-lo+1))
+	}
+	return s
+}
+
+func TestKernelsMatchReference(t *testing.T) {
+	t.Logf("kernels: %s", SIMD())
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{16, 32, 128, 256, 1024, MaxHidden} {
+		for trial := 0; trial < 20; trial++ {
+			// Full int16 range: the add/sub kernels must wrap identically.
+			src := randInt16s(rng, n, -32768, 32767)
+			a1, a2 := randInt16s(rng, n, -32768, 32767), randInt16s(rng, n, -32768, 32767)
+			s1, s2 := randInt16s(rng, n, -32768, 32767), randInt16s(rng, n, -32768, 32767)
+			got, want := make([]int16, n), make([]int16, n)
+
+			copyAddSub(got, src, a1, s1)
+			refCopyAddSub(want, src, a1, s1)
+			if !slices.Equal(got, want) {
+				t.Fatalf("copyAddSub n=%d", n)
+			}
+			copyAddSub2(got, src, a1, s1, s2)
+			refCopyAddSub2(want, src, a1, s1, s2)
+			if !slices.Equal(got, want) {
+				t.Fatalf("copyAddSub2 n=%d", n)
+			}
+			copyAdd2Sub2(got, src, a1, a2, s1, s2)
+			refCopyAdd2Sub2(want, src, a1, a2, s1, s2)
+			if !slices.Equal(got, want) {
+				t.Fatalf("copyAdd2Sub2 n=%d", n)
+			}
+			copy(got, src)
+			copy(want, src)
+			addRow(got, a1)
+			refAddRow(want, a1)
+			if !slices.Equal(got, want) {
+				t.Fatalf("addRow n=%d", n)
+			}
+
+			// Dot products over the ranges Net.Validate allows; the last
+			// trial pins every clamped value at QA and every weight at
+			// ±MaxOutWeight, the worst case for the int32 lanes.
+			w := randInt16s(rng, n, -MaxOutWeight, MaxOutWeight)
+			if trial == 19 {
+				for i := range src {
+					src[i] = 32767
+					w[i] = MaxOutWeight
+				}
+			}
+			for _, qa := range []int16{255, 181, 1} {
+				if g, r := dotCReLU(src, w, qa), refDotCReLU(src, w, qa); g != r {
+					t.Fatalf("dotCReLU n=%d qa=%d: %d vs %d", n, qa, g, r)
+				}
+				if g, r := dotSCReLU(src, w, qa), refDotSCReLU(src, w, qa); g != r {
+					t.Fatalf("dotSCReLU n=%d qa=%d: %d vs %d", n, qa, g, r)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,110 @@
+// Tests of the accumulator stack: incremental == refresh, evaluation, no allocations.
+package nn
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"dualnnue/position"
+)
+
+// Over random move sequences with pushes and pops, the lazily updated
+// accumulators equal a full refresh of the same board, exactly, and the
+// stack's eval equals EvalIndices.
+func TestStackIncrementalEqualsRefresh(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, g := range []Game{Chess, Xiangqi} {
+		for _, act := range []Activation{CReLU, SCReLU} {
+			net, err := randomModel(rng, g, 64, 4, act).Quantize("test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, ref := NewStack(net), NewStack(net)
+			for game := 0; game < 20; game++ {
+				b := randomBoard(rng, g)
+				st.Reset(b)
+				var hist []testBoard
+				var d position.Dirty
+				for step := 0; step < 200; step++ {
+					if len(hist) > 0 && (rng.IntN(3) == 0 || len(hist) >= 100) {
+						*b = hist[len(hist)-1]
+						hist = hist[:len(hist)-1]
+						st.Pop()
+					} else {
+						hist = append(hist, *b)
+						b.move(rng, &d)
+						st.Push(&d)
+					}
+					if rng.IntN(3) == 0 { // evaluate lazily, not at every node
+						continue
+					}
+					ref.Reset(b)
+					for c := position.Color(0); c <= 1; c++ {
+						if !slices.Equal(st.Accumulator(c), ref.Accumulator(c)) {
+							t.Fatalf("%v %v game %d step %d colour %d: incremental != refresh", g, act, game, step, c)
+						}
+					}
+					if st.Pieces() != b.pieces {
+						t.Fatalf("pieces %d, board has %d", st.Pieces(), b.pieces)
+					}
+					us, them := b.active(net.FeatureSet())
+					if got, want := st.Evaluate(b.stm), net.EvalIndices(us, them, b.pieces); got != want {
+						t.Fatalf("stack eval %d, EvalIndices %d", got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestStackNoAllocs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	net, err := randomModel(rng, Chess, 256, 1, SCReLU).Quantize("test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := NewStack(net)
+	b := randomBoard(rng, Chess)
+	st.Reset(b)
+	var ds [8]position.Dirty
+	for i := range ds {
+		b.move(rng, &ds[i])
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		for i := range ds {
+			st.Push(&ds[i])
+			_ = st.Evaluate(position.Color(i & 1))
+		}
+		for range ds {
+			st.Pop()
+		}
+		_ = st.Evaluate(position.White)
+	})
+	if allocs != 0 {
+		t.Fatalf("Push/Evaluate/Pop allocate %v times per run", allocs)
+	}
+}
+
+func TestStackDepth(t *testing.T) {
+	net, err := randomModel(rand.New(rand.NewPCG(5, 6)), Chess, 16, 1, CReLU).Quantize("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := NewStack(net)
+	st.Reset(randomBoard(rand.New(rand.NewPCG(7, 8)), Chess))
+	var null position.Dirty
+	for i := 0; i < StackDepth; i++ {
+		st.Push(&null)
+	}
+	if st.Depth() != StackDepth || StackDepth < position.MaxPly+32 {
+		t.Fatalf("depth %d", st.Depth())
+	}
+	_ = st.Evaluate(position.White)
+	defer func() {
+		if recover() == nil {
+			t.Fatal("push past StackDepth did not panic")
+		}
+	}()
+	st.Push(&null)
+}

@@ -1,0 +1,11 @@
+// Kernel selection for builds without GOEXPERIMENT=simd: the tiled pure-Go loops.
+
+//go:build !(goexperiment.simd && amd64)
+
+package train
+
+// kernelPath names the sparse kernels this build uses.
+const kernelPath = "pure Go (tiled)"
+
+func ftForward(acc, bias, w []float32, feats []uint16) { ftForwardGo(acc, bias, w, feats) }
+func ftBackward(gw, gacc []float32, feats []uint16)    { ftBackwardGo(gw, gacc, feats) }

@@ -1,0 +1,272 @@
+// Forward, loss and backward of a batch, split over goroutines with per-worker gradient buffers.
+package train
+
+import (
+	"fmt"
+	"sync"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
+)
+
+// chunk is the number of positions a worker carries through the dense
+// layer at once: its pre-activations and activations (chunk × 2N floats
+// each, 128 KiB at N = 256) stay in the core's L2 cache.
+const chunk = 64
+
+// worker holds one goroutine's scratch buffers and its gradient. Workers
+// own disjoint contiguous slices of a batch, so with a fixed worker count
+// the summation order, and therefore every bit of the result, is fixed.
+type worker struct {
+	grad []float32 // ∂loss/∂params of this worker's positions, layout of Model.Params
+	acc  []float32 // chunk × 2N pre-activations: stm half, then nstm half
+	x    []float32 // chunk × 2N activations
+	out  []float32 // chunk outputs
+	gout []float32 // chunk ∂loss/∂out
+	gacc []float32 // 2N ∂loss/∂acc of the current position
+
+	loss float64 // Σ loss of this worker's positions
+}
+
+func newWorker(a Arch, withGrad bool) *worker {
+	n2 := 2 * a.Hidden
+	w := &worker{
+		acc:  make([]float32, chunk*n2),
+		x:    make([]float32, chunk*n2),
+		out:  make([]float32, chunk),
+		gout: make([]float32, chunk),
+		gacc: make([]float32, n2),
+	}
+	if withGrad {
+		w.grad = make([]float32, a.NumParams())
+	}
+	return w
+}
+
+// forwardChunk computes pre-activations, activations and outputs of
+// positions [lo, lo+c) of b into the worker's buffers.
+func (w *worker) forwardChunk(m *Model, b *Batch, lo, c int) {
+	n := m.Hidden
+	n2 := 2 * n
+	for i := 0; i < c; i++ {
+		p := lo + i
+		f0, f1 := b.Offsets[p], b.Offsets[p+1]
+		acc := w.acc[i*n2 : (i+1)*n2]
+		ftForward(acc[:n], m.FTBias, m.FTWeights, b.Stm[f0:f1])
+		ftForward(acc[n:], m.FTBias, m.FTWeights, b.Nstm[f0:f1])
+		activateRow(w.x[i*n2:(i+1)*n2], acc, m.Activation)
+	}
+	// Dense output layer with gonum: out = X·w + b.
+	if m.Buckets == 1 {
+		x := blas32.General{Rows: c, Cols: n2, Stride: n2, Data: w.x[:c*n2]}
+		blas32.Gemv(blas.NoTrans, 1, x, blas32.Vector{N: n2, Inc: 1, Data: m.OutWeights}, 0,
+			blas32.Vector{N: c, Inc: 1, Data: w.out})
+		for i := range c {
+			w.out[i] += m.OutBias[0]
+		}
+		return
+	}
+	for i := 0; i < c; i++ {
+		k := int(b.Bucket[lo+i])
+		w.out[i] = blas32.Dot(blas32.Vector{N: n2, Inc: 1, Data: w.x[i*n2 : (i+1)*n2]},
+			blas32.Vector{N: n2, Inc: 1, Data: m.OutWeights[k*n2 : (k+1)*n2]}) + m.OutBias[k]
+	}
+}
+
+// backwardChunk adds the gradient of positions [lo, lo+c) to w.grad, given
+// w.gout = ∂loss/∂out already scaled by 1/batch.
+func (w *worker) backwardChunk(m *Model, b *Batch, lo, c int) {
+	a := m.Arch
+	n := a.Hidden
+	n2 := 2 * n
+	gFTW := w.grad[:a.ftBiasOff()]
+	gFTB := w.grad[a.ftBiasOff():a.outWOff()]
+	gOutW := w.grad[a.outWOff():a.outBiasOff()]
+	gOutB := w.grad[a.outBiasOff():]
+
+	// Dense layer with gonum: ∂w += Xᵀ·gout, ∂b += Σ gout.
+	if a.Buckets == 1 {
+		x := blas32.General{Rows: c, Cols: n2, Stride: n2, Data: w.x[:c*n2]}
+		blas32.Gemv(blas.Trans, 1, x, blas32.Vector{N: c, Inc: 1, Data: w.gout}, 1,
+			blas32.Vector{N: n2, Inc: 1, Data: gOutW})
+		var s float32
+		for _, g := range w.gout[:c] {
+			s += g
+		}
+		gOutB[0] += s
+	} else {
+		for i := 0; i < c; i++ {
+			k := int(b.Bucket[lo+i])
+			blas32.Axpy(w.gout[i], blas32.Vector{N: n2, Inc: 1, Data: w.x[i*n2 : (i+1)*n2]},
+				blas32.Vector{N: n2, Inc: 1, Data: gOutW[k*n2 : (k+1)*n2]})
+			gOutB[k] += w.gout[i]
+		}
+	}
+
+	// Through the activation into the sparse first layer: only the rows of
+	// active features are touched.
+	for i := 0; i < c; i++ {
+		p := lo + i
+		k := int(b.Bucket[p])
+		ow := m.OutWeights[k*n2 : (k+1)*n2]
+		acc := w.acc[i*n2 : (i+1)*n2]
+		activationGrad(w.gacc, acc, ow, w.gout[i], a.Activation)
+		f0, f1 := b.Offsets[p], b.Offsets[p+1]
+		ftBackward(gFTW, w.gacc[:n], b.Stm[f0:f1])
+		ftBackward(gFTW, w.gacc[n:], b.Nstm[f0:f1])
+		gs, gn := w.gacc[:n:n], w.gacc[n:n2:n2]
+		gb := gFTB[:n:n]
+		for j := range gb {
+			gb[j] += gs[j] + gn[j]
+		}
+	}
+}
+
+// gradRange accumulates the loss and the gradient (scaled by scale) of
+// positions [lo, hi) of b into w.
+func (w *worker) gradRange(m *Model, l Loss, b *Batch, lo, hi int, scale float64) {
+	for s := lo; s < hi; s += chunk {
+		c := min(chunk, hi-s)
+		w.forwardChunk(m, b, s, c)
+		for i := 0; i < c; i++ {
+			p := s + i
+			loss, g := l.Eval(float64(w.out[i]), float64(b.Score[p]), float64(b.Result[p]))
+			w.loss += loss
+			w.gout[i] = float32(g * scale)
+		}
+		w.backwardChunk(m, b, s, c)
+	}
+}
+
+// evalRange accumulates the loss of positions [lo, hi) of b and, if out is
+// not nil, writes each output (net units) to out[p].
+func (w *worker) evalRange(m *Model, l Loss, b *Batch, lo, hi int, out []float32) {
+	for s := lo; s < hi; s += chunk {
+		c := min(chunk, hi-s)
+		w.forwardChunk(m, b, s, c)
+		for i := 0; i < c; i++ {
+			p := s + i
+			loss, _ := l.Eval(float64(w.out[i]), float64(b.Score[p]), float64(b.Result[p]))
+			w.loss += loss
+			if out != nil {
+				out[p] = w.out[i]
+			}
+		}
+	}
+}
+
+// Stepper computes batch losses and gradients of a model with a fixed
+// number of goroutines. Results are deterministic for a given worker count.
+type Stepper struct {
+	Model   *Model
+	Loss    Loss
+	workers []*worker
+	evals   []*worker
+	// Grad is the batch-mean gradient after Grad; it aliases the first
+	// worker's buffer and is overwritten by the next call.
+	Grad []float32
+}
+
+// NewStepper returns a stepper for m with the given number of workers (≥ 1).
+func NewStepper(m *Model, l Loss, workers int) (*Stepper, error) {
+	if err := l.Validate(); err != nil {
+		return nil, err
+	}
+	if workers < 1 || workers > 1024 {
+		return nil, fmt.Errorf("train: %d workers, want 1..1024", workers)
+	}
+	s := &Stepper{Model: m, Loss: l}
+	for range workers {
+		s.workers = append(s.workers, newWorker(m.Arch, true))
+	}
+	s.Grad = s.workers[0].grad
+	return s, nil
+}
+
+// Workers returns the number of goroutines.
+func (s *Stepper) Workers() int { return len(s.workers) }
+
+// split returns the bounds of worker k's share of n positions.
+func split(n, workers, k int) (lo, hi int) {
+	return n * k / workers, n * (k + 1) / workers
+}
+
+// Grad computes the mean loss of b and its gradient, left in s.Grad. b must
+// have been validated against the model's architecture.
+func (s *Stepper) Gradient(b *Batch) float64 {
+	m := s.Model
+	scale := 1 / float64(b.Len)
+	var wg sync.WaitGroup
+	for k, w := range s.workers {
+		wg.Go(func() {
+			clear(w.grad)
+			w.loss = 0
+			lo, hi := split(b.Len, len(s.workers), k)
+			w.gradRange(m, s.Loss, b, lo, hi, scale)
+		})
+	}
+	wg.Wait()
+	// Reduce in worker order, each goroutine over its own range of
+	// parameters, into the first worker's buffer.
+	np := len(m.Params)
+	for k := range s.workers {
+		wg.Go(func() {
+			lo, hi := split(np, len(s.workers), k)
+			dst := s.workers[0].grad[lo:hi]
+			for _, w := range s.workers[1:] {
+				src := w.grad[lo:hi]
+				for i := range dst {
+					dst[i] += src[i]
+				}
+			}
+		})
+	}
+	wg.Wait()
+	loss := 0.0
+	for _, w := range s.workers {
+		loss += w.loss
+	}
+	return loss * scale
+}
+
+// Evaluate returns the mean loss of b under the model and, if out is not nil
+// (len ≥ b.Len), the outputs in net units.
+func (s *Stepper) Evaluate(b *Batch, out []float32) float64 {
+	if b.Len == 0 {
+		return 0
+	}
+	if s.evals == nil {
+		for range s.workers {
+			s.evals = append(s.evals, newWorker(s.Model.Arch, false))
+		}
+	}
+	var wg sync.WaitGroup
+	for k, w := range s.evals {
+		wg.Go(func() {
+			w.loss = 0
+			lo, hi := split(b.Len, len(s.evals), k)
+			w.evalRange(s.Model, s.Loss, b, lo, hi, out)
+		})
+	}
+	wg.Wait()
+	loss := 0.0
+	for _, w := range s.evals {
+		loss += w.loss
+	}
+	return loss / float64(b.Len)
+}
+
+// parallelRange runs fn over [0, n) split into one contiguous range per
+// worker.
+func parallelRange(n, workers int, fn func(lo, hi int)) {
+	if workers <= 1 {
+		fn(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for k := range workers {
+		lo, hi := split(n, workers, k)
+		wg.Go(func() { fn(lo, hi) })
+	}
+	wg.Wait()
+}
