@@ -1,0 +1,108 @@
+// The per-game half of a session: what the protocol layer needs from a game
+// and its search, behind one small interface.
+package uci
+
+import (
+	"time"
+
+	"dualnnue/position"
+)
+
+// gameEngine is one game (its rules, current position with history, search
+// and evaluator) as the session drives it. Moves cross this boundary as
+// protocol strings. Only the session's goroutines call it, never two at once
+// except stop and ponderHit, which may be called while search runs.
+type gameEngine interface {
+	// variant is "xiangqi" or "chess".
+	variant() string
+	// setPosition replaces the position by fen ("" for the start position)
+	// followed by moves, all or nothing: on error the previous position is
+	// kept and the error (a *moveError for a bad move) says why.
+	setPosition(fen string, moves []string) error
+	// fen is the current position's FEN.
+	fen() string
+	// sideToMove is 0 (White/Red) or 1 (Black).
+	sideToMove() int
+	// legalMoves lists the legal moves of the current position.
+	legalMoves() []string
+	// noMoveScore is the score of the current position when it has no legal
+	// move (xiangqi: lost; chess: mated or stalemate).
+	noMoveScore() position.Value
+	// display renders the board, FEN and key as lines for "d".
+	display() []string
+	// divide counts perft(depth) per root move (the "move: count" lines)
+	// and in total.
+	divide(depth int) (lines []string, total uint64)
+	// eval describes the static evaluation of the current position.
+	eval() []string
+
+	// search runs one search on the current position and blocks until it
+	// ends: limits reached, or r.stop closed (also before the search got
+	// going). Closing r.ponderHit turns a ponder search into a normal one.
+	// report receives progress; the result is the best move and the
+	// expected reply ("" when none).
+	search(r searchRequest, report func(searchInfo)) (best, ponder string)
+
+	// configure applies the search options; evalFile errors are returned.
+	configure(c engineConfig) error
+	// newGame clears the history-dependent state (TT, statistics).
+	newGame()
+	// clearHash empties the transposition table.
+	clearHash()
+	// bench searches the fixed bench positions to depth (0: default) and
+	// reports per position; it returns the total nodes and elapsed time.
+	bench(depth int, say func(string)) (nodes uint64, elapsed time.Duration)
+	// close releases the engine's threads and memory.
+	close()
+}
+
+// engineConfig carries the options the search and evaluator read.
+type engineConfig struct {
+	hashMiB, threads, multiPV int
+	moveOverhead              time.Duration
+	evalFile                  string // defaultEvalFile: the embedded net
+	chess960                  bool
+}
+
+// searchRequest is one "go", resolved: clocks by colour, searchmoves still
+// as strings (the engine parses them against its root and reports the bad
+// ones through warn).
+type searchRequest struct {
+	depth, mate, movesToGo int
+	nodes                  uint64
+	moveTime               time.Duration
+	time, inc              [2]time.Duration
+	hasTime                [2]bool
+	infinite, ponder       bool
+	searchMoves            []string
+	warn                   func(string)
+	// stop and ponderHit are closed by the session on "stop" and
+	// "ponderhit"; the engine watches them.
+	stop, ponderHit <-chan struct{}
+}
+
+// searchInfo is one progress report of the search.
+type searchInfo struct {
+	depth, selDepth, multiPV int
+	score                    position.Value
+	lowerBound, upperBound   bool
+	nodes                    uint64
+	time                     time.Duration
+	hashFull                 int // per mille
+	pv                       []string
+	// str, when set, is a free-text note instead of a PV line.
+	str string
+}
+
+// moveError reports the first bad move of a "position ... moves" list.
+type moveError struct {
+	index int    // 1-based number in the list
+	move  string // as sent
+	err   error
+}
+
+func (e *moveError) Error() string {
+	return "move #" + itoa(e.index) + " " + quote(e.move) + ": " + e.err.Error()
+}
+
+func (e *moveError) Unwrap() error { return e.err }

@@ -1,0 +1,158 @@
+// Parsing of "go" (UCI and UCCI forms) into goParams.
+package uci
+
+import (
+	"strconv"
+	"strings"
+)
+
+// goParams is a parsed "go" command. Times are in milliseconds, as given
+// (possibly zero or negative; limits() decides what they mean). For UCCI the
+// clock fields are relative to the side to move (own/opp) until resolve.
+type goParams struct {
+	depth, mate, perft int
+	nodes              int64
+	movetime           int64
+	hasMovetime        bool
+	time, inc          [2]int64 // indexed by colour: 0 White/Red, 1 Black
+	hasTime            [2]bool
+	movestogo          int
+	infinite, ponder   bool
+	searchMoves        []string
+	draw               bool // UCCI "go draw": the opponent offers a draw
+
+	// UCCI clocks before resolve: own and opponent's.
+	ucciOwn, ucciOpp       int64
+	ucciOwnInc, ucciOppInc int64
+	ucciHasOwn, ucciHasOpp bool
+}
+
+var uciGoKeywords = map[string]bool{
+	"searchmoves": true, "ponder": true, "wtime": true, "btime": true, "winc": true, "binc": true,
+	"movestogo": true, "depth": true, "nodes": true, "mate": true, "movetime": true, "infinite": true,
+	"perft": true,
+}
+
+var ucciGoKeywords = map[string]bool{
+	"ponder": true, "draw": true, "depth": true, "nodes": true, "time": true, "increment": true,
+	"movestogo": true, "opptime": true, "oppincrement": true, "oppmovestogo": true, "infinite": true,
+	"searchmoves": true, "movetime": true, "perft": true, "mate": true,
+}
+
+// parseGo reads the arguments of "go" (the tokens after it). ucci selects
+// the UCCI keywords; ms is the factor from UCCI time units to milliseconds
+// (1 with "usemillisec true", 1000 otherwise). Tokens it cannot use are
+// reported through warn and skipped; parsing never fails as a whole.
+func parseGo(args []string, ucci bool, ms int64, warn func(string)) goParams {
+	var p goParams
+	keywords := uciGoKeywords
+	if ucci {
+		keywords = ucciGoKeywords
+	}
+	num := func(i int) (int64, bool) {
+		if i+1 >= len(args) {
+			warn("go: " + args[i] + " needs a number")
+			return 0, false
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil {
+			// Accept a float the way some GUIs send clocks ("1000.0").
+			f, ferr := strconv.ParseFloat(args[i+1], 64)
+			if ferr != nil || f != f || f > 9e15 || f < -9e15 {
+				warn("go: " + args[i] + " needs a number, not " + quote(args[i+1]))
+				return 0, false
+			}
+			n = int64(f)
+		}
+		return n, true
+	}
+	clampInt := func(n int64) int {
+		if n > 1<<30 {
+			return 1 << 30
+		}
+		if n < -(1 << 30) {
+			return -(1 << 30)
+		}
+		return int(n)
+	}
+	for i := 0; i < len(args); i++ {
+		tok := strings.ToLower(args[i])
+		if !keywords[tok] {
+			warn("go: unknown token " + quote(args[i]) + " ignored")
+			continue
+		}
+		switch tok {
+		case "infinite":
+			p.infinite = true
+			continue
+		case "ponder":
+			p.ponder = true
+			continue
+		case "draw":
+			p.draw = true
+			continue
+		case "searchmoves":
+			for i+1 < len(args) && !keywords[strings.ToLower(args[i+1])] {
+				p.searchMoves = append(p.searchMoves, args[i+1])
+				i++
+			}
+			continue
+		}
+		n, ok := num(i)
+		if !ok {
+			if i+1 < len(args) && !keywords[strings.ToLower(args[i+1])] {
+				i++ // skip the bad value
+			}
+			continue
+		}
+		i++
+		switch tok {
+		case "depth":
+			p.depth = clampInt(n)
+			if p.depth <= 0 {
+				p.depth = 1 // a depth of zero or less: answer after depth 1
+			}
+		case "nodes":
+			p.nodes = max(n, 1)
+		case "mate":
+			p.mate = max(clampInt(n), 1)
+		case "perft":
+			p.perft = clampInt(n)
+		case "movetime":
+			p.movetime, p.hasMovetime = n, true
+		case "wtime":
+			p.time[0], p.hasTime[0] = n, true
+		case "btime":
+			p.time[1], p.hasTime[1] = n, true
+		case "winc":
+			p.inc[0] = n
+		case "binc":
+			p.inc[1] = n
+		case "movestogo":
+			p.movestogo = clampInt(n)
+		// UCCI
+		case "time":
+			p.ucciOwn, p.ucciHasOwn = n*ms, true
+		case "increment":
+			p.ucciOwnInc = n * ms
+		case "opptime":
+			p.ucciOpp, p.ucciHasOpp = n*ms, true
+		case "oppincrement":
+			p.ucciOppInc = n * ms
+		case "oppmovestogo":
+			// The opponent's time control does not change our budget.
+		}
+	}
+	return p
+}
+
+// resolveUCCI turns the UCCI own/opponent clocks into colour-indexed ones
+// for side to move stm (0 or 1).
+func (p *goParams) resolveUCCI(stm int) {
+	if p.ucciHasOwn {
+		p.time[stm], p.hasTime[stm], p.inc[stm] = p.ucciOwn, true, p.ucciOwnInc
+	}
+	if p.ucciHasOpp {
+		p.time[1-stm], p.hasTime[1-stm], p.inc[1-stm] = p.ucciOpp, true, p.ucciOppInc
+	}
+}

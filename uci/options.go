@@ -1,0 +1,173 @@
+// The engine options: their table, the "option" lines of the handshake and
+// value checking for "setoption".
+package uci
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+type optionKind int
+
+const (
+	optCheck optionKind = iota
+	optSpin
+	optCombo
+	optButton
+	optString
+)
+
+var kindNames = [...]string{"check", "spin", "combo", "button", "string"}
+
+// option is one entry of the table. Values are kept as the canonical
+// strings the protocol uses ("true", "16", "chess").
+type option struct {
+	name     string // UCI name, matched case-insensitively
+	ucciName string // UCCI name ("hashsize"); "" when not offered in UCCI
+	kind     optionKind
+	def      string
+	min, max int
+	vars     []string // combo values
+	value    string
+}
+
+// Option names, as the session refers to them.
+const (
+	optVariant      = "UCI_Variant"
+	optThreads      = "Threads"
+	optHash         = "Hash"
+	optClearHash    = "Clear Hash"
+	optPonder       = "Ponder"
+	optMultiPV      = "MultiPV"
+	optMoveOverhead = "Move Overhead"
+	optEvalFile     = "EvalFile"
+	optChess960     = "UCI_Chess960"
+	optUseMillisec  = "usemillisec" // UCCI only: time unit of "go time"
+	optNewGame      = "newgame"     // UCCI only: a button like ucinewgame
+)
+
+// defaultEvalFile is the EvalFile value that selects the game's embedded net.
+const defaultEvalFile = "<default>"
+
+// MaxHashMiB and MaxThreads bound the spin options.
+const (
+	MaxHashMiB = 1 << 17
+	MaxThreads = 1024
+	MaxMultiPV = 256
+)
+
+// options is the table in the order the handshake lists it.
+type options struct {
+	list []*option
+}
+
+func newOptions(defaultVariant string, hashMiB int) *options {
+	return &options{list: []*option{
+		{name: optVariant, kind: optCombo, def: defaultVariant, vars: []string{"xiangqi", "chess"}},
+		{name: optThreads, ucciName: "threads", kind: optSpin, def: "1", min: 1, max: MaxThreads},
+		{name: optHash, ucciName: "hashsize", kind: optSpin, def: itoa(hashMiB), min: 1, max: MaxHashMiB},
+		{name: optClearHash, ucciName: "clearhash", kind: optButton},
+		{name: optPonder, ucciName: "ponder", kind: optCheck, def: "false"},
+		{name: optMultiPV, ucciName: "multipv", kind: optSpin, def: "1", min: 1, max: MaxMultiPV},
+		{name: optMoveOverhead, kind: optSpin, def: "10", min: 0, max: 5000},
+		{name: optEvalFile, ucciName: "evalfile", kind: optString, def: defaultEvalFile},
+		{name: optChess960, kind: optCheck, def: "false"},
+		{name: optUseMillisec, ucciName: optUseMillisec, kind: optCheck, def: "false"},
+		{name: optNewGame, ucciName: optNewGame, kind: optButton},
+	}}
+}
+
+func (o *options) init() {
+	for _, op := range o.list {
+		op.value = op.def
+	}
+}
+
+// find returns the option called name (case-insensitive, UCI or UCCI name).
+func (o *options) find(name string) *option {
+	for _, op := range o.list {
+		if strings.EqualFold(op.name, name) || (op.ucciName != "" && strings.EqualFold(op.ucciName, name)) {
+			return op
+		}
+	}
+	return nil
+}
+
+func (o *options) get(name string) string { return o.find(name).value }
+
+func (o *options) int(name string) int {
+	n, _ := strconv.Atoi(o.find(name).value)
+	return n
+}
+
+func (o *options) bool(name string) bool { return o.find(name).value == "true" }
+
+// handshake returns the option lines for "uci" or "ucci".
+func (o *options) handshake(ucci bool) []string {
+	var lines []string
+	for _, op := range o.list {
+		name := op.name
+		if ucci {
+			if op.ucciName == "" {
+				continue
+			}
+			name = op.ucciName
+		} else if op.name == optUseMillisec || op.name == optNewGame {
+			continue
+		}
+		s := "option name " + name + " type " + kindNames[op.kind]
+		if ucci {
+			s = "option " + name + " type " + kindNames[op.kind]
+		}
+		switch op.kind {
+		case optCheck, optString:
+			s += " default " + op.def
+		case optSpin:
+			s += fmt.Sprintf(" default %s min %d max %d", op.def, op.min, op.max)
+		case optCombo:
+			s += " default " + op.def
+			for _, v := range op.vars {
+				s += " var " + v
+			}
+		}
+		lines = append(lines, s)
+	}
+	return lines
+}
+
+// check validates value for op and returns its canonical form.
+func (op *option) check(value string) (string, error) {
+	switch op.kind {
+	case optButton:
+		return "", nil
+	case optCheck:
+		switch strings.ToLower(value) {
+		case "true", "on":
+			return "true", nil
+		case "false", "off":
+			return "false", nil
+		}
+		return "", fmt.Errorf("option %s takes true or false, not %s", op.name, quote(value))
+	case optSpin:
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return "", fmt.Errorf("option %s takes an integer, not %s", op.name, quote(value))
+		}
+		if n < op.min || n > op.max {
+			return "", fmt.Errorf("option %s takes %d to %d, not %d", op.name, op.min, op.max, n)
+		}
+		return strconv.Itoa(n), nil
+	case optCombo:
+		for _, v := range op.vars {
+			if strings.EqualFold(v, value) {
+				return v, nil
+			}
+		}
+		return "", fmt.Errorf("option %s takes one of %s, not %s", op.name, strings.Join(op.vars, ", "), quote(value))
+	}
+	if value == "" {
+		return op.def, nil
+	}
+	return value, nil
+}

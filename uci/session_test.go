@@ -1,0 +1,340 @@
+// Protocol tests of the session against the game-free fake engine.
+package uci
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+)
+
+func fakeClient(t *testing.T) *client { return startClient(t, Config{}, newFake) }
+
+func TestHandshakeUCI(t *testing.T) {
+	c := fakeClient(t)
+	c.send("uci")
+	_, before := c.expect("uciok", 5*time.Second)
+	want := []string{
+		"id name dualnnue",
+		"id author the dualnnue authors",
+		"option name UCI_Variant type combo default xiangqi var xiangqi var chess",
+		"option name Threads type spin default 1 min 1 max 1024",
+		"option name Hash type spin default 16 min 1 max 131072",
+		"option name Clear Hash type button",
+		"option name Ponder type check default false",
+		"option name MultiPV type spin default 1 min 1 max 256",
+		"option name Move Overhead type spin default 10 min 0 max 5000",
+		"option name EvalFile type string default <default>",
+		"option name UCI_Chess960 type check default false",
+	}
+	if strings.Join(before, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("uci answer:\n%s\nwant:\n%s", strings.Join(before, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestHandshakeUCCI(t *testing.T) {
+	c := fakeClient(t)
+	c.send("ucci")
+	_, before := c.expect("ucciok", 5*time.Second)
+	want := []string{
+		"id name dualnnue",
+		"id author the dualnnue authors",
+		"option threads type spin default 1 min 1 max 1024",
+		"option hashsize type spin default 16 min 1 max 131072",
+		"option clearhash type button",
+		"option ponder type check default false",
+		"option multipv type spin default 1 min 1 max 256",
+		"option evalfile type string default <default>",
+		"option usemillisec type check default false",
+		"option newgame type button",
+	}
+	if strings.Join(before, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("ucci answer:\n%s\nwant:\n%s", strings.Join(before, "\n"), strings.Join(want, "\n"))
+	}
+	c.send("quit")
+	if rest := c.closeAndWait(5 * time.Second); len(rest) != 1 || rest[0] != "bye" {
+		t.Fatalf("quit in UCCI: %q, want [bye]", rest)
+	}
+}
+
+func TestSetOption(t *testing.T) {
+	c := fakeClient(t)
+	cases := []struct {
+		cmd, note string // note: a substring of the info string, "" for none
+	}{
+		{"setoption name Hash value 64", ""},
+		{"setoption name hash value 0", "Hash takes 1 to 131072, not 0"},
+		{"setoption name Threads value two", "Threads takes an integer"},
+		{"setoption name   Move   Overhead value 30", ""},
+		{"setoption name MultiPV value 3", ""},
+		{"setoption name Ponder value maybe", "Ponder takes true or false"},
+		{"setoption name Nonsense value 1", "unknown option 'Nonsense'"},
+		{"setoption name EvalFile value /no/such file.nnue", "cannot read /no/such file.nnue; EvalFile stays <default>"},
+		{"setoption name EvalFile value good.nnue", ""},
+		{"setoption name UCI_Variant value shogi", "UCI_Variant takes one of xiangqi, chess"},
+		{"setoption name UCI_Variant value Chess", ""},
+		{"setoption name Clear Hash", ""},
+		{"setoption", "setoption needs a name"},
+		{"setoption hashsize 32", ""}, // UCCI form
+	}
+	for _, tc := range cases {
+		c.send(tc.cmd)
+		got := c.sync()
+		if tc.note == "" && len(got) != 0 {
+			t.Errorf("%q: unexpected %q", tc.cmd, got)
+		}
+		if tc.note != "" && (len(got) != 1 || !strings.Contains(got[0], tc.note)) {
+			t.Errorf("%q: got %q, want one info string containing %q", tc.cmd, got, tc.note)
+		}
+	}
+	o := c.sess.opts
+	if o.get(optHash) != "32" || o.get(optMoveOverhead) != "30" || o.get(optMultiPV) != "3" ||
+		o.get(optEvalFile) != "good.nnue" || o.get(optVariant) != "chess" {
+		t.Errorf("options after setoption: Hash %s Overhead %s MultiPV %s EvalFile %s Variant %s",
+			o.get(optHash), o.get(optMoveOverhead), o.get(optMultiPV), o.get(optEvalFile), o.get(optVariant))
+	}
+}
+
+func TestPositionErrorsKeepPosition(t *testing.T) {
+	c := fakeClient(t)
+	c.send("position fen good moves a0a1")
+	if got := c.sync(); len(got) != 0 {
+		t.Fatalf("valid position: %q", got)
+	}
+	for _, tc := range []struct{ cmd, note string }{
+		{"position fen bad", "bad FEN"},
+		{"position fen", "position fen needs a FEN"},
+		{"position", "position needs startpos or fen"},
+		{"position foo", "not 'foo'"},
+		{"position startpos a0a1", "expected moves, not 'a0a1'"},
+		{"position startpos moves a0a1 b0b1 zz99 c0c1", "move #3 'zz99': illegal move"},
+	} {
+		c.send(tc.cmd)
+		got := c.sync()
+		if len(got) != 1 || !strings.Contains(got[0], tc.note) || !strings.HasPrefix(got[0], "info string ") {
+			t.Errorf("%q: got %q, want an info string with %q", tc.cmd, got, tc.note)
+		}
+		if f := c.sess.eng.(*fakeEngine); f.fenStr != "good" || len(f.moves) != 1 {
+			t.Errorf("%q changed the position to %q %q", tc.cmd, f.fenStr, f.moves)
+		}
+	}
+	c.send("position startpos moves", "position startpos moves  a0a1   b0b1 ")
+	if got := c.sync(); len(got) != 0 {
+		t.Fatalf("valid positions: %q", got)
+	}
+	if f := c.sess.eng.(*fakeEngine); f.fenStr != "start" || strings.Join(f.moves, ",") != "a0a1,b0b1" {
+		t.Errorf("extra spaces: position %q %q", f.fenStr, f.moves)
+	}
+}
+
+func TestUnknownAndGarbage(t *testing.T) {
+	c := fakeClient(t)
+	c.send("fen foobar", "xyzzy go", "\x00\x01\xff", "   ", "", "\t")
+	got := c.sync()
+	want := []string{
+		"info string unknown command 'fen' ignored",
+		"info string unknown command 'xyzzy' ignored",
+		"info string unknown command '??\xff' ignored",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got %q want %q", got, want)
+	}
+}
+
+func TestLongLine(t *testing.T) {
+	c := fakeClient(t)
+	c.send("position startpos moves " + strings.Repeat("a0a1 ", MaxLineBytes/5+10))
+	got := c.sync()
+	if len(got) != 1 || !strings.Contains(got[0], "line too long") {
+		t.Fatalf("long line: %q", got)
+	}
+	c.send("go depth 2")
+	c.expect("bestmove a0a1", 5*time.Second)
+}
+
+func TestGoDepthAndInfo(t *testing.T) {
+	c := fakeClient(t)
+	c.send("go depth 3")
+	l, before := c.expect("bestmove", 5*time.Second)
+	if l != "bestmove a0a1 ponder a1a2" {
+		t.Errorf("bestmove line %q", l)
+	}
+	if len(before) != 3 || !strings.HasPrefix(before[2], "info depth 3 seldepth 3 multipv 1 score cp 0 nodes 300 nps ") ||
+		!strings.HasSuffix(before[2], " pv a0a1") || !strings.Contains(before[2], " hashfull 0 time ") {
+		t.Errorf("info lines %q", before)
+	}
+}
+
+func TestGoInfiniteStopIsready(t *testing.T) {
+	c := fakeClient(t)
+	c.send("position startpos", "go infinite")
+	time.Sleep(50 * time.Millisecond)
+	c.send("isready")
+	if _, before := c.expect("readyok", time.Second); hasPrefix(before, "bestmove") {
+		t.Fatalf("bestmove before stop: %q", before)
+	}
+	c.quiet("bestmove", 100*time.Millisecond)
+	c.send("stop")
+	c.expect("bestmove a0a1", time.Second)
+	c.quiet("bestmove", 100*time.Millisecond)
+}
+
+func TestGoNoMoves(t *testing.T) {
+	c := fakeClient(t)
+	c.send("position fen nomoves", "go depth 5")
+	l, before := c.expect("bestmove", time.Second)
+	if l != "bestmove (none)" || len(before) != 1 || before[0] != "info depth 0 score mate 0" {
+		t.Fatalf("no moves: %q then %q", before, l)
+	}
+	c.send("go infinite")
+	c.quiet("bestmove", 200*time.Millisecond)
+	c.send("stop")
+	if l, _ := c.expect("bestmove", time.Second); l != "bestmove (none)" {
+		t.Fatalf("after stop: %q", l)
+	}
+	c.send("go ponder")
+	c.quiet("bestmove", 100*time.Millisecond)
+	c.send("ponderhit")
+	c.expect("bestmove (none)", time.Second)
+}
+
+func TestPonderHit(t *testing.T) {
+	c := fakeClient(t)
+	c.send("go ponder wtime 100 btime 100")
+	c.quiet("bestmove", 200*time.Millisecond)
+	c.send("ponderhit")
+	c.expect("bestmove a0a1", time.Second)
+}
+
+func TestSearchMovesAndBans(t *testing.T) {
+	c := fakeClient(t)
+	c.send("go depth 1 searchmoves c0c1 zz00")
+	l, before := c.expect("bestmove", time.Second)
+	if l != "bestmove c0c1 ponder a1a2" || !hasPrefix(before, "info string searchmoves: 'zz00' is not a legal move") {
+		t.Fatalf("searchmoves: %q %q", before, l)
+	}
+	c.send("ucci")
+	c.expect("ucciok", time.Second)
+	c.send("banmoves a0a1", "go depth 1")
+	if l, _ := c.expect("bestmove", time.Second); l != "bestmove b0b1 ponder a1a2" {
+		t.Fatalf("banmoves: %q", l)
+	}
+	c.send("banmoves a0a1 b0b1 c0c1", "go depth 1")
+	if l, _ := c.expect("nobestmove", time.Second); l != "nobestmove" {
+		t.Fatalf("all banned: %q", l)
+	}
+	c.send("position startpos", "go depth 1")
+	c.expect("bestmove a0a1", time.Second)
+}
+
+func TestUCCIGo(t *testing.T) {
+	for _, tc := range []struct {
+		args   string
+		millis bool
+		check  func(p goParams) bool
+	}{
+		{"depth 7", false, func(p goParams) bool { return p.depth == 7 }},
+		{"time 30 increment 2 opptime 20 oppincrement 1", false, func(p goParams) bool {
+			p.resolveUCCI(1)
+			return p.time[1] == 30000 && p.inc[1] == 2000 && p.time[0] == 20000 && p.inc[0] == 1000 && p.hasTime[0] && p.hasTime[1]
+		}},
+		{"time 3000 movestogo 10", true, func(p goParams) bool {
+			p.resolveUCCI(0)
+			return p.time[0] == 3000 && p.movestogo == 10 && !p.hasTime[1]
+		}},
+		{"ponder time 5", false, func(p goParams) bool { return p.ponder && p.ucciOwn == 5000 }},
+		{"draw nodes 100", false, func(p goParams) bool { return p.draw && p.nodes == 100 }},
+	} {
+		ms := int64(1000)
+		if tc.millis {
+			ms = 1
+		}
+		var warns []string
+		p := parseGo(strings.Fields(tc.args), true, ms, func(s string) { warns = append(warns, s) })
+		if !tc.check(p) || len(warns) != 0 {
+			t.Errorf("go %s: %+v warnings %q", tc.args, p, warns)
+		}
+	}
+}
+
+func TestGoParse(t *testing.T) {
+	var warns []string
+	p := parseGo(strings.Fields("wtime -5 btime 1000.7 winc x binc 10 movestogo 3 depth -2 nodes 0 mate 2 movetime 0 searchmoves e2e4 d2d4 infinite bogus"),
+		false, 1, func(s string) { warns = append(warns, s) })
+	if p.time != [2]int64{-5, 1000} || p.inc != [2]int64{0, 10} || p.movestogo != 3 || p.depth != 1 || p.nodes != 1 ||
+		p.mate != 2 || !p.hasMovetime || p.movetime != 0 || strings.Join(p.searchMoves, " ") != "e2e4 d2d4" || !p.infinite {
+		t.Errorf("parsed %+v", p)
+	}
+	if len(warns) != 2 || !strings.Contains(warns[0], "winc needs a number") || !strings.Contains(warns[1], "'bogus'") {
+		t.Errorf("warnings %q", warns)
+	}
+}
+
+func TestMovetimeZeroAnswersPromptly(t *testing.T) {
+	c := fakeClient(t)
+	for _, cmd := range []string{"go movetime 0", "go movetime -1", "go wtime 0 btime 0", "go wtime -100 btime -100"} {
+		start := time.Now()
+		c.send(cmd)
+		l, before := c.expect("bestmove", time.Second)
+		if l != "bestmove a0a1 ponder a1a2" || len(before) != 1 || !strings.HasPrefix(before[0], "info depth 1 ") {
+			t.Errorf("%s: %q then %q", cmd, before, l)
+		}
+		if d := time.Since(start); d > 500*time.Millisecond {
+			t.Errorf("%s took %v", cmd, d)
+		}
+	}
+}
+
+func TestCommandDuringSearch(t *testing.T) {
+	c := fakeClient(t)
+	// position during go infinite stops the search first (with a note).
+	c.send("go infinite", "position startpos moves a0a1")
+	l, before := c.expect("bestmove", time.Second)
+	if !hasPrefix(before, "info string 'position' during go infinite") || l != "bestmove a0a1 ponder a1a2" {
+		t.Fatalf("%q %q", before, l)
+	}
+	// go during a finite search waits for it; isready is answered meanwhile.
+	c.send("go depth 100", "go depth 1", "isready")
+	c.expect("readyok", time.Second)
+	c.send("stop")
+	c.expect("bestmove", time.Second)
+	c.expect("bestmove", time.Second)
+}
+
+func TestEOFFinishesFiniteSearch(t *testing.T) {
+	c := fakeClient(t)
+	c.send("go depth 20")
+	rest := c.closeAndWait(5 * time.Second)
+	if len(rest) == 0 || rest[len(rest)-1] != "bestmove a0a1 ponder a1a2" || !hasPrefix(rest, "info depth 20 ") {
+		t.Fatalf("EOF during go depth 20: %q", rest)
+	}
+	c2 := fakeClient(t)
+	c2.send("go infinite")
+	rest = c2.closeAndWait(5 * time.Second)
+	if len(rest) == 0 || rest[len(rest)-1] != "bestmove a0a1 ponder a1a2" {
+		t.Fatalf("EOF during go infinite: %q", rest)
+	}
+}
+
+func TestQuitStopsSearch(t *testing.T) {
+	c := fakeClient(t)
+	c.send("go depth 100000", "quit")
+	rest := c.closeAndWait(5 * time.Second)
+	if len(rest) == 0 || rest[len(rest)-1] != "bestmove a0a1 ponder a1a2" {
+		t.Fatalf("quit during search: %q", rest)
+	}
+}
+
+func TestPerftAndBenchFormat(t *testing.T) {
+	var buf bytes.Buffer
+	s := NewSession(&buf, Config{})
+	s.newEngine = newFake
+	s.Execute("go perft 1")
+	s.Execute("bench")
+	s.Close()
+	want := "a0a1: 1\nb0b1: 1\nc0c1: 1\n\nNodes searched: 3\n\n" +
+		"===========================\nTotal time (ms) : 1000\nNodes searched: 1000\nNodes/second: 1000\n"
+	if buf.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+}
