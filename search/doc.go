@@ -1,0 +1,68 @@
+// Package search is the one alpha-beta search used by the UCI engine
+// (cmd/play), self-play and the match runner, for xiangqi and chess alike.
+//
+// # Shape
+//
+// Searcher[T, P] is generic over the game: P is *xiangqi.Position or
+// *chess.Position (GamePtr), T the struct it points to. Each search thread
+// is a Worker that holds its own copy of the root position by value and
+// owns a stack of position.State (one per ply), move pickers and PV arrays
+// in fixed arrays, so nothing is allocated per node. The per-node contract
+// with the game is coarse (DoMove, UndoMove, the generators, Legal, SEE,
+// RuleVerdict); the search reads the State fields directly. The static
+// evaluation is a position.Evaluator[P] (the hand-written one in package
+// eval, or the network) made by a factory, one per thread, followed through
+// Push/Pop of each move's piece diff.
+//
+// The few facts a position cannot tell (how to read a move's destination,
+// whether having no legal move loses, piece values for capture ordering)
+// come from Rules: XiangqiRules or ChessRules.
+//
+// # Use
+//
+//	s := search.New(search.ChessRules, func() position.Evaluator[*chess.Position] {
+//		return eval.NewChess[*chess.Position]()
+//	}, search.DefaultOptions)
+//	res := s.Search(pos, search.Limits{Depth: 12}, func(i *search.Info) { ... })
+//	fmt.Println(pos.MoveString(res.BestMove), res.Score)
+//
+// Search blocks; call it from its own goroutine and use Stop and PonderHit
+// from another (the UCI layer). With Limits.Infinite, or Limits.Ponder until
+// PonderHit, Search returns only after Stop, so "bestmove" is printed when
+// it returns. A root with no legal move gives one Info of depth 0 and
+// BestMove == MoveNone ("bestmove (none)") with Score MatedIn(0), or
+// ValueDraw for chess stalemate. Score.String() is the UCI "cp N"/"mate N".
+// Clear is "ucinewgame"; SetHash, SetThreads, SetMultiPV and
+// SetMoveOverhead are the options of the same names.
+//
+// With one thread and only depth/node limits the search is deterministic:
+// the same position, limits and table contents (e.g. after Clear) give the
+// same best move, score and node count, so self-play is reproducible.
+// SoftNodes finishes the iteration in progress and is the usual limit for
+// data generation. Bench searches a fixed list of positions per game.
+//
+// # Algorithm
+//
+// Iterative deepening with aspiration windows and MultiPV over the root
+// moves; principal variation search with a transposition table (TT: 16-byte
+// entries in 64-byte buckets, lock-free with key xor data), mate distance
+// pruning, reverse futility pruning, null move pruning (not in check, not
+// twice in a row, only with non-pawn material), internal iterative
+// reduction, late move pruning, futility and SEE pruning, check extension
+// and late move reductions; quiescence search over captures (with SEE and
+// delta pruning) and all evasions in check. Moves are ordered TT move,
+// captures by MVV-LVA with losing captures (SEE < 0) last, killers, counter
+// move, then quiets by butterfly history. Every node asks the game's
+// RuleVerdict first, so xiangqi's perpetual check and chase rulings score
+// as losses and repetitions as draws. Lazy SMP: helper threads run the
+// same iterative deepening sharing only the TT; the main thread's result is
+// returned.
+//
+// Time: with a clock the manager plans an optimum (about 1/40 of the clock
+// plus the increment, less the move overhead) and a hard maximum (4× the
+// optimum, at most 75% of the clock); iterations stop after the optimum,
+// scaled by how often the best move changed, and the hard limit is checked
+// every 1024 nodes, which also bounds the latency of Stop. Depth 1 always
+// completes, so there is always a searched move. Only the side to move's
+// clock counts: "go depth 5 btime 100" for White searches to depth 5.
+package search

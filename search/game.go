@@ -1,0 +1,60 @@
+// The type constraint of the generic search and the few facts about a game it cannot ask a position.
+package search
+
+import "dualnnue/position"
+
+// GamePtr is the constraint on the search's position type parameter: a
+// pointer to a position struct T that implements position.Game
+// (*xiangqi.Position, *chess.Position). The worker holds a T by value.
+type GamePtr[T any] interface {
+	*T
+	position.Game
+}
+
+// Rules are the facts about a game the search needs beyond position.Game:
+// how to read a move's destination (for MVV-LVA and the counter-move table),
+// what a position with no legal move scores, and the piece values used to
+// order captures. Use XiangqiRules or ChessRules.
+type Rules struct {
+	// Name is "xiangqi" or "chess".
+	Name string
+	// ToShift and ToMask extract a move's destination square:
+	// Square((m >> ToShift) & ToMask).
+	ToShift uint
+	ToMask  position.Move
+	// NoMovesIsLoss: in xiangqi a side with no legal move has lost even when
+	// not in check; in chess that is stalemate, a draw.
+	NoMovesIsLoss bool
+	// PieceValue[t] orders captures (MVV-LVA) and bounds delta pruning, in
+	// centipawns, indexed by the game's PieceType; the king is 0.
+	PieceValue [8]position.Value
+	// NoPieceCaptureType is the victim type when a capture's destination is
+	// empty (chess en passant: the pawn); 0 when that cannot happen.
+	NoPieceCaptureType position.PieceType
+}
+
+// XiangqiRules describes xiangqi: moves are from | to<<7; piece types
+// King=1 Advisor=2 Elephant=3 Horse=4 Rook=5 Cannon=6 Pawn=7.
+var XiangqiRules = Rules{
+	Name:          "xiangqi",
+	ToShift:       7,
+	ToMask:        0x7F,
+	NoMovesIsLoss: true,
+	PieceValue:    [8]position.Value{0, 0, 200, 200, 450, 1000, 450, 100},
+}
+
+// ChessRules describes chess: moves are from | to<<6 | promo<<12 | kind<<14;
+// piece types Pawn=1 Knight=2 Bishop=3 Rook=4 Queen=5 King=6.
+var ChessRules = Rules{
+	Name:               "chess",
+	ToShift:            6,
+	ToMask:             0x3F,
+	NoMovesIsLoss:      false,
+	PieceValue:         [8]position.Value{0, 100, 320, 330, 500, 950, 0, 0},
+	NoPieceCaptureType: 1,
+}
+
+// to returns m's destination square.
+func (r *Rules) to(m position.Move) position.Square {
+	return position.Square((m >> r.ToShift) & r.ToMask)
+}

@@ -1,0 +1,36 @@
+// Move-ordering statistics: butterfly history, killers and counter moves.
+package search
+
+import "dualnnue/position"
+
+// historyMax bounds |history|; updates use the "gravity" formula
+// h += bonus - h*|bonus|/historyMax so entries saturate smoothly.
+const historyMax = 16384
+
+// history holds the per-thread quiet-move statistics. Tables are indexed by
+// position.Move.ButterflyIndex, which works for both games' move layouts.
+type history struct {
+	// butterfly[c][from-to] scores quiet moves of colour c by how often they
+	// caused a beta cutoff.
+	butterfly [2][position.ButterflySize]int16
+	// counter[c][prev] is the quiet move of colour c that last refuted the
+	// opponent's move prev (indexed by prev's butterfly index).
+	counter [2][position.ButterflySize]position.Move
+}
+
+func (h *history) clear() { *h = history{} }
+
+func gravity(e *int16, bonus int) {
+	v := int(*e)
+	abs := bonus
+	if abs < 0 {
+		abs = -abs
+	}
+	v += bonus - v*abs/historyMax
+	*e = int16(v)
+}
+
+// statBonus is the history reward for a cutoff at depth.
+func statBonus(depth int) int {
+	return min(16*depth*depth+32*depth-16, 1800)
+}

@@ -1,0 +1,255 @@
+// Staged move picker: TT move, good captures, killers, counter move, quiets, bad captures.
+package search
+
+import "dualnnue/position"
+
+// Picker stages. Moves are generated lazily so that a cutoff on the TT
+// move or a capture never pays for quiet-move generation.
+const (
+	stMainTT = iota
+	stGenCaptures
+	stGoodCaptures
+	stKiller1
+	stKiller2
+	stCounter
+	stGenQuiets
+	stQuiets
+	stBadCaptures
+
+	stEvasionTT
+	stGenEvasions
+	stEvasions
+
+	stQsTT
+	stQsGenCaptures
+	stQsCaptures
+
+	stDone
+)
+
+// picker is the per-ply move-ordering state. It lives in the worker's
+// stack, so picking never allocates.
+type picker struct {
+	stage                    int
+	ttMove, killer1, killer2 position.Move
+	counter                  position.Move
+	list                     position.MoveList
+	scores                   [position.MaxMoves]int32
+	cur, end, badEnd         int
+	skipQuiets               bool
+	quietStage               bool // the last returned move came from the quiet stages
+}
+
+// initMain prepares a picker for a main-search node not in check.
+func (mp *picker) initMain(tt, k1, k2, counter position.Move) {
+	mp.stage = stMainTT
+	mp.ttMove, mp.killer1, mp.killer2, mp.counter = tt, k1, k2, counter
+	mp.list.Len, mp.cur, mp.end, mp.badEnd = 0, 0, 0, 0
+	mp.skipQuiets = false
+}
+
+// initEvasion prepares a picker for a node in check (main or quiescence).
+func (mp *picker) initEvasion(tt position.Move) {
+	mp.stage = stEvasionTT
+	mp.ttMove = tt
+	mp.killer1, mp.killer2, mp.counter = position.MoveNone, position.MoveNone, position.MoveNone
+	mp.list.Len, mp.cur, mp.end, mp.badEnd = 0, 0, 0, 0
+	mp.skipQuiets = false
+}
+
+// initQsearch prepares a picker for a quiescence node not in check (captures only).
+func (mp *picker) initQsearch(tt position.Move) {
+	mp.stage = stQsTT
+	mp.ttMove = tt
+	mp.list.Len, mp.cur, mp.end, mp.badEnd = 0, 0, 0, 0
+	mp.skipQuiets = true
+}
+
+// pickBest moves the best-scored move of [cur, end) to cur and returns it.
+func (mp *picker) pickBest() position.Move {
+	best := mp.cur
+	for i := mp.cur + 1; i < mp.end; i++ {
+		if mp.scores[i] > mp.scores[best] {
+			best = i
+		}
+	}
+	mp.list.Moves[mp.cur], mp.list.Moves[best] = mp.list.Moves[best], mp.list.Moves[mp.cur]
+	mp.scores[mp.cur], mp.scores[best] = mp.scores[best], mp.scores[mp.cur]
+	m := mp.list.Moves[mp.cur]
+	mp.cur++
+	return m
+}
+
+// sortQuiets orders [cur, end) by descending score (insertion sort: quiet
+// lists are short and mostly cut off early).
+func (mp *picker) sortQuiets() {
+	for i := mp.cur + 1; i < mp.end; i++ {
+		m, s := mp.list.Moves[i], mp.scores[i]
+		j := i
+		for ; j > mp.cur && mp.scores[j-1] < s; j-- {
+			mp.list.Moves[j], mp.scores[j] = mp.list.Moves[j-1], mp.scores[j-1]
+		}
+		mp.list.Moves[j], mp.scores[j] = m, s
+	}
+}
+
+// scoreCaptures scores [cur, end) by MVV-LVA.
+func (w *Worker[T, P]) scoreCaptures(mp *picker) {
+	pos := P(&w.pos)
+	for i := mp.cur; i < mp.end; i++ {
+		m := mp.list.Moves[i]
+		victim := pos.PieceOn(w.rules.to(m)).Type()
+		if victim == 0 {
+			victim = w.rules.NoPieceCaptureType
+		}
+		attacker := pos.MovedPiece(m).Type()
+		mp.scores[i] = int32(w.rules.PieceValue[victim])*16 - int32(w.rules.PieceValue[attacker])/16
+	}
+}
+
+// scoreQuiets scores [cur, end) by butterfly history.
+func (w *Worker[T, P]) scoreQuiets(mp *picker, us position.Color) {
+	h := &w.hist.butterfly[us]
+	for i := mp.cur; i < mp.end; i++ {
+		mp.scores[i] = int32(h[mp.list.Moves[i].ButterflyIndex()])
+	}
+}
+
+// scoreEvasions scores [cur, end): captures first by MVV-LVA, then quiets by history.
+func (w *Worker[T, P]) scoreEvasions(mp *picker, us position.Color) {
+	pos := P(&w.pos)
+	h := &w.hist.butterfly[us]
+	for i := mp.cur; i < mp.end; i++ {
+		m := mp.list.Moves[i]
+		if pos.IsCapture(m) {
+			victim := pos.PieceOn(w.rules.to(m)).Type()
+			if victim == 0 {
+				victim = w.rules.NoPieceCaptureType
+			}
+			mp.scores[i] = 1<<24 + int32(w.rules.PieceValue[victim])*16 - int32(pos.MovedPiece(m).Type())
+		} else {
+			mp.scores[i] = int32(h[m.ButterflyIndex()])
+		}
+	}
+}
+
+// nextMove returns the next pseudo-legal move to try, or MoveNone when the
+// picker is exhausted. The caller still checks Legal.
+func (w *Worker[T, P]) nextMove(mp *picker, us position.Color) position.Move {
+	pos := P(&w.pos)
+	for {
+		switch mp.stage {
+		case stMainTT, stEvasionTT:
+			mp.stage++
+			if mp.ttMove != position.MoveNone && pos.PseudoLegal(mp.ttMove) {
+				mp.quietStage = !pos.IsCapture(mp.ttMove)
+				return mp.ttMove
+			}
+			mp.ttMove = position.MoveNone
+		case stQsTT:
+			mp.stage++
+			if mp.ttMove != position.MoveNone && pos.PseudoLegal(mp.ttMove) && pos.IsCapture(mp.ttMove) {
+				return mp.ttMove
+			}
+			mp.ttMove = position.MoveNone
+		case stGenCaptures, stQsGenCaptures:
+			pos.GenerateCaptures(&mp.list)
+			mp.end = mp.list.Len
+			w.scoreCaptures(mp)
+			mp.stage++
+		case stGoodCaptures:
+			for mp.cur < mp.end {
+				m := mp.pickBest()
+				if m == mp.ttMove {
+					continue
+				}
+				// Losing captures wait until after the quiet moves.
+				if !pos.SEE(m, 0) {
+					mp.list.Moves[mp.badEnd] = m
+					mp.badEnd++
+					continue
+				}
+				mp.quietStage = false
+				return m
+			}
+			mp.stage++
+		case stKiller1:
+			mp.stage++
+			if k := mp.killer1; !mp.skipQuiets && k != position.MoveNone && k != mp.ttMove && pos.PseudoLegal(k) && !pos.IsCapture(k) {
+				mp.quietStage = true
+				return k
+			}
+			mp.killer1 = position.MoveNone
+		case stKiller2:
+			mp.stage++
+			if k := mp.killer2; !mp.skipQuiets && k != position.MoveNone && k != mp.ttMove && k != mp.killer1 && pos.PseudoLegal(k) && !pos.IsCapture(k) {
+				mp.quietStage = true
+				return k
+			}
+			mp.killer2 = position.MoveNone
+		case stCounter:
+			mp.stage++
+			if k := mp.counter; !mp.skipQuiets && k != position.MoveNone && k != mp.ttMove && k != mp.killer1 && k != mp.killer2 && pos.PseudoLegal(k) && !pos.IsCapture(k) {
+				mp.quietStage = true
+				return k
+			}
+			mp.counter = position.MoveNone
+		case stGenQuiets:
+			mp.stage++
+			if !mp.skipQuiets {
+				mp.cur = mp.end
+				mp.list.Len = mp.end
+				pos.GenerateQuiets(&mp.list)
+				mp.end = mp.list.Len
+				w.scoreQuiets(mp, us)
+				mp.sortQuiets()
+			}
+		case stQuiets:
+			for !mp.skipQuiets && mp.cur < mp.end {
+				m := mp.list.Moves[mp.cur]
+				mp.cur++
+				if m == mp.ttMove || m == mp.killer1 || m == mp.killer2 || m == mp.counter {
+					continue
+				}
+				mp.quietStage = true
+				return m
+			}
+			mp.stage++
+			mp.cur = 0
+		case stBadCaptures:
+			if mp.cur < mp.badEnd {
+				m := mp.list.Moves[mp.cur]
+				mp.cur++
+				mp.quietStage = false
+				return m
+			}
+			mp.stage = stDone
+		case stGenEvasions:
+			pos.GenerateEvasions(&mp.list)
+			mp.end = mp.list.Len
+			w.scoreEvasions(mp, us)
+			mp.stage++
+		case stEvasions:
+			for mp.cur < mp.end {
+				m := mp.pickBest()
+				if m == mp.ttMove {
+					continue
+				}
+				mp.quietStage = mp.scores[mp.cur-1] < 1<<24
+				return m
+			}
+			mp.stage = stDone
+		case stQsCaptures:
+			for mp.cur < mp.end {
+				m := mp.pickBest()
+				if m == mp.ttMove {
+					continue
+				}
+				return m
+			}
+			mp.stage = stDone
+		default:
+			return position.MoveNone
+		}
+	}
+}

@@ -1,0 +1,632 @@
+// The alpha-beta search of one worker: iterative deepening, aspiration windows, PVS, quiescence.
+package search
+
+import (
+	"math"
+
+	"dualnnue/position"
+)
+
+const (
+	valueInf  = position.ValueInfinite
+	valueNone = position.ValueNone
+	mateBound = position.ValueMateInMaxPly
+)
+
+// lmrTable[d][n] is the base late-move reduction at depth d for the n-th move.
+var lmrTable = func() (t [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			t[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+	return t
+}()
+
+func reduction(depth, moveCount int) int {
+	return int(lmrTable[min(depth, 63)][min(moveCount, 63)])
+}
+
+// futilityMargin is the reverse-futility margin at depth.
+func futilityMargin(depth int, improving bool) position.Value {
+	m := position.Value(80 * depth)
+	if improving {
+		m -= 40
+	}
+	return m
+}
+
+// lmpCount is the number of quiet moves searched at depth before the rest are pruned.
+func lmpCount(depth int, improving bool) int {
+	if improving {
+		return 3 + depth*depth
+	}
+	return (3 + depth*depth) / 2
+}
+
+// evaluate returns the evaluator's score clamped strictly inside the mate bounds.
+func (w *Worker[T, P]) evaluate() position.Value {
+	v := w.eval.Evaluate(P(&w.pos))
+	return max(min(v, mateBound-1), -mateBound+1)
+}
+
+// sideAt is the side to move at ply (null moves flip the side too).
+func (w *Worker[T, P]) sideAt(ply int) position.Color {
+	return w.s.rootSide ^ position.Color(ply&1)
+}
+
+// checkpoint runs every 1024 nodes: it publishes the node count, notices
+// Stop, and (main thread) enforces the time limit.
+func (w *Worker[T, P]) checkpoint() {
+	w.published.Store(w.nodes)
+	s := w.s
+	if s.stop.Load() {
+		w.abort = true
+		return
+	}
+	if w.id == 0 {
+		s.checkLimits(w)
+	}
+}
+
+// countNode counts a node and reports whether the worker must unwind.
+func (w *Worker[T, P]) countNode() bool {
+	w.nodes++
+	if w.nodes&1023 == 0 {
+		w.checkpoint()
+	}
+	if w.nodes == w.nodeLimit {
+		w.abort = true
+		if w.id == 0 {
+			w.s.stop.Store(true)
+		}
+	}
+	return w.abort
+}
+
+// iterate is the iterative-deepening loop of one worker.
+func (w *Worker[T, P]) iterate() {
+	s := w.s
+	main := w.id == 0
+	start := 1
+	if !main && w.id%2 == 1 {
+		start = 2 // helpers desynchronise their depths (Lazy SMP)
+	}
+	for depth := start; depth <= s.maxDepth; depth++ {
+		w.rootDepth = depth
+		for i := 0; i < w.nRoot; i++ {
+			w.rootMoves[i].prevScore = w.rootMoves[i].score
+		}
+		for w.pvIdx = 0; w.pvIdx < w.multiPV; w.pvIdx++ {
+			w.selDepth = 0
+			prev := w.rootMoves[w.pvIdx].prevScore
+			alpha, beta := -valueInf, valueInf
+			delta := position.Value(20)
+			if depth >= 4 && prev > -mateBound && prev < mateBound {
+				alpha = max(prev-delta, -valueInf)
+				beta = min(prev+delta, valueInf)
+			}
+			for {
+				v := w.rootSearch(alpha, beta, depth)
+				sortRootMoves(w.rootMoves[w.pvIdx:w.nRoot])
+				if w.abort {
+					break
+				}
+				if v <= alpha {
+					beta = (alpha + beta) / 2
+					alpha = max(v-delta, -valueInf)
+				} else if v >= beta {
+					beta = min(v+delta, valueInf)
+				} else {
+					break
+				}
+				delta += delta/2 + 5
+			}
+			sortRootMoves(w.rootMoves[:w.pvIdx+1])
+			if w.abort {
+				break
+			}
+		}
+		if w.abort {
+			break
+		}
+		w.completedDepth = depth
+		if w.rootMoves[0].move != w.bestMove {
+			w.bestChanges++
+		}
+		w.bestMove = w.rootMoves[0].move
+		w.bestScore = w.rootMoves[0].score
+		if main {
+			s.report(w, depth)
+			if s.iterationDone(w) {
+				break
+			}
+		}
+	}
+	w.published.Store(w.nodes)
+}
+
+// sortRootMoves is a stable insertion sort by descending score.
+func sortRootMoves(rm []rootMove) {
+	for i := 1; i < len(rm); i++ {
+		for j := i; j > 0 && rm[j].score > rm[j-1].score; j-- {
+			rm[j], rm[j-1] = rm[j-1], rm[j]
+		}
+	}
+}
+
+// rootSearch searches the root moves from pvIdx on with window (alpha, beta),
+// recording each move's score and line in rootMoves.
+func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) position.Value {
+	pos := P(&w.pos)
+	bestValue := -valueInf
+	w.nodes++
+	for i := w.pvIdx; i < w.nRoot; i++ {
+		rm := &w.rootMoves[i]
+		m := rm.move
+		moveCount := i - w.pvIdx + 1
+		w.stack[0].move = m
+		child := &w.states[1]
+		pos.DoMove(m, child)
+		w.eval.Push(&child.Dirty)
+		w.stack[1].pvLen = 0
+		newDepth := depth - 1
+		if child.InCheck {
+			newDepth++
+		}
+		var v position.Value
+		if moveCount == 1 {
+			v = -w.search(-beta, -alpha, newDepth, 1, true, false)
+		} else {
+			r := 0
+			if depth >= 3 && moveCount > 3 && child.Captured == position.NoPiece && !child.InCheck {
+				r = reduction(depth, moveCount) / 2
+			}
+			v = -w.search(-alpha-1, -alpha, newDepth-r, 1, false, true)
+			if v > alpha && r > 0 {
+				v = -w.search(-alpha-1, -alpha, newDepth, 1, false, true)
+			}
+			if v > alpha && v < beta {
+				w.stack[1].pvLen = 0
+				v = -w.search(-beta, -alpha, newDepth, 1, true, false)
+			}
+		}
+		w.eval.Pop()
+		pos.UndoMove(m)
+		if w.abort {
+			return bestValue
+		}
+		if moveCount == 1 || v > alpha {
+			rm.score = v
+			rm.selDepth = w.selDepth
+			rm.bound = BoundExact
+			if v >= beta {
+				rm.bound = BoundLower
+			} else if v <= alpha {
+				rm.bound = BoundUpper
+			}
+			rm.pv[0] = m
+			n := copy(rm.pv[1:], w.stack[1].pv[:w.stack[1].pvLen])
+			rm.pvLen = 1 + n
+		} else {
+			rm.score = -valueInf
+		}
+		if v > bestValue {
+			bestValue = v
+			if v > alpha {
+				if v >= beta {
+					break
+				}
+				alpha = v
+			}
+		}
+	}
+	return bestValue
+}
+
+// search is the principal-variation search of a node at ply ≥ 1.
+func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode, cutNode bool) position.Value {
+	if depth <= 0 {
+		return w.qsearch(alpha, beta, ply, pvNode)
+	}
+	if w.countNode() {
+		return 0
+	}
+	pos := P(&w.pos)
+	st := &w.states[ply]
+	fr := &w.stack[ply]
+	if pvNode {
+		fr.pvLen = 0
+		w.selDepth = max(w.selDepth, ply)
+	}
+	inCheck := st.InCheck
+
+	// Step 1. Rule verdicts (repetition, move-count rules, material) and the ply limit.
+	if v, ok := pos.RuleVerdict(ply); ok {
+		return v
+	}
+	if ply >= position.MaxPly-1 {
+		if inCheck {
+			return position.ValueDraw
+		}
+		return w.evaluate()
+	}
+
+	// Step 2. Mate distance pruning: no line from here beats a mate already found nearer the root.
+	alpha = max(position.MatedIn(ply), alpha)
+	beta = min(position.MateIn(ply+1), beta)
+	if alpha >= beta {
+		return alpha
+	}
+
+	// Step 3. Transposition table.
+	te, hit := w.tt.Probe(st.Key)
+	ttMove := position.MoveNone
+	ttValue := valueNone
+	if hit {
+		ttMove = te.move
+		ttValue = valueFromTT(te.value, ply)
+		if !pvNode && te.depth >= depth && te.bound&boundFor(ttValue >= beta) != 0 {
+			return ttValue
+		}
+	}
+
+	// Step 4. Static evaluation.
+	var staticEval, eval position.Value
+	improving := false
+	if inCheck {
+		staticEval, eval = valueNone, valueNone
+	} else {
+		if hit && te.eval != valueNone {
+			staticEval = te.eval
+		} else {
+			staticEval = w.evaluate()
+		}
+		eval = staticEval
+		if hit && te.bound&boundFor(ttValue > eval) != 0 {
+			eval = ttValue
+		}
+		if ply >= 2 && w.stack[ply-2].staticEval != valueNone {
+			improving = staticEval > w.stack[ply-2].staticEval
+		}
+	}
+	fr.staticEval = staticEval
+	w.stack[ply+2].killers = [2]position.Move{}
+	us := w.sideAt(ply)
+	prevMove := st.Move
+
+	if !pvNode && !inCheck {
+		// Step 5. Reverse futility pruning: far above beta at low depth, stand pat.
+		if depth <= 7 && eval-futilityMargin(depth, improving) >= beta && eval < position.ValueKnownWin {
+			return eval
+		}
+
+		// Step 6. Null move pruning, guarded against zugzwang (pawn-only
+		// endings), against two nulls in a row and against mate scores.
+		if depth >= 2 && eval >= beta && staticEval >= beta-position.Value(20*depth) &&
+			prevMove != position.MoveNull && beta > -mateBound && pos.HasNonPawnMaterial(us) {
+			r := 3 + depth/3 + min(int(eval-beta)/200, 3)
+			fr.move = position.MoveNull
+			child := &w.states[ply+1]
+			pos.DoNullMove(child)
+			child.Dirty.N = 0
+			w.eval.Push(&child.Dirty)
+			v := -w.search(-beta, -beta+1, depth-r, ply+1, false, !cutNode)
+			w.eval.Pop()
+			pos.UndoNullMove()
+			if w.abort {
+				return 0
+			}
+			if v >= beta {
+				if v >= mateBound {
+					v = beta
+				}
+				return v
+			}
+		}
+	}
+
+	// Step 7. Internal iterative reduction: without a TT move this node is
+	// probably less important than its depth says.
+	if depth >= 4 && ttMove == position.MoveNone && (pvNode || cutNode) {
+		depth--
+	}
+
+	// Step 8. The move loop.
+	mp := &w.pickers[ply]
+	if inCheck {
+		mp.initEvasion(ttMove)
+	} else {
+		counter := position.MoveNone
+		if prevMove != position.MoveNone && prevMove != position.MoveNull {
+			counter = w.hist.counter[us][prevMove.ButterflyIndex()]
+		}
+		mp.initMain(ttMove, fr.killers[0], fr.killers[1], counter)
+	}
+	bestValue := -valueInf
+	bestMove := position.MoveNone
+	bestQuiet := false
+	moveCount := 0
+	fr.nQuiets = 0
+	hist := &w.hist.butterfly[us]
+	for {
+		m := w.nextMove(mp, us)
+		if m == position.MoveNone {
+			break
+		}
+		if !pos.Legal(m) {
+			continue
+		}
+		moveCount++
+		quiet := mp.quietStage
+		newDepth := depth - 1
+
+		// Step 9. Shallow-depth pruning, once a move has saved us from being mated.
+		if bestValue > -mateBound {
+			if quiet {
+				if !inCheck && moveCount >= lmpCount(depth, improving) {
+					mp.skipQuiets = true
+					continue
+				}
+				lmrDepth := max(newDepth-reduction(depth, moveCount), 0)
+				if !inCheck && lmrDepth < 6 && staticEval+position.Value(100+100*lmrDepth) <= alpha && !pos.GivesCheck(m) {
+					continue
+				}
+				if lmrDepth < 6 && !pos.SEE(m, position.Value(-25*lmrDepth*lmrDepth)) {
+					continue
+				}
+			} else if mp.stage == stBadCaptures && depth < 6 && !pos.SEE(m, position.Value(-150*depth)) {
+				continue
+			}
+		}
+
+		fr.move = m
+		child := &w.states[ply+1]
+		pos.DoMove(m, child)
+		w.eval.Push(&child.Dirty)
+		w.stack[ply+1].pvLen = 0
+		givesCheck := child.InCheck
+
+		// Step 10. Check extension (bounded so checks cannot run away with the depth).
+		if givesCheck && ply < 2*w.rootDepth {
+			newDepth++
+		}
+
+		// Step 11. Late move reductions, then the PVS re-searches.
+		var v position.Value
+		if depth >= 2 && moveCount > 1+b2i(pvNode) && (quiet || cutNode) {
+			r := reduction(depth, moveCount)
+			if pvNode {
+				r--
+			}
+			if cutNode {
+				r++
+			}
+			if !improving {
+				r++
+			}
+			if givesCheck {
+				r--
+			}
+			if quiet {
+				if m == fr.killers[0] || m == fr.killers[1] {
+					r--
+				}
+				r -= int(hist[m.ButterflyIndex()]) / 6000
+			} else {
+				r /= 2
+			}
+			d := max(min(newDepth-r, newDepth), 1)
+			v = -w.search(-alpha-1, -alpha, d, ply+1, false, true)
+			if v > alpha && d < newDepth {
+				v = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+			}
+		} else if !pvNode || moveCount > 1 {
+			v = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+		}
+		if pvNode && (moveCount == 1 || v > alpha && v < beta) {
+			v = -w.search(-beta, -alpha, newDepth, ply+1, true, false)
+		}
+		w.eval.Pop()
+		pos.UndoMove(m)
+		if w.abort {
+			return 0
+		}
+
+		if v > bestValue {
+			bestValue = v
+			if v > alpha {
+				bestMove = m
+				bestQuiet = quiet
+				if pvNode {
+					child := &w.stack[ply+1]
+					fr.pv[0] = m
+					fr.pvLen = 1 + copy(fr.pv[1:], child.pv[:child.pvLen])
+				}
+				if v >= beta {
+					break
+				}
+				alpha = v
+			}
+		}
+		if m != bestMove && quiet && fr.nQuiets < len(fr.quiets) {
+			fr.quiets[fr.nQuiets] = m
+			fr.nQuiets++
+		}
+	}
+
+	// Step 12. No legal move: mate, or stalemate (a loss in xiangqi, a draw in chess).
+	if moveCount == 0 {
+		if inCheck || w.rules.NoMovesIsLoss {
+			return position.MatedIn(ply)
+		}
+		return position.ValueDraw
+	}
+
+	// Step 13. Reward the quiet move that cut off, punish the quiets tried before it.
+	if bestValue >= beta && bestQuiet {
+		bonus := statBonus(depth)
+		gravity(&hist[bestMove.ButterflyIndex()], bonus)
+		for i := 0; i < fr.nQuiets; i++ {
+			gravity(&hist[fr.quiets[i].ButterflyIndex()], -bonus)
+		}
+		if fr.killers[0] != bestMove {
+			fr.killers[1] = fr.killers[0]
+			fr.killers[0] = bestMove
+		}
+		if prevMove != position.MoveNone && prevMove != position.MoveNull {
+			w.hist.counter[us][prevMove.ButterflyIndex()] = bestMove
+		}
+	}
+
+	// Step 14. Store the result.
+	bound := BoundUpper
+	if bestValue >= beta {
+		bound = BoundLower
+	} else if pvNode && bestMove != position.MoveNone {
+		bound = BoundExact
+	}
+	w.tt.Store(st.Key, bestMove, valueToTT(bestValue, ply), staticEval, depth, bound)
+	return bestValue
+}
+
+// qsearch resolves captures (all evasions when in check) until the position is quiet.
+func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool) position.Value {
+	if w.countNode() {
+		return 0
+	}
+	pos := P(&w.pos)
+	st := &w.states[ply]
+	fr := &w.stack[ply]
+	if pvNode {
+		fr.pvLen = 0
+		w.selDepth = max(w.selDepth, ply)
+	}
+	inCheck := st.InCheck
+	if v, ok := pos.RuleVerdict(ply); ok {
+		return v
+	}
+	if ply >= position.MaxPly-1 {
+		if inCheck {
+			return position.ValueDraw
+		}
+		return w.evaluate()
+	}
+
+	te, hit := w.tt.Probe(st.Key)
+	ttMove := position.MoveNone
+	ttValue := valueNone
+	if hit {
+		ttMove = te.move
+		ttValue = valueFromTT(te.value, ply)
+		if !pvNode && te.bound&boundFor(ttValue >= beta) != 0 {
+			return ttValue
+		}
+	}
+
+	var bestValue, staticEval, futilityBase position.Value
+	if inCheck {
+		bestValue, staticEval, futilityBase = -valueInf, valueNone, -valueInf
+	} else {
+		if hit && te.eval != valueNone {
+			staticEval = te.eval
+		} else {
+			staticEval = w.evaluate()
+		}
+		bestValue = staticEval
+		if hit && te.bound&boundFor(ttValue > bestValue) != 0 {
+			bestValue = ttValue
+		}
+		// Stand pat.
+		if bestValue >= beta {
+			if !hit {
+				w.tt.Store(st.Key, position.MoveNone, valueToTT(bestValue, ply), staticEval, -1, BoundLower)
+			}
+			return bestValue
+		}
+		alpha = max(alpha, bestValue)
+		futilityBase = bestValue + 150
+	}
+
+	mp := &w.pickers[ply]
+	us := w.sideAt(ply)
+	if inCheck {
+		mp.initEvasion(ttMove)
+	} else {
+		mp.initQsearch(ttMove)
+	}
+	bestMove := position.MoveNone
+	moveCount := 0
+	for {
+		m := w.nextMove(mp, us)
+		if m == position.MoveNone {
+			break
+		}
+		if !pos.Legal(m) {
+			continue
+		}
+		moveCount++
+		if !inCheck {
+			// Delta pruning: even winning the victim for free cannot reach alpha.
+			if victim := pos.PieceOn(w.rules.to(m)); victim != position.NoPiece &&
+				futilityBase+w.rules.PieceValue[victim.Type()] <= alpha {
+				bestValue = max(bestValue, futilityBase+w.rules.PieceValue[victim.Type()])
+				continue
+			}
+			if !pos.SEE(m, 0) {
+				continue
+			}
+		}
+		child := &w.states[ply+1]
+		pos.DoMove(m, child)
+		w.eval.Push(&child.Dirty)
+		v := -w.qsearch(-beta, -alpha, ply+1, pvNode)
+		w.eval.Pop()
+		pos.UndoMove(m)
+		if w.abort {
+			return 0
+		}
+		if v > bestValue {
+			bestValue = v
+			if v > alpha {
+				bestMove = m
+				if pvNode {
+					child := &w.stack[ply+1]
+					fr.pv[0] = m
+					fr.pvLen = 1 + copy(fr.pv[1:], child.pv[:child.pvLen])
+				}
+				if v >= beta {
+					break
+				}
+				alpha = v
+			}
+		}
+	}
+	if inCheck && moveCount == 0 {
+		return position.MatedIn(ply)
+	}
+	bound := BoundUpper
+	if bestValue >= beta {
+		bound = BoundLower
+	} else if pvNode && bestMove != position.MoveNone {
+		bound = BoundExact
+	}
+	w.tt.Store(st.Key, bestMove, valueToTT(bestValue, ply), staticEval, -1, bound)
+	return bestValue
+}
+
+// boundFor returns the bound that makes a TT value usable: a lower bound
+// when the value is high (fail-high side), an upper bound otherwise.
+func boundFor(high bool) Bound {
+	if high {
+		return BoundLower
+	}
+	return BoundUpper
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

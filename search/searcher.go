@@ -1,0 +1,359 @@
+// The Searcher: options, Lazy SMP threads, the go/stop/ponderhit protocol and results.
+package search
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"dualnnue/position"
+)
+
+// Options are the engine settings that outlive one search.
+type Options struct {
+	// Threads is the number of search threads (Lazy SMP), at least 1.
+	Threads int
+	// HashMiB is the transposition table size in MiB (rounded down to a power of two).
+	HashMiB int
+	// MultiPV is the default number of principal variations, at least 1.
+	MultiPV int
+	// MoveOverhead is reserved per move for communication latency.
+	MoveOverhead time.Duration
+}
+
+// DefaultOptions are 1 thread, 16 MiB, 1 PV, 10 ms overhead (Stockfish's defaults).
+var DefaultOptions = Options{Threads: 1, HashMiB: 16, MultiPV: 1, MoveOverhead: 10 * time.Millisecond}
+
+// Info is one line of search progress, passed to the callback of Search
+// after each iteration for each PV line (UCI "info depth ... pv ...").
+type Info struct {
+	Depth, SelDepth int
+	MultiPV         int            // 1-based line number
+	Score           position.Value // from the side to move's view
+	Bound           Bound          // BoundExact, or BoundLower/BoundUpper ("lowerbound"/"upperbound")
+	Nodes           uint64         // all threads
+	NPS             uint64
+	HashFull        int // permille
+	Time            time.Duration
+	// PV aliases the searcher's memory: valid only during the callback.
+	PV []position.Move
+}
+
+// Line is one principal variation of a finished search.
+type Line struct {
+	Score position.Value
+	Bound Bound
+	PV    []position.Move
+}
+
+// Result is the outcome of Search.
+type Result struct {
+	// BestMove is MoveNone only when the root has no legal move.
+	BestMove position.Move
+	// PonderMove is the expected reply (PV[1]) or MoveNone.
+	PonderMove position.Move
+	// Score of BestMove from the side to move's view; with no legal move it
+	// is MatedIn(0) (checkmate, or xiangqi stalemate) or ValueDraw (chess stalemate).
+	Score position.Value
+	// Depth is the last completed iteration (0 if none); SelDepth the deepest ply reached.
+	Depth, SelDepth int
+	// Nodes over all threads; Time since the search started.
+	Nodes uint64
+	Time  time.Duration
+	// PV is the principal variation starting with BestMove.
+	PV []position.Move
+	// Lines holds the MultiPV lines, best first (Lines[0].PV == PV).
+	Lines []Line
+}
+
+// Searcher runs searches of one game with a shared transposition table and
+// a pool of workers. Search blocks; Stop and PonderHit may be called from
+// other goroutines while it runs. Option setters must not be called during
+// a search.
+type Searcher[T any, P GamePtr[T]] struct {
+	rules   Rules
+	newEval func() position.Evaluator[P]
+	opts    Options
+	tt      *TT
+	workers []*Worker[T, P]
+
+	stop   atomic.Bool
+	ponder atomic.Bool
+	start  atomic.Int64 // time reference (Unix ns): the go, or the ponderhit
+	// searchStart is when Search was called (for reported times).
+	searchStart time.Time
+	signal      chan struct{}
+
+	// Per-search settings, written before the workers start.
+	lim       Limits
+	tm        timeLimits
+	maxDepth  int
+	rootSide  position.Color
+	info      func(*Info)
+	infoBuf   Info
+	rootMoves position.MoveList
+	searchMu  sync.Mutex
+}
+
+// New returns a Searcher for the game described by rules whose threads
+// evaluate with evaluators made by newEval (one per thread).
+func New[T any, P GamePtr[T]](rules Rules, newEval func() position.Evaluator[P], opts Options) *Searcher[T, P] {
+	s := &Searcher[T, P]{rules: rules, newEval: newEval, signal: make(chan struct{}, 1)}
+	s.opts = opts
+	if s.opts.Threads < 1 {
+		s.opts.Threads = 1
+	}
+	if s.opts.MultiPV < 1 {
+		s.opts.MultiPV = 1
+	}
+	if s.opts.HashMiB < 1 {
+		s.opts.HashMiB = 1
+	}
+	s.tt = NewTT(s.opts.HashMiB)
+	s.SetThreads(s.opts.Threads)
+	return s
+}
+
+// Options returns the current options.
+func (s *Searcher[T, P]) Options() Options { return s.opts }
+
+// SetHash resizes (and clears) the transposition table to mib MiB.
+func (s *Searcher[T, P]) SetHash(mib int) {
+	s.opts.HashMiB = max(mib, 1)
+	s.tt.Resize(s.opts.HashMiB)
+}
+
+// SetThreads sets the number of search threads (at least 1).
+func (s *Searcher[T, P]) SetThreads(n int) {
+	n = max(n, 1)
+	s.opts.Threads = n
+	for len(s.workers) < n {
+		s.workers = append(s.workers, newWorker(s, len(s.workers)))
+	}
+	s.workers = s.workers[:n]
+}
+
+// SetMultiPV sets the default number of principal variations (at least 1).
+func (s *Searcher[T, P]) SetMultiPV(n int) { s.opts.MultiPV = max(n, 1) }
+
+// SetMoveOverhead sets the per-move time reserve.
+func (s *Searcher[T, P]) SetMoveOverhead(d time.Duration) { s.opts.MoveOverhead = max(d, 0) }
+
+// Clear empties the transposition table and every thread's move-ordering
+// statistics ("ucinewgame", "Clear Hash"), so that a new search depends
+// only on its position and limits.
+func (s *Searcher[T, P]) Clear() {
+	s.tt.Clear()
+	for _, w := range s.workers {
+		w.hist.clear()
+		for i := range w.stack {
+			w.stack[i].killers = [2]position.Move{}
+		}
+	}
+}
+
+// TT returns the shared transposition table.
+func (s *Searcher[T, P]) TT() *TT { return s.tt }
+
+// Stop ends the running search (if any) as soon as possible: every thread
+// notices within 1024 nodes. Search then returns its best move so far.
+func (s *Searcher[T, P]) Stop() {
+	s.stop.Store(true)
+	s.wake()
+}
+
+// PonderHit switches a ponder search to a normal one: from now on the
+// clock limits apply, measured from this call.
+func (s *Searcher[T, P]) PonderHit() {
+	s.start.Store(time.Now().UnixNano())
+	s.ponder.Store(false)
+	s.wake()
+}
+
+func (s *Searcher[T, P]) wake() {
+	select {
+	case s.signal <- struct{}{}:
+	default:
+	}
+}
+
+// elapsed is the time since the reference point (the go, or the ponderhit).
+func (s *Searcher[T, P]) elapsed() time.Duration {
+	return time.Duration(time.Now().UnixNano() - s.start.Load())
+}
+
+// totalNodes sums the nodes of every thread as last published.
+func (s *Searcher[T, P]) totalNodes() uint64 {
+	var n uint64
+	for _, w := range s.workers {
+		n += w.published.Load()
+	}
+	return n
+}
+
+// Search searches root (which it does not modify; its history before the
+// root is read for repetitions and must stay unchanged until Search returns)
+// within lim, calling info (if not nil) from the calling goroutine after each
+// iteration for each PV line, and returns the result.
+//
+// With Limits.Infinite, or Limits.Ponder before PonderHit, Search does not
+// return before Stop (or PonderHit), even if it finished earlier — the UCI
+// layer can print "bestmove" as soon as Search returns. With no legal move
+// at the root it reports one Info of depth 0 and returns BestMove MoveNone.
+func (s *Searcher[T, P]) Search(root P, lim Limits, info func(*Info)) Result {
+	s.searchMu.Lock()
+	defer s.searchMu.Unlock()
+	s.searchStart = time.Now()
+	s.start.Store(s.searchStart.UnixNano())
+	select { // drain a stale wake-up
+	case <-s.signal:
+	default:
+	}
+	s.stop.Store(false)
+	s.ponder.Store(lim.Ponder)
+	s.lim = lim
+	s.info = info
+	s.rootSide = root.SideToMove()
+	s.tm = planTime(&lim, s.rootSide, root.State().GamePly, s.opts.MoveOverhead)
+	s.maxDepth = position.MaxPly - 2
+	if lim.Depth > 0 {
+		s.maxDepth = min(lim.Depth, s.maxDepth)
+	}
+	multiPV := lim.MultiPV
+	if multiPV <= 0 {
+		multiPV = s.opts.MultiPV
+	}
+	s.tt.NewSearch()
+
+	// Root moves: the legal moves, restricted to SearchMoves when given.
+	var legal position.MoveList
+	root.GenerateLegal(&legal)
+	s.rootMoves.Clear()
+	for _, m := range legal.Slice() {
+		if len(lim.SearchMoves) == 0 || containsMove(lim.SearchMoves, m) {
+			s.rootMoves.Add(m)
+		}
+	}
+	if s.rootMoves.Len == 0 {
+		score := position.ValueDraw
+		if legal.Len == 0 && (root.State().InCheck || s.rules.NoMovesIsLoss) {
+			score = position.MatedIn(0)
+		}
+		if info != nil {
+			s.infoBuf = Info{Score: score, Bound: BoundExact, MultiPV: 1}
+			info(&s.infoBuf)
+		}
+		s.waitForStop()
+		return Result{Score: score}
+	}
+	multiPV = min(multiPV, s.rootMoves.Len)
+
+	threads := len(s.workers)
+	for _, w := range s.workers {
+		w.setup(root, multiPV)
+		if lim.Nodes > 0 {
+			w.nodeLimit = max(lim.Nodes/uint64(threads), 1)
+		}
+	}
+	var wg sync.WaitGroup
+	for _, w := range s.workers[1:] {
+		wg.Add(1)
+		go func(w *Worker[T, P]) {
+			defer wg.Done()
+			w.iterate()
+		}(w)
+	}
+	main := s.workers[0]
+	main.iterate()
+	if main.abort && main.completedDepth < main.rootDepth {
+		// Report where the interrupted iteration left the PV, so the last
+		// info line agrees with the best move.
+		s.report(main, main.rootDepth)
+	}
+	s.waitForStop()
+	s.stop.Store(true)
+	wg.Wait()
+	return s.result(main)
+}
+
+// waitForStop blocks while the search is infinite or pondering and not stopped.
+func (s *Searcher[T, P]) waitForStop() {
+	for !s.stop.Load() && (s.lim.Infinite || s.ponder.Load()) {
+		<-s.signal
+	}
+}
+
+func containsMove(ms []position.Move, m position.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// setup copies the root into the worker and resets its per-search state.
+func (w *Worker[T, P]) setup(root P, multiPV int) {
+	w.pos = *root
+	pos := P(&w.pos)
+	w.eval.Reset(pos)
+	w.nodes = 0
+	w.published.Store(0)
+	w.nodeLimit = 0
+	w.abort = false
+	w.selDepth = 0
+	w.rootDepth = 0
+	w.completedDepth = 0
+	w.bestMove = position.MoveNone
+	w.bestScore = -valueInf
+	w.bestChanges = 0
+	w.multiPV = multiPV
+	w.nRoot = w.s.rootMoves.Len
+	for i, m := range w.s.rootMoves.Slice() {
+		w.rootMoves[i] = rootMove{move: m, score: -valueInf, prevScore: -valueInf, pvLen: 1}
+		w.rootMoves[i].pv[0] = m
+	}
+	w.stack[0].staticEval = valueNone
+	if !pos.State().InCheck {
+		w.stack[0].staticEval = w.evaluate()
+	}
+	w.stack[1].staticEval = valueNone
+	for i := range w.stack {
+		w.stack[i].killers = [2]position.Move{}
+	}
+}
+
+// report sends the Info lines of the main worker's current root moves:
+// lines already searched at depth are exact, the line being searched when
+// the search stopped carries its bound, later lines the previous depth.
+func (s *Searcher[T, P]) report(w *Worker[T, P], depth int) {
+	if s.info == nil {
+		return
+	}
+	w.published.Store(w.nodes)
+	nodes := s.totalNodes()
+	el := time.Since(s.searchStart)
+	nps := uint64(0)
+	if el > 0 {
+		nps = uint64(float64(nodes) / el.Seconds())
+	}
+	hf := s.tt.Hashfull()
+	for i := 0; i < w.multiPV; i++ {
+		rm := &w.rootMoves[i]
+		d, score, bound := depth, rm.score, BoundExact
+		switch {
+		case i == w.pvIdx && rm.score != -valueInf:
+			bound = rm.bound
+		case i >= w.pvIdx:
+			d, score = depth-1, rm.prevScore
+		}
+		if score == -valueInf || d < 1 {
+			continue
+		}
+		s.infoBuf = Info{
+			Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: score, Bound: bound,
+			Nodes: nodes, NPS: nps, HashFull: hf, Time: el, PV: rm.pv[:rm.pvLen],
+		}
+		s.info(&s.infoBuf)
+	}
+}

@@ -1,0 +1,81 @@
+// The per-thread search worker: the position held by value, the ply stack and the statistics.
+package search
+
+import (
+	"sync/atomic"
+
+	"dualnnue/position"
+)
+
+// stackSize bounds the ply stack: the search never goes deeper than
+// position.MaxPly from the root, plus a few plies of margin.
+const stackSize = position.MaxPly + 8
+
+// frame is the search's record of one ply.
+type frame struct {
+	pv         [position.MaxPly + 1]position.Move
+	pvLen      int
+	killers    [2]position.Move
+	staticEval position.Value
+	move       position.Move // the move being searched from this ply
+	quiets     [64]position.Move
+	nQuiets    int
+}
+
+// rootMove is one legal root move with its latest score and line.
+type rootMove struct {
+	move      position.Move
+	score     position.Value
+	prevScore position.Value
+	bound     Bound
+	selDepth  int
+	pv        [position.MaxPly + 1]position.Move
+	pvLen     int
+}
+
+// Worker is one search thread. It holds its own copy of the root position
+// (by value, so DoMove/UndoMove are direct field updates on memory the
+// worker owns), a ply stack of position.State and move pickers (fixed
+// arrays: nothing is allocated per node), its evaluator and its move-ordering
+// statistics. Workers are created and driven by a Searcher.
+type Worker[T any, P GamePtr[T]] struct {
+	s     *Searcher[T, P]
+	id    int
+	rules Rules
+	tt    *TT
+	eval  position.Evaluator[P]
+
+	pos T
+
+	nodes     uint64        // nodes searched in this search, owned by the worker
+	published atomic.Uint64 // nodes as last published for other goroutines
+	nodeLimit uint64        // this worker's share of a hard node limit (0: none)
+	abort     bool          // this worker must unwind
+	selDepth  int
+	rootDepth int
+	pvIdx     int
+	multiPV   int
+
+	completedDepth int
+	bestMove       position.Move
+	bestScore      position.Value
+	bestChanges    int
+
+	rootMoves [position.MaxMoves]rootMove
+	nRoot     int
+
+	stack   [stackSize]frame
+	states  [stackSize]position.State
+	pickers [stackSize]picker
+
+	hist history
+}
+
+func newWorker[T any, P GamePtr[T]](s *Searcher[T, P], id int) *Worker[T, P] {
+	w := &Worker[T, P]{s: s, id: id, rules: s.rules, tt: s.tt, eval: s.newEval()}
+	return w
+}
+
+// Nodes returns the number of nodes this worker has searched (exact when
+// called from the worker's goroutine or after the search).
+func (w *Worker[T, P]) Nodes() uint64 { return w.nodes }
