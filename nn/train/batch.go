@@ -2,6 +2,8 @@
 package train
 
 import (
+	"dualnnue/nn"
+
 	"fmt"
 	"math"
 )
@@ -58,7 +60,7 @@ func (b *Batch) Position(i int) (stm, nstm []uint16, score, result float32, buck
 // lengths, monotone offsets, feature indices < a.Inputs, buckets < a.Buckets,
 // finite scores, results in [0, 1]. The training kernels index without
 // checks, so every batch is validated once before use.
-func (b *Batch) Validate(a Arch) error {
+func (b *Batch) Validate(a nn.Arch) error {
 	if b.Len < 0 || len(b.Offsets) != b.Len+1 || len(b.Score) < b.Len || len(b.Result) < b.Len || len(b.Bucket) < b.Len {
 		return fmt.Errorf("train: batch of %d positions has %d offsets, %d scores, %d results, %d buckets",
 			b.Len, len(b.Offsets), len(b.Score), len(b.Result), len(b.Bucket))

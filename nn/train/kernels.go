@@ -1,6 +1,8 @@
 // Sparse first-layer kernels: pure-Go reference loops and the tiled pure-Go path.
 package train
 
+import "dualnnue/nn"
+
 // The feature transformer is a sparse × dense product: a position activates
 // ~32 of F features, so its accumulator is the bias plus the sum of ~32
 // weight rows, and the gradient of the weights touches only those rows.
@@ -101,9 +103,9 @@ func ftBackwardGo(gw, gacc []float32, feats []uint16) {
 }
 
 // activateRow writes x[j] = act(acc[j]).
-func activateRow(x, acc []float32, act Activation) {
+func activateRow(x, acc []float32, act nn.Activation) {
 	x = x[:len(acc)]
-	if act == SCReLU {
+	if act == nn.SCReLU {
 		for j, v := range acc {
 			v = min(max(v, 0), 1)
 			x[j] = v * v
@@ -120,10 +122,10 @@ func activateRow(x, acc []float32, act Activation) {
 // output weights w of that perspective's half:
 //
 //	gacc[j] = g · w[j] · act'(acc[j]),  SCReLU' = 2·acc on (0, 1), CReLU' = 1 on (0, 1), 0 elsewhere.
-func activationGrad(gacc, acc, w []float32, g float32, act Activation) {
+func activationGrad(gacc, acc, w []float32, g float32, act nn.Activation) {
 	acc = acc[:len(gacc)]
 	w = w[:len(gacc)]
-	if act == SCReLU {
+	if act == nn.SCReLU {
 		g2 := 2 * g
 		for j, v := range acc {
 			if v > 0 && v < 1 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"dualnnue/nn"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas32"
 )
@@ -28,7 +29,7 @@ type worker struct {
 	loss float64 // Σ loss of this worker's positions
 }
 
-func newWorker(a Arch, withGrad bool) *worker {
+func newWorker(a nn.Arch, withGrad bool) *worker {
 	n2 := 2 * a.Hidden
 	w := &worker{
 		acc:  make([]float32, chunk*n2),
@@ -38,7 +39,7 @@ func newWorker(a Arch, withGrad bool) *worker {
 		gacc: make([]float32, n2),
 	}
 	if withGrad {
-		w.grad = make([]float32, a.NumParams())
+		w.grad = make([]float32, numParams(a))
 	}
 	return w
 }
@@ -79,10 +80,10 @@ func (w *worker) backwardChunk(m *Model, b *Batch, lo, c int) {
 	a := m.Arch
 	n := a.Hidden
 	n2 := 2 * n
-	gFTW := w.grad[:a.ftBiasOff()]
-	gFTB := w.grad[a.ftBiasOff():a.outWOff()]
-	gOutW := w.grad[a.outWOff():a.outBiasOff()]
-	gOutB := w.grad[a.outBiasOff():]
+	gFTW := w.grad[:ftBiasOff(a)]
+	gFTB := w.grad[ftBiasOff(a):outWOff(a)]
+	gOutW := w.grad[outWOff(a):outBiasOff(a)]
+	gOutB := w.grad[outBiasOff(a):]
 
 	// Dense layer with gonum: ∂w += Xᵀ·gout, ∂b += Σ gout.
 	if a.Buckets == 1 {
