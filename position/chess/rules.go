@@ -1,0 +1,84 @@
+// Draw rules: repetition, the fifty-move rule and insufficient material.
+package chess
+
+import "dualnnue/position"
+
+// RuleVerdict reports whether the position is a draw by rule before any
+// move is searched; chess rules never decide a loss, so v is always
+// ValueDraw when decided. ply is the distance from the search root.
+//
+//   - Repetition: the same key (same pieces, side, castling rights and
+//     legal en-passant possibility) with the same side to move, looking back
+//     at most min(Rule50, PliesFromNull) plies. A position that repeats one
+//     reached after the root (fewer than ply plies ago) is a draw at once;
+//     one repeating the root or an earlier position needs a third
+//     occurrence (threefold), as in Stockfish.
+//   - Fifty-move rule: Rule50 >= 100, unless the side to move is checkmated.
+//   - Insufficient material (dead positions): K v K, K+B v K, K+N v K,
+//     and kings with bishops all on squares of one colour (K+B v K+B with
+//     same-coloured bishops, and any number of such bishops).
+//
+// The common case costs a few comparisons: the walk over the history is
+// bounded by the plies since the last irreversible move.
+func (p *Position) RuleVerdict(ply int) (position.Value, bool) {
+	st := p.st
+	if st.Rule50 >= 100 && (st.Checkers[0] == 0 || p.hasLegalMove()) {
+		return position.ValueDraw, true
+	}
+	if p.InsufficientMaterial() {
+		return position.ValueDraw, true
+	}
+	end := min(st.Rule50, st.PliesFromNull)
+	if end >= 4 {
+		seen := 0
+		q := st.Prev
+		if q != nil {
+			q = q.Prev
+		}
+		for i := 4; i <= end && q != nil; i += 2 {
+			q = q.Prev
+			if q == nil {
+				break
+			}
+			q = q.Prev
+			if q == nil {
+				break
+			}
+			if q.Key == st.Key {
+				if i < ply {
+					return position.ValueDraw, true
+				}
+				seen++
+				if seen == 2 {
+					return position.ValueDraw, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// hasLegalMove reports whether the side to move has any legal move.
+func (p *Position) hasLegalMove() bool {
+	var list position.MoveList
+	p.GenerateLegal(&list)
+	return list.Len > 0
+}
+
+// InsufficientMaterial reports whether neither side can ever mate: no
+// pawns, rooks or queens, and either at most one minor piece in total, or
+// only bishops, all on squares of one colour.
+func (p *Position) InsufficientMaterial() bool {
+	if p.byType[Pawn]|p.byType[Rook]|p.byType[Queen] != 0 {
+		return false
+	}
+	minors := p.byType[Knight] | p.byType[Bishop]
+	if !moreThanOne(minors) {
+		return true
+	}
+	if p.byType[Knight] != 0 {
+		return false
+	}
+	b := p.byType[Bishop]
+	return b&darkSquares == 0 || b&^darkSquares == 0
+}
