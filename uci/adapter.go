@@ -1,8 +1,443 @@
-// The generic adapter from a game package and the search to gameEngine.
+// The generic adapter from a game package, the search and an evaluator to
+// the session's gameEngine interface.
 package uci
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
 
+	"dualnnue/nn"
+	"dualnnue/position"
+	"dualnnue/search"
+)
+
+// gameDef is what the adapter needs to know about one game beyond
+// position.Game: how to build positions, count perft, draw the board,
+// which rules, evaluators and bench positions to use.
+type gameDef[T any, P search.GamePtr[T]] struct {
+	name       string
+	startFEN   string
+	newFromFEN func(fen string) (P, error)
+	perft      func(p P, depth int) uint64
+	rules      search.Rules
+	pst        func() position.Evaluator[P]
+	nnGame     nn.Game
+	files      int
+	ranks      int
+	// pieceChars[t] is the FEN letter of piece type t (upper case).
+	pieceChars string
+	// checkers lists the squares of the pieces giving check.
+	checkers func(p P) []position.Square
+	// setChess960 turns on Chess960 move coordinates (chess only; nil
+	// elsewhere). It never turns off what the FEN required.
+	setChess960 func(p P, on bool)
+	benchFENs   []string
+	// benchDepth is the default bench depth.
+	benchDepth int
+}
+
+// adapter is a gameEngine for one game.
+type adapter[T any, P search.GamePtr[T]] struct {
+	def  *gameDef[T, P]
+	pos  P
+	hist []position.State
+	cfg  engineConfig
+	// net is the loaded EvalFile (nil: the embedded net if any, else the
+	// hand-written evaluation).
+	net      *nn.Net
+	netPath  string
+	searcher *search.Searcher[T, P]
+}
+
+func newAdapter[T any, P search.GamePtr[T]](def *gameDef[T, P]) (*adapter[T, P], error) {
+	a := &adapter[T, P]{def: def}
+	p, err := def.newFromFEN(def.startFEN)
+	if err != nil {
+		return nil, fmt.Errorf("%s start position: %w", def.name, err)
+	}
+	a.pos = p
+	return a, nil
+}
+
+func (a *adapter[T, P]) variant() string { return a.def.name }
+
+func (a *adapter[T, P]) setPosition(fen string, moves []string) error {
+	if fen == "" {
+		fen = a.def.startFEN
+	}
+	p, err := a.def.newFromFEN(fen)
+	if err != nil {
+		return err
+	}
+	if a.def.setChess960 != nil {
+		a.def.setChess960(p, a.cfg.chess960)
+	}
+	hist := make([]position.State, len(moves))
+	for i, s := range moves {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return &moveError{index: i + 1, move: s, err: err}
+		}
+		p.DoMove(m, &hist[i])
+	}
+	a.pos, a.hist = p, hist
+	return nil
+}
+
+func (a *adapter[T, P]) fen() string     { return a.pos.FEN() }
+func (a *adapter[T, P]) sideToMove() int { return int(a.pos.SideToMove()) }
+
+func (a *adapter[T, P]) legalMoves() []string {
+	var l position.MoveList
+	a.pos.GenerateLegal(&l)
+	out := make([]string, l.Len)
+	for i, m := range l.Slice() {
+		out[i] = a.pos.MoveString(m)
+	}
+	return out
+}
+
+func (a *adapter[T, P]) noMoveScore() position.Value {
+	if a.pos.State().InCheck || a.def.rules.NoMovesIsLoss {
+		return position.MatedIn(0)
+	}
+	return position.ValueDraw
+}
+
+// display draws the board as Stockfish's "d" does (rank labels on the
+// right, files below), then the FEN, the key and the checkers.
+func (a *adapter[T, P]) display() []string {
+	d := a.def
+	sep := " " + strings.Repeat("+---", d.files) + "+"
+	lines := []string{"", sep}
+	for r := d.ranks - 1; r >= 0; r-- {
+		var b strings.Builder
+		b.WriteString(" |")
+		for f := 0; f < d.files; f++ {
+			pc := a.pos.PieceOn(position.Square(r*d.files + f))
+			c := byte(' ')
+			if pc != position.NoPiece && int(pc.Type()) < len(d.pieceChars) {
+				c = d.pieceChars[pc.Type()]
+				if pc.Color() == position.Black {
+					c += 'a' - 'A'
+				}
+			}
+			b.WriteString(" " + string(c) + " |")
+		}
+		rank := r
+		if d.name == "chess" {
+			rank = r + 1
+		}
+		b.WriteString(" " + strconv.Itoa(rank))
+		lines = append(lines, b.String(), sep)
+	}
+	var files strings.Builder
+	for f := 0; f < d.files; f++ {
+		files.WriteString("   " + string(rune('a'+f)))
+	}
+	lines = append(lines, files.String(), "")
+	lines = append(lines, "Fen: "+a.pos.FEN())
+	lines = append(lines, fmt.Sprintf("Key: %016X", uint64(a.pos.State().Key)))
+	var ch []string
+	for _, sq := range d.checkers(a.pos) {
+		ch = append(ch, a.squareName(sq))
+	}
+	lines = append(lines, "Checkers: "+strings.Join(ch, " "))
+	return lines
+}
+
+func (a *adapter[T, P]) squareName(sq position.Square) string {
+	f, r := int(sq)%a.def.files, int(sq)/a.def.files
+	if a.def.name == "chess" {
+		r++
+	}
+	return string(rune('a'+f)) + strconv.Itoa(r)
+}
+
+// divide counts perft(depth-1) after each legal move, in move-text order.
+func (a *adapter[T, P]) divide(depth int) ([]string, uint64) {
+	var l position.MoveList
+	a.pos.GenerateLegal(&l)
+	type entry struct {
+		s string
+		n uint64
+	}
+	entries := make([]entry, 0, l.Len)
+	var st position.State
+	var total uint64
+	for _, m := range l.Slice() {
+		s := a.pos.MoveString(m)
+		a.pos.DoMove(m, &st)
+		n := a.def.perft(a.pos, depth-1)
+		a.pos.UndoMove(m)
+		entries = append(entries, entry{s, n})
+		total += n
+	}
+	sortSlice(entries, func(x, y entry) bool { return x.s < y.s })
+	lines := make([]string, len(entries))
+	for i, e := range entries {
+		lines[i] = e.s + ": " + strconv.FormatUint(e.n, 10)
+	}
+	return lines, total
+}
+
+// eval prints the static evaluations of the current position, from the
+// side to move's view and from White's/Red's.
+func (a *adapter[T, P]) eval() []string {
+	side := "white"
+	if a.def.name == "xiangqi" {
+		side = "red"
+	}
+	pov := func(v position.Value) string {
+		if a.pos.SideToMove() == position.Black {
+			v = -v
+		}
+		return fmt.Sprintf("%+.2f (%s side)", float64(v)/100, side)
+	}
+	var lines []string
+	if a.pos.State().InCheck {
+		lines = append(lines, "(in check: the search does not use a static evaluation here)")
+	}
+	h := a.def.pst()
+	h.Reset(a.pos)
+	hv := h.Evaluate(a.pos)
+	lines = append(lines, "Hand-written evaluation: "+pov(hv))
+	final := hv
+	if net := a.activeNet(); net != nil {
+		e := nn.NewEvaluator[P](net)
+		e.Reset(a.pos)
+		nv := e.Evaluate(a.pos)
+		lines = append(lines, "NNUE evaluation:         "+pov(nv)+" ["+a.netName()+"]")
+		final = nv
+	}
+	lines = append(lines, "Final evaluation:        "+pov(final))
+	return lines
+}
+
+// activeNet is the net the search evaluates with, or nil for the
+// hand-written evaluation.
+func (a *adapter[T, P]) activeNet() *nn.Net {
+	if a.net != nil {
+		return a.net
+	}
+	return embeddedNet(a.def.nnGame)
+}
+
+func (a *adapter[T, P]) netName() string {
+	if a.net != nil {
+		return a.netPath
+	}
+	return "embedded " + a.def.name + " net"
+}
+
+// newEvaluator returns the evaluator factory for the searcher.
+func (a *adapter[T, P]) newEvaluator() func() position.Evaluator[P] {
+	if net := a.activeNet(); net != nil {
+		return func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }
+	}
+	return a.def.pst
+}
+
+func (a *adapter[T, P]) configure(c engineConfig) error {
+	old := a.cfg
+	a.cfg = c
+	rebuild := a.searcher == nil
+	if c.evalFile != old.evalFile || a.searcher == nil {
+		switch c.evalFile {
+		case defaultEvalFile, "":
+			rebuild = rebuild || a.net != nil
+			a.net, a.netPath = nil, ""
+		default:
+			net, err := nn.Load(c.evalFile, a.def.nnGame)
+			if err != nil {
+				a.cfg.evalFile = old.evalFile
+				return err
+			}
+			a.net, a.netPath = net, c.evalFile
+			rebuild = true
+		}
+	}
+	opts := search.Options{Threads: c.threads, HashMiB: c.hashMiB, MultiPV: c.multiPV, MoveOverhead: c.moveOverhead}
+	if rebuild {
+		// A new evaluator factory needs new workers; the table is kept
+		// when its size is unchanged.
+		s := search.New(a.def.rules, a.newEvaluator(), opts)
+		a.searcher = s
+	} else {
+		s := a.searcher
+		if s.Options().HashMiB != c.hashMiB {
+			s.SetHash(c.hashMiB)
+		}
+		if s.Options().Threads != c.threads {
+			s.SetThreads(c.threads)
+		}
+		s.SetMultiPV(c.multiPV)
+		s.SetMoveOverhead(c.moveOverhead)
+	}
+	if a.def.setChess960 != nil && c.chess960 != old.chess960 {
+		a.def.setChess960(a.pos, c.chess960)
+	}
+	return nil
+}
+
+func (a *adapter[T, P]) newGame() {
+	a.searcher.Clear()
+}
+
+func (a *adapter[T, P]) clearHash() { a.searcher.Clear() }
+
+func (a *adapter[T, P]) close() { a.searcher = nil }
+
+func (a *adapter[T, P]) bench(depth int, say func(string)) (uint64, time.Duration) {
+	if depth <= 0 {
+		depth = a.def.benchDepth
+	}
+	var nodes uint64
+	var elapsed time.Duration
+	for i, fen := range a.def.benchFENs {
+		say(fmt.Sprintf("Position: %d/%d (%s)", i+1, len(a.def.benchFENs), fen))
+		r, err := search.Bench(a.searcher, a.def.newFromFEN, []string{fen}, depth)
+		if err != nil {
+			say("info string error: " + err.Error())
+			continue
+		}
+		nodes += r.Nodes
+		elapsed += r.Time
+	}
+	// The bench leaves the table full of other positions.
+	a.searcher.Clear()
+	return nodes, elapsed
+}
+
+// search runs one search. Stop and ponderhit come through r.stop and
+// r.ponderHit; a watcher forwards them to the Searcher once its Search has
+// begun (Search resets its stop and ponder flags when it starts, so an
+// earlier call would be lost): stop is repeated every millisecond until
+// Search returns, ponderhit is forwarded once the first report shows the
+// search running (or after 50 ms).
+func (a *adapter[T, P]) search(r searchRequest, report func(searchInfo)) (string, string) {
+	s := a.searcher
+	lim := search.Limits{
+		Depth:     r.depth,
+		Nodes:     r.nodes,
+		MoveTime:  r.moveTime,
+		Time:      r.time,
+		Inc:       r.inc,
+		HasTime:   r.hasTime,
+		MovesToGo: r.movesToGo,
+		Infinite:  r.infinite,
+		Ponder:    r.ponder,
+	}
+	for _, ms := range r.searchMoves {
+		if m, err := a.pos.ParseMove(ms); err == nil {
+			lim.SearchMoves = append(lim.SearchMoves, m)
+		}
+	}
+	var mateStop bool
+	mateScore := position.Value(0)
+	if r.mate > 0 {
+		mateScore = position.MateIn(2*r.mate - 1)
+	}
+
+	started := make(chan struct{})
+	var startOnce sync.Once
+	markStarted := func() { startOnce.Do(func() { close(started) }) }
+	finished := make(chan struct{})
+	watcherDone := make(chan struct{})
+	go func() {
+		defer close(watcherDone)
+		stop, hit := r.stop, r.ponderHit
+		for {
+			select {
+			case <-finished:
+				return
+			case <-stop:
+				stop = nil
+				for {
+					s.Stop()
+					select {
+					case <-finished:
+						return
+					case <-time.After(time.Millisecond):
+					}
+				}
+			case <-hit:
+				hit = nil
+				select {
+				case <-started:
+				case <-time.After(50 * time.Millisecond):
+				case <-finished:
+					return
+				}
+				s.PonderHit()
+			}
+		}
+	}()
+
+	pv := make([]string, 0, 64)
+	res := s.Search(a.pos, lim, func(in *search.Info) {
+		markStarted()
+		pv = pv[:0]
+		for _, m := range in.PV {
+			pv = append(pv, a.pos.MoveString(m))
+		}
+		report(searchInfo{
+			depth: in.Depth, selDepth: in.SelDepth, multiPV: in.MultiPV,
+			score: in.Score, lowerBound: in.Bound == search.BoundLower, upperBound: in.Bound == search.BoundUpper,
+			nodes: in.Nodes, time: in.Time, hashFull: in.HashFull, pv: pv,
+		})
+		if mateScore != 0 && !mateStop && in.MultiPV == 1 && in.Bound == search.BoundExact && in.Score >= mateScore {
+			mateStop = true // "go mate N": a mate in N moves or fewer is found
+			s.Stop()
+		}
+	})
+	close(finished)
+	<-watcherDone
+	if res.BestMove == position.MoveNone {
+		return "", ""
+	}
+	best := a.pos.MoveString(res.BestMove)
+	ponder := ""
+	if res.PonderMove != position.MoveNone {
+		ponder = a.ponderString(res.BestMove, res.PonderMove)
+	}
+	return best, ponder
+}
+
+// ponderString renders the expected reply in the position after best (and
+// drops it if it is not legal there).
+func (a *adapter[T, P]) ponderString(best, reply position.Move) string {
+	var st position.State
+	a.pos.DoMove(best, &st)
+	defer a.pos.UndoMove(best)
+	if !a.pos.PseudoLegal(reply) || !a.pos.Legal(reply) {
+		return ""
+	}
+	return a.pos.MoveString(reply)
+}
+
+var errNoVariant = errors.New("unknown variant")
+
+// newGameEngine makes the engine of variant "xiangqi" or "chess".
 func newGameEngine(variant string) (gameEngine, error) {
-	return nil, errors.New("variant " + variant + " not available yet")
+	switch variant {
+	case "chess":
+		return newAdapter(chessDef)
+	case "xiangqi":
+		return newXiangqiEngine()
+	}
+	return nil, fmt.Errorf("%w %q (want xiangqi or chess)", errNoVariant, variant)
+}
+
+// sortSlice sorts s by less (insertion sort: root move lists are short).
+func sortSlice[E any](s []E, less func(x, y E) bool) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && less(s[j], s[j-1]); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
 }

@@ -1,0 +1,44 @@
+// The two games as the adapter sees them.
+package uci
+
+import (
+	"errors"
+	"math/bits"
+
+	"dualnnue/eval"
+	"dualnnue/nn"
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/search"
+)
+
+var chessDef = &gameDef[chess.Position, *chess.Position]{
+	name:       "chess",
+	startFEN:   chess.StartFEN,
+	newFromFEN: chess.NewFromFEN,
+	perft:      chess.Perft,
+	rules:      search.ChessRules,
+	pst:        func() position.Evaluator[*chess.Position] { return eval.NewChess[*chess.Position]() },
+	nnGame:     nn.Chess,
+	files:      8,
+	ranks:      8,
+	pieceChars: " PNBRQK",
+	checkers: func(p *chess.Position) []position.Square {
+		var out []position.Square
+		for b := uint64(p.Checkers()); b != 0; b &= b - 1 {
+			out = append(out, position.Square(bits.TrailingZeros64(b)))
+		}
+		return out
+	},
+	setChess960: func(p *chess.Position, on bool) { p.Chess960 = p.Chess960 || on },
+	benchFENs:   search.ChessBenchFENs,
+	benchDepth:  13,
+}
+
+// embeddedNet returns the default net of game g, or nil while none is
+// embedded (the hand-written evaluation is then the default).
+func embeddedNet(g nn.Game) *nn.Net { return nil }
+
+func newXiangqiEngine() (gameEngine, error) {
+	return nil, errors.New("xiangqi is not available yet")
+}
