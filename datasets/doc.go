@@ -1,0 +1,79 @@
+// Package datasets stores self-play training data for both games in a compact,
+// streaming, crash-safe file format, reads it back with the filters trainers
+// use, feeds the trainer through a parallel shuffling loader, and provides the
+// data tools (inspect, stats, verify, merge, split, export, import).
+//
+// # Games as chains
+//
+// As in Stockfish's binpack, a game is stored as a chain: a start position (a
+// flag for the game's standard start, or a FEN), then per ply the move played
+// and, for scored plies, the search score. A position is reconstructed by
+// replaying the moves with the position core, so a record costs about two
+// bytes before compression:
+//
+//   - a move is its rank among the legal moves sorted by Move value (one
+//     byte: fewer than 256 legal moves exist in either game). Sorting makes
+//     the code independent of the move generator's order, so a change of
+//     movegen never invalidates old data;
+//   - a score (centipawns from the side to move's view; mate scores are kept
+//     as the position.Value mate range, so they stay distinct) is coded as
+//     the zigzag varint of its difference from the previous score negated
+//     (the side to move alternates, so -previous is the natural prediction);
+//   - the search's best move, when it differs from the move played, is an
+//     exception list (gap, rank) that costs nothing when best == played;
+//   - the game result (White/Red view) is stored once per game.
+//
+// Leading unscored plies (an opening book) are replayed but produce no
+// record. A chain may end on a scored position with no move (the "final"
+// record), which is how imported FEN lists become chains.
+//
+// # Blocks
+//
+// Games never span blocks, so every block decodes on its own. A block's
+// payload holds four streams (game headers, moves, scores, best-move
+// exceptions) one after the other, compressed together with zstd. Each
+// block has a 36-byte header:
+//
+//	magic   [8]byte  "\x89DNBK\r\n\x1a"
+//	version uint8    (1)
+//	game    uint8    (1 xiangqi, 2 chess)
+//	flags   uint16   (bit 0: end marker; bit 1: payload stored, not zstd)
+//	records uint32   scored positions in the block
+//	games   uint32   games in the block
+//	rawSize uint32   uncompressed payload bytes
+//	size    uint32   stored payload bytes
+//	crc     uint32   CRC-32C of the stored payload
+//	hcrc    uint32   CRC-32C of the 32 header bytes before it
+//
+// A reader checks both checksums; on a bad header it searches forward for
+// the next block magic whose header checksum holds (resync), on a bad
+// payload it skips the block, and a torn last block (a killed writer) ends
+// the data with a warning. Every problem is reported with the block's
+// ordinal and byte offset.
+//
+// # Files
+//
+// A file starts with a header: magic "\x89DNDS\r\n\x1a", format version,
+// game, and a JSON GeneratorInfo (engine, version, net hash, search limits,
+// seed, free-form key/values), closed by its CRC-32C. A cleanly closed file
+// ends with an end-marker block carrying the totals; the Writer writes to
+// name+".tmp", syncs every finished block, and renames on Close, so a crash
+// loses at most the block in progress and the .tmp file stays readable.
+//
+// # Reading and training
+//
+// Reader streams positions with filters (in check, captures, best-move
+// captures, first N plies, |score| limit, random skipping). Loader reads many
+// files in parallel goroutines, shuffles through a large buffer and fills
+// flat reusable batches of sparse feature indices (nn/features) for both
+// perspectives, without per-position allocation.
+//
+// # Text and PGN
+//
+// Export writes "FEN | score | result" lines (marlinflow/bullet text
+// format): score in centipawns from White's/Red's view, result 1.0 / 0.5 /
+// 0.0 from White's/Red's view. Import reads that format back, rebuilding
+// chains where consecutive FENs follow by a legal move, and reads PGN whose
+// move comments carry engine evaluations as cutechess-cli and fastchess
+// write them ("{+0.35/12 0.5s}", "{-M5/20 ...}", "{book}").
+package datasets

@@ -1,0 +1,532 @@
+// Loader: parallel, shuffling training-data loader filling flat batches.
+package datasets
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+
+	"dualnnue/nn/features"
+	"dualnnue/position"
+)
+
+// Batch holds training positions in flat buffers that the Loader fills and
+// reuses. Its field types match nn/train.Batch, so a trainer can alias them.
+//
+// Position i activates Stm[Offsets[i]:Offsets[i+1]] (features seen from the
+// side to move) and Nstm[Offsets[i]:Offsets[i+1]] (seen from the other side).
+type Batch struct {
+	Len     int
+	Offsets []int32   // Len+1 entries, Offsets[0] = 0
+	Stm     []uint16  // side-to-move features, concatenated
+	Nstm    []uint16  // other side's features, concatenated
+	Score   []float32 // search score, centipawns, side to move's view
+	Result  []float32 // game result, side to move's view: 1 win, 0.5 draw, 0 loss
+	Side    []uint8   // colour to move (0 White/Red, 1 Black)
+}
+
+func newBatch(size int) *Batch {
+	return &Batch{
+		Offsets: make([]int32, 1, size+1),
+		Stm:     make([]uint16, 0, size*MaxPieces),
+		Nstm:    make([]uint16, 0, size*MaxPieces),
+		Score:   make([]float32, 0, size),
+		Result:  make([]float32, 0, size),
+		Side:    make([]uint8, 0, size),
+	}
+}
+
+func (b *Batch) reset() {
+	b.Len = 0
+	b.Offsets = b.Offsets[:1]
+	b.Stm, b.Nstm = b.Stm[:0], b.Nstm[:0]
+	b.Score, b.Result, b.Side = b.Score[:0], b.Result[:0], b.Side[:0]
+}
+
+// sample is one position ready for a batch: its features from both colours'
+// views, colour to move, score and result.
+type sample struct {
+	n            uint8
+	side         uint8
+	result       Result
+	score        int32
+	white, black [MaxPieces]uint16
+}
+
+// add appends s to b (never allocates: b has room for its batch size).
+func (b *Batch) add(s *sample) {
+	stm, nstm := s.white[:s.n], s.black[:s.n]
+	if s.side != 0 {
+		stm, nstm = nstm, stm
+	}
+	b.Stm = append(b.Stm, stm...)
+	b.Nstm = append(b.Nstm, nstm...)
+	b.Offsets = append(b.Offsets, int32(len(b.Stm)))
+	b.Score = append(b.Score, float32(s.score))
+	b.Result = append(b.Result, s.result.Score(position.Color(s.side)))
+	b.Side = append(b.Side, s.side)
+	b.Len++
+}
+
+// LoaderConfig configures a Loader.
+type LoaderConfig struct {
+	Files []string // dataset files (all of one game)
+	// Features is the feature set (default features.Default of the files' game).
+	Features *features.Set
+	// BatchSize is the number of positions per batch (default 16384).
+	BatchSize int
+	// ShuffleBuffer is the number of positions held for shuffling
+	// (default 1<<20; about 140 bytes each).
+	ShuffleBuffer int
+	// Workers is the number of decoding goroutines (default GOMAXPROCS).
+	Workers int
+	// Filter selects positions (random skipping is seeded per block).
+	Filter Filter
+	// Seed seeds shuffling and skipping.
+	Seed uint64
+	// Loop cycles over the files forever (epochs); otherwise the loader
+	// ends after one pass, emitting the shuffle buffer's last positions.
+	Loop bool
+	// OnProblem is called (from loader goroutines) for every damage found.
+	OnProblem func(file string, p Problem)
+}
+
+// Loader reads many dataset files in parallel goroutines, shuffles their
+// positions through a large buffer and hands out flat batches. After
+// warm-up it does not allocate per position.
+//
+//	l, err := datasets.NewLoader(datasets.LoaderConfig{Files: files, BatchSize: 16384, Loop: true})
+//	for b := range l.Batches() { ... } // or b, ok := l.Next()
+//	l.Close()
+type Loader struct {
+	cfg      LoaderConfig
+	game     Game
+	set      *features.Set
+	blocks   chan *rawBlock
+	freeBlk  chan *rawBlock
+	chunks   chan *chunk
+	freeChk  chan *chunk
+	ready    chan *Batch
+	freeBat  chan *Batch
+	current  *Batch
+	done     chan struct{}
+	wg       sync.WaitGroup
+	errMu    sync.Mutex
+	err      error
+	closeOne sync.Once
+}
+
+type rawBlock struct {
+	h      BlockHeader
+	stored []byte
+	file   string
+	index  int
+	offset int64
+	seed   uint64
+}
+
+const chunkSize = 1024
+
+type chunk struct {
+	n int
+	s [chunkSize]sample
+}
+
+// NewLoader opens the files' headers and starts the goroutines.
+func NewLoader(cfg LoaderConfig) (*Loader, error) {
+	if len(cfg.Files) == 0 {
+		return nil, errors.New("datasets: loader needs at least one file")
+	}
+	if cfg.BatchSize <= 0 {
+		cfg.BatchSize = 16384
+	}
+	if cfg.ShuffleBuffer <= 0 {
+		cfg.ShuffleBuffer = 1 << 20
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	var game Game
+	for _, f := range cfg.Files {
+		fh, err := os.Open(f)
+		if err != nil {
+			return nil, err
+		}
+		sc, err := NewBlockScanner(fh)
+		fh.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		if game == 0 {
+			game = sc.Header().Game
+		} else if sc.Header().Game != game {
+			return nil, fmt.Errorf("datasets: %s holds %v, %s holds %v", cfg.Files[0], game, f, sc.Header().Game)
+		}
+	}
+	set := cfg.Features
+	if set == nil {
+		set = features.Default(game)
+	}
+	if set.Game != game {
+		return nil, fmt.Errorf("datasets: feature set %s is for %v, the data is %v", set.Name, set.Game, game)
+	}
+	l := &Loader{
+		cfg: cfg, game: game, set: set,
+		blocks:  make(chan *rawBlock, 2*cfg.Workers),
+		freeBlk: make(chan *rawBlock, 4*cfg.Workers),
+		chunks:  make(chan *chunk, 4*cfg.Workers),
+		freeChk: make(chan *chunk, 8*cfg.Workers),
+		ready:   make(chan *Batch, 2),
+		freeBat: make(chan *Batch, 4),
+		done:    make(chan struct{}),
+	}
+	for i := 0; i < 4*cfg.Workers; i++ {
+		l.freeBlk <- &rawBlock{}
+	}
+	for i := 0; i < 8*cfg.Workers; i++ {
+		l.freeChk <- &chunk{}
+	}
+	for i := 0; i < 4; i++ {
+		l.freeBat <- newBatch(cfg.BatchSize)
+	}
+	// Check the decoders can be built before starting anything.
+	if _, err := newReplayer(game); err != nil {
+		return nil, err
+	}
+	var workers sync.WaitGroup
+	l.wg.Add(cfg.Workers + 2)
+	workers.Add(cfg.Workers)
+	go l.feed()
+	for i := 0; i < cfg.Workers; i++ {
+		go func() {
+			defer l.wg.Done()
+			defer workers.Done()
+			l.work()
+		}()
+	}
+	go func() {
+		workers.Wait()
+		close(l.chunks)
+	}()
+	go l.shuffle()
+	return l, nil
+}
+
+func (l *Loader) fail(err error) {
+	l.errMu.Lock()
+	if l.err == nil {
+		l.err = err
+	}
+	l.errMu.Unlock()
+}
+
+// Err returns the first I/O error met (damage is reported via OnProblem).
+func (l *Loader) Err() error {
+	l.errMu.Lock()
+	defer l.errMu.Unlock()
+	return l.err
+}
+
+func (l *Loader) problem(file string, p Problem) {
+	if l.cfg.OnProblem != nil {
+		l.cfg.OnProblem(file, p)
+	}
+}
+
+// feed reads the files' blocks (checksums verified) and hands them to the
+// workers, file order reshuffled every epoch.
+func (l *Loader) feed() {
+	defer l.wg.Done()
+	defer close(l.blocks)
+	rng := l.cfg.Seed ^ 0x5DEECE66D
+	order := make([]int, len(l.cfg.Files))
+	for i := range order {
+		order[i] = i
+	}
+	for epoch := 0; ; epoch++ {
+		for i := len(order) - 1; i > 0; i-- {
+			j := int(splitmix(&rng) % uint64(i+1))
+			order[i], order[j] = order[j], order[i]
+		}
+		any := false
+		for _, fi := range order {
+			name := l.cfg.Files[fi]
+			fh, err := os.Open(name)
+			if err != nil {
+				l.fail(err)
+				return
+			}
+			sc, err := NewBlockScanner(fh)
+			if err != nil {
+				fh.Close()
+				l.fail(fmt.Errorf("%s: %w", name, err))
+				return
+			}
+			sc.OnProblem(func(p Problem) { l.problem(name, p) })
+			for {
+				stored, ok := sc.Next()
+				if !ok {
+					break
+				}
+				var rb *rawBlock
+				select {
+				case rb = <-l.freeBlk:
+				case <-l.done:
+					fh.Close()
+					return
+				}
+				h, idx, off := sc.Block()
+				rb.h, rb.file, rb.index, rb.offset = *h, name, idx, off
+				rb.stored = append(rb.stored[:0], stored...)
+				rb.seed = splitmix(&rng)
+				select {
+				case l.blocks <- rb:
+					any = true
+				case <-l.done:
+					fh.Close()
+					return
+				}
+			}
+			fh.Close()
+			if err := sc.Err(); err != nil {
+				l.fail(fmt.Errorf("%s: %w", name, err))
+				return
+			}
+		}
+		if !l.cfg.Loop || !any {
+			return
+		}
+	}
+}
+
+// blockDecoder turns blocks into samples: one per worker.
+type blockDecoder struct {
+	codec  blockCodec
+	cd     chainDecoder
+	ft     featureTracker
+	filter Filter
+	thr    uint64
+	rng    uint64
+}
+
+func newBlockDecoder(g Game, set *features.Set, f *Filter) (*blockDecoder, error) {
+	rp, err := newReplayer(g)
+	if err != nil {
+		return nil, err
+	}
+	d := &blockDecoder{filter: *f, thr: skipThreshold(f.RandomSkip)}
+	d.cd.rp = rp
+	d.ft.set = set
+	return d, nil
+}
+
+// decode decodes one stored block, calling emit for every position that
+// passes the filter with its sample filled in s. It returns the number of
+// records decoded.
+func (d *blockDecoder) decode(h *BlockHeader, stored []byte, seed uint64, s *sample, emit func(*sample)) (int, error) {
+	raw, err := d.codec.decompress(h, stored)
+	if err != nil {
+		return 0, err
+	}
+	if err := d.cd.start(h, raw); err != nil {
+		return 0, err
+	}
+	d.rng = seed
+	n := 0
+	rp := d.cd.rp
+	for {
+		ok, err := d.cd.startGame()
+		if err != nil {
+			return n, err
+		}
+		if !ok {
+			return n, nil
+		}
+		d.ft.refresh(rp.pos)
+		moves := len(rp.moves)
+		for {
+			ok, err := d.cd.nextInGame()
+			if err != nil {
+				return n, err
+			}
+			if len(rp.moves) != moves {
+				d.ft.apply(&rp.pos.State().Dirty)
+				moves = len(rp.moves)
+			}
+			if !ok {
+				break
+			}
+			n++
+			rec := &d.cd.rec
+			if d.ft.bad || rec.Score == position.ValueNone || !d.filter.keep(rp.pos, rec, &d.rng, d.thr) {
+				continue
+			}
+			s.n = uint8(d.ft.n)
+			s.side = uint8(rp.pos.SideToMove())
+			s.result = rec.Result
+			s.score = int32(rec.Score)
+			copy(s.white[:d.ft.n], d.ft.white[:d.ft.n])
+			copy(s.black[:d.ft.n], d.ft.black[:d.ft.n])
+			emit(s)
+		}
+	}
+}
+
+func (l *Loader) work() {
+	d, err := newBlockDecoder(l.game, l.set, &l.cfg.Filter)
+	if err != nil {
+		l.fail(err)
+		return
+	}
+	defer d.codec.close()
+	var c *chunk
+	var stopped bool
+	get := func() bool {
+		select {
+		case c = <-l.freeChk:
+			c.n = 0
+			return true
+		case <-l.done:
+			return false
+		}
+	}
+	if !get() {
+		return
+	}
+	var tmp sample
+	emit := func(s *sample) {
+		if stopped {
+			return
+		}
+		c.s[c.n] = *s
+		c.n++
+		if c.n == chunkSize {
+			select {
+			case l.chunks <- c:
+			case <-l.done:
+				stopped = true
+				return
+			}
+			if !get() {
+				stopped = true
+			}
+		}
+	}
+	for rb := range l.blocks {
+		if _, err := d.decode(&rb.h, rb.stored, rb.seed, &tmp, emit); err != nil {
+			l.problem(rb.file, Problem{Block: rb.index, Offset: rb.offset, Msg: err.Error() + "; rest of the block skipped"})
+		}
+		select {
+		case l.freeBlk <- rb:
+		default:
+		}
+		if stopped {
+			return
+		}
+	}
+	if c.n > 0 {
+		select {
+		case l.chunks <- c:
+		case <-l.done:
+		}
+	}
+}
+
+// shuffle keeps a buffer of samples; every arriving sample replaces a
+// random one, which goes to the batch being filled.
+func (l *Loader) shuffle() {
+	defer l.wg.Done()
+	defer close(l.ready)
+	buf := make([]sample, 0, l.cfg.ShuffleBuffer)
+	rng := l.cfg.Seed ^ 0xA5A5A5A5A5A5A5A5
+	var b *Batch
+	next := func() bool {
+		select {
+		case b = <-l.freeBat:
+			b.reset()
+			return true
+		case <-l.done:
+			return false
+		}
+	}
+	if !next() {
+		return
+	}
+	put := func(s *sample) bool {
+		b.add(s)
+		if b.Len == l.cfg.BatchSize {
+			select {
+			case l.ready <- b:
+			case <-l.done:
+				return false
+			}
+			return next()
+		}
+		return true
+	}
+	for c := range l.chunks {
+		for i := 0; i < c.n; i++ {
+			if len(buf) < cap(buf) {
+				buf = append(buf, c.s[i])
+				continue
+			}
+			j := int(splitmix(&rng) % uint64(len(buf)))
+			if !put(&buf[j]) {
+				return
+			}
+			buf[j] = c.s[i]
+		}
+		select {
+		case l.freeChk <- c:
+		default:
+		}
+	}
+	// One pass done: emit the buffer in random order.
+	for i := len(buf) - 1; i >= 0; i-- {
+		j := int(splitmix(&rng) % uint64(i+1))
+		buf[i], buf[j] = buf[j], buf[i]
+		if !put(&buf[i]) {
+			return
+		}
+	}
+	if b.Len > 0 {
+		select {
+		case l.ready <- b:
+		case <-l.done:
+		}
+	}
+}
+
+// Next returns the next batch, valid until the following call to Next (it
+// is then reused). It returns false when a single pass is over or the
+// loader was closed; check Err then.
+func (l *Loader) Next() (*Batch, bool) {
+	if l.current != nil {
+		select {
+		case l.freeBat <- l.current:
+		default:
+		}
+		l.current = nil
+	}
+	b, ok := <-l.ready
+	if !ok {
+		return nil, false
+	}
+	l.current = b
+	return b, true
+}
+
+// Close stops the goroutines and waits for them.
+func (l *Loader) Close() {
+	l.closeOne.Do(func() {
+		close(l.done)
+		// Drain so that blocked senders see done.
+		go func() {
+			for range l.ready {
+			}
+		}()
+		l.wg.Wait()
+	})
+}

@@ -1,0 +1,427 @@
+// PGN import: games whose move comments carry engine evaluations as
+// cutechess-cli and fastchess write them.
+package datasets
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"dualnnue/position"
+)
+
+// ParseEvalComment reads the evaluation at the start of a cutechess-cli /
+// fastchess move comment: "+0.35/12 0.5s" (pawns, side that moved),
+// "-M5/20 ..." (mate in 5 moves, UCI's "score mate -5"), "+M3" and so on.
+// The score is from the view of the side that played the move, i.e. the
+// side to move of the position before it. "book" and comments without an
+// evaluation return ok == false.
+func ParseEvalComment(c string) (v position.Value, ok bool) {
+	c = strings.TrimSpace(c)
+	if i := strings.IndexAny(c, "/ ,"); i >= 0 {
+		c = c[:i]
+	}
+	if c == "" {
+		return 0, false
+	}
+	neg := false
+	switch c[0] {
+	case '+':
+		c = c[1:]
+	case '-':
+		neg = true
+		c = c[1:]
+	}
+	if strings.HasPrefix(c, "M") || strings.HasPrefix(c, "#") {
+		n, err := strconv.Atoi(c[1:])
+		if err != nil || n < 0 || 2*n > position.MaxPly {
+			return 0, false
+		}
+		if neg {
+			return position.MatedIn(2 * n), true
+		}
+		if n == 0 {
+			return 0, false
+		}
+		return position.MateIn(2*n - 1), true
+	}
+	f, err := strconv.ParseFloat(c, 64)
+	if err != nil || math.IsNaN(f) || math.Abs(f) > float64(position.ValueKnownWin) {
+		return 0, false
+	}
+	v = position.Value(math.Round(f * 100))
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// pgnToken is one token of PGN movetext.
+type pgnToken struct {
+	kind byte // 'm' move, 'c' comment, 'r' result
+	text string
+}
+
+// pgnGame is one game as read from a PGN file.
+type pgnGame struct {
+	tags   map[string]string
+	tokens []pgnToken
+	line   int
+}
+
+// pgnReader splits a PGN stream into games.
+type pgnReader struct {
+	br   *bufio.Reader
+	line int
+	peek []byte
+}
+
+func (p *pgnReader) readLine() (string, bool) {
+	s, err := p.br.ReadString('\n')
+	if s == "" && err != nil {
+		return "", false
+	}
+	p.line++
+	return strings.TrimRight(s, "\r\n"), true
+}
+
+// next returns the next game, or nil at EOF.
+func (p *pgnReader) next() (*pgnGame, error) {
+	g := &pgnGame{tags: map[string]string{}}
+	var text strings.Builder
+	inMoves := false
+	for {
+		l, ok := p.readLine()
+		if !ok {
+			break
+		}
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "%") {
+			continue
+		}
+		if strings.HasPrefix(t, "[") && !inMoves {
+			if g.line == 0 {
+				g.line = p.line
+			}
+			if k, v, ok := parseTag(t); ok {
+				g.tags[k] = v
+			}
+			continue
+		}
+		if t == "" {
+			if inMoves && !openComment(text.String()) {
+				break
+			}
+			continue
+		}
+		if g.line == 0 {
+			g.line = p.line
+		}
+		inMoves = true
+		text.WriteString(l)
+		text.WriteByte('\n')
+	}
+	if len(g.tags) == 0 && text.Len() == 0 {
+		return nil, nil
+	}
+	toks, err := tokenizeMovetext(text.String())
+	g.tokens = toks
+	return g, err
+}
+
+// openComment reports whether s ends inside a {comment} (comments may hold
+// blank lines).
+func openComment(s string) bool {
+	return strings.LastIndexByte(s, '{') > strings.LastIndexByte(s, '}')
+}
+
+func parseTag(t string) (k, v string, ok bool) {
+	t = strings.TrimSuffix(strings.TrimPrefix(t, "["), "]")
+	i := strings.IndexByte(t, ' ')
+	if i < 0 {
+		return "", "", false
+	}
+	k, v = t[:i], strings.TrimSpace(t[i+1:])
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		v = strings.ReplaceAll(v[1:len(v)-1], `\"`, `"`)
+	}
+	return k, v, true
+}
+
+// tokenizeMovetext splits movetext into moves, comments and the result,
+// dropping move numbers, NAGs, ";" comments and variations.
+func tokenizeMovetext(s string) ([]pgnToken, error) {
+	var toks []pgnToken
+	depth := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '{':
+			j := strings.IndexByte(s[i:], '}')
+			if j < 0 {
+				return toks, fmt.Errorf("unterminated comment")
+			}
+			if depth == 0 {
+				toks = append(toks, pgnToken{'c', strings.TrimSpace(s[i+1 : i+j])})
+			}
+			i += j + 1
+		case c == ';':
+			j := strings.IndexByte(s[i:], '\n')
+			if j < 0 {
+				j = len(s) - i
+			}
+			i += j
+		case c == '(':
+			depth++
+			i++
+		case c == ')':
+			if depth == 0 {
+				return toks, fmt.Errorf("unbalanced ')'")
+			}
+			depth--
+			i++
+		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
+			i++
+		default:
+			j := i
+			for j < len(s) && !strings.ContainsRune(" \n\t\r{}();", rune(s[j])) {
+				j++
+			}
+			w := s[i:j]
+			i = j
+			if depth > 0 || w[0] == '$' {
+				continue
+			}
+			// Strip move numbers ("12." "12..." or "12.e4").
+			k := 0
+			for k < len(w) && w[k] >= '0' && w[k] <= '9' {
+				k++
+			}
+			if k < len(w) && w[k] == '.' {
+				w = strings.TrimLeft(w[k:], ".")
+				if w == "" {
+					continue
+				}
+			}
+			switch w {
+			case "1-0", "0-1", "1/2-1/2", "*":
+				toks = append(toks, pgnToken{'r', w})
+			default:
+				toks = append(toks, pgnToken{'m', w})
+			}
+		}
+	}
+	return toks, nil
+}
+
+// ParseSAN resolves a move in standard algebraic notation (chess) or, for
+// both games, in the game's UCI coordinates (ICCS for xiangqi, with or
+// without a dash, any case). Check and annotation marks are ignored.
+func ParseSAN(pos Position, g Game, s string) (position.Move, error) {
+	s = strings.TrimRight(s, "+#!?")
+	if s == "" {
+		return 0, fmt.Errorf("empty move")
+	}
+	if g == Xiangqi {
+		u := strings.ToLower(strings.ReplaceAll(s, "-", ""))
+		m, err := pos.ParseMove(u)
+		if err != nil {
+			return 0, fmt.Errorf("move %q: %v (xiangqi PGN import reads ICCS moves only)", s, err)
+		}
+		return m, nil
+	}
+	if m, err := pos.ParseMove(s); err == nil {
+		return m, nil
+	}
+	var list position.MoveList
+	pos.GenerateLegal(&list)
+	if s == "O-O" || s == "0-0" || s == "O-O-O" || s == "0-0-0" {
+		long := len(s) == 5
+		for _, m := range list.Slice() {
+			if m>>14 == 3 { // chess castling: king from, rook to
+				from, to := int(m&63), int(m>>6&63)
+				if (to%8 < from%8) == long {
+					return m, nil
+				}
+			}
+		}
+		return 0, fmt.Errorf("castling %q is not legal", s)
+	}
+	// [piece][from file][from rank][x]to[=promo]
+	pt := position.PieceType(1) // pawn
+	if i := strings.IndexByte("PNBRQK", s[0]); i >= 0 {
+		pt = position.PieceType(i + 1)
+		s = s[1:]
+	}
+	promo := byte(0)
+	if i := strings.IndexByte(s, '='); i >= 0 && i+1 < len(s) {
+		promo = s[i+1] | 0x20
+		s = s[:i]
+	} else if n := len(s); n >= 3 && strings.IndexByte("NBRQ", s[n-1]) >= 0 && s[n-2] >= '1' && s[n-2] <= '8' {
+		promo = s[n-1] | 0x20
+		s = s[:n-1]
+	}
+	s = strings.ReplaceAll(s, "x", "")
+	s = strings.ReplaceAll(s, ":", "")
+	if len(s) < 2 {
+		return 0, fmt.Errorf("bad SAN move")
+	}
+	dest, dis := s[len(s)-2:], s[:len(s)-2]
+	var found position.Move
+	n := 0
+	for _, m := range list.Slice() {
+		u := pos.MoveString(m)
+		if len(u) < 4 || pos.MovedPiece(m).Type() != pt || m>>14 == 3 {
+			continue
+		}
+		if u[2:4] != dest {
+			continue
+		}
+		var mp byte
+		if len(u) > 4 {
+			mp = u[4]
+		}
+		if mp != promo {
+			continue
+		}
+		ok := true
+		for _, ch := range []byte(dis) {
+			if (ch >= 'a' && ch <= 'h' && u[0] != ch) || (ch >= '1' && ch <= '8' && u[1] != ch) {
+				ok = false
+			}
+		}
+		if ok {
+			found = m
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return 0, fmt.Errorf("move %q is not legal in %s", s, pos.FEN())
+	case 1:
+		return found, nil
+	}
+	return 0, fmt.Errorf("move %q is ambiguous in %s", s, pos.FEN())
+}
+
+// ImportPGN reads PGN games of w's game and writes them to w. Each move's
+// comment evaluation (see ParseEvalComment) scores the position before the
+// move; moves before the first evaluation (book moves) are stored as
+// unscored book plies, later moves without one get position.ValueNone
+// (readers skip such positions). A [Variant] tag naming another game, an
+// illegal move or a bad FEN skips the game with a message to warn (may be nil).
+func ImportPGN(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
+	var st ImportStats
+	pr := &pgnReader{br: bufio.NewReaderSize(r, 1<<16)}
+	rp, err := newReplayer(w.Game())
+	if err != nil {
+		return st, err
+	}
+	var g GameRecord
+	for {
+		pg, err := pr.next()
+		if err != nil && pg == nil {
+			return st, err
+		}
+		if pg == nil {
+			return st, nil
+		}
+		st.Lines = int64(pr.line)
+		if err == nil {
+			err = pgnToGame(pg, w.Game(), rp, &g)
+		}
+		if err != nil {
+			st.Skipped++
+			if warn != nil {
+				fmt.Fprintf(warn, "game at line %d: %v\n", pg.line, err)
+			}
+			continue
+		}
+		if len(g.Plies) == 0 {
+			st.Skipped++
+			if warn != nil {
+				fmt.Fprintf(warn, "game at line %d: no evaluated move\n", pg.line)
+			}
+			continue
+		}
+		if err := w.WriteGame(&g); err != nil {
+			return st, err
+		}
+		st.Games++
+		st.Positions += int64(len(g.Plies))
+	}
+}
+
+func pgnToGame(pg *pgnGame, game Game, rp *replayer, g *GameRecord) error {
+	g.Reset()
+	if v, ok := pg.tags["Variant"]; ok {
+		v = strings.ToLower(v)
+		want := "standard"
+		if game == Xiangqi {
+			want = "xiangqi"
+		}
+		if v != want && !(game == Chess && (v == "chess" || v == "normal")) {
+			return fmt.Errorf("variant %q is not %v", pg.tags["Variant"], game)
+		}
+	} else if game == Xiangqi {
+		return fmt.Errorf("no [Variant \"xiangqi\"] tag")
+	}
+	fen := pg.tags["FEN"]
+	if fen == StartFEN(game) {
+		fen = ""
+	}
+	g.StartFEN = fen
+	if err := rp.reset(fen); err != nil {
+		return fmt.Errorf("FEN: %v", err)
+	}
+	switch pg.tags["Result"] {
+	case "1-0":
+		g.Result = WhiteWin
+	case "0-1":
+		g.Result = BlackWin
+	case "1/2-1/2":
+		g.Result = Draw
+	}
+	toks := pg.tokens
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch t.kind {
+		case 'r':
+			switch t.text {
+			case "1-0":
+				g.Result = WhiteWin
+			case "0-1":
+				g.Result = BlackWin
+			case "1/2-1/2":
+				g.Result = Draw
+			}
+			continue
+		case 'c':
+			continue
+		}
+		m, err := ParseSAN(rp.pos, game, t.text)
+		if err != nil {
+			return fmt.Errorf("ply %d: %v", len(g.Book)+len(g.Plies)+1, err)
+		}
+		v, scored := position.Value(0), false
+		if i+1 < len(toks) && toks[i+1].kind == 'c' {
+			v, scored = ParseEvalComment(toks[i+1].text)
+		}
+		switch {
+		case scored:
+			g.Plies = append(g.Plies, Ply{Move: m, Score: v})
+		case len(g.Plies) == 0:
+			g.Book = append(g.Book, m)
+		default:
+			g.Plies = append(g.Plies, Ply{Move: m, Score: position.ValueNone})
+		}
+		rp.do(m)
+		if len(g.Book)+len(g.Plies) >= maxGamePlies {
+			return fmt.Errorf("game longer than %d plies", maxGamePlies)
+		}
+	}
+	return nil
+}

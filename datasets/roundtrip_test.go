@@ -1,0 +1,159 @@
+// Round trips: random games written and read back give the same games,
+// positions, scores and results, for both games.
+package datasets
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"dualnnue/position"
+)
+
+var bothGames = []Game{Chess, Xiangqi}
+
+func writeGames(tb testing.TB, g Game, games []GameRecord, opt *WriterOptions) []byte {
+	tb.Helper()
+	var buf bytes.Buffer
+	w, err := NewWriter(&buf, g, GeneratorInfo{Engine: "test", Seed: 7, Created: "2026-11-29T00:00:00Z"}, opt)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for i := range games {
+		if err := w.WriteGame(&games[i]); err != nil {
+			tb.Fatalf("game %d: %v", i, err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func readGames(tb testing.TB, data []byte) ([]GameRecord, []Problem) {
+	tb.Helper()
+	r, err := NewReader(bytes.NewReader(data), nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []GameRecord
+	var g GameRecord
+	for r.NextGame(&g) {
+		out = append(out, normalized(g))
+	}
+	if err := r.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return out, r.Problems()
+}
+
+func TestRoundTripGames(t *testing.T) {
+	for _, g := range bothGames {
+		t.Run(g.String(), func(t *testing.T) {
+			games := randomGames(t, g, 300, uint64(g)*1000+1, fullGen)
+			data := writeGames(t, g, games, &WriterOptions{BlockSize: 8 << 10})
+			got, probs := readGames(t, data)
+			if len(probs) != 0 {
+				t.Fatalf("problems on a clean file: %v", probs)
+			}
+			if len(got) != len(games) {
+				t.Fatalf("read %d games, wrote %d", len(got), len(games))
+			}
+			for i := range games {
+				if want := normalized(games[i]); !reflect.DeepEqual(got[i], want) {
+					t.Fatalf("game %d differs:\n got %+v\nwant %+v", i, got[i], want)
+				}
+			}
+		})
+	}
+}
+
+// expectedRecords replays games and lists, per scored position, its FEN
+// and record fields as a reader must return them.
+func expectedRecords(tb testing.TB, g Game, games []GameRecord) []string {
+	rp, err := newReplayer(g)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []string
+	for _, gr := range games {
+		fen := gr.StartFEN
+		if fen == StartFEN(g) {
+			fen = ""
+		}
+		if err := rp.reset(fen); err != nil {
+			tb.Fatal(err)
+		}
+		for _, m := range gr.Book {
+			rp.do(m)
+		}
+		for i, p := range gr.Plies {
+			best := p.Best
+			if best == position.MoveNone {
+				best = p.Move
+			}
+			out = append(out, fmt.Sprintf("%s|%d|%d|%d|%d|%d|%v", rp.pos.FEN(), p.Score, p.Move, best, gr.Result, len(gr.Book)+i, rp.pos.State().InCheck))
+			if p.Move != position.MoveNone {
+				rp.do(p.Move)
+			}
+		}
+	}
+	return out
+}
+
+func TestRoundTripPositions(t *testing.T) {
+	for _, g := range bothGames {
+		t.Run(g.String(), func(t *testing.T) {
+			games := randomGames(t, g, 120, uint64(g)*77, fullGen)
+			want := expectedRecords(t, g, games)
+			data := writeGames(t, g, games, &WriterOptions{BlockSize: 4 << 10})
+			r, err := NewReader(bytes.NewReader(data), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for r.Next() {
+				p, rec := r.Position(), r.Record()
+				got = append(got, fmt.Sprintf("%s|%d|%d|%d|%d|%d|%v", p.FEN(), rec.Score, rec.Move, rec.Best, rec.Result, rec.Ply, p.State().InCheck))
+			}
+			if len(r.Problems()) != 0 || r.Err() != nil {
+				t.Fatalf("problems %v err %v", r.Problems(), r.Err())
+			}
+			if len(got) != len(want) {
+				t.Fatalf("read %d positions, want %d", len(got), len(want))
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("position %d:\n got %s\nwant %s", i, got[i], want[i])
+				}
+			}
+			ended, recs, ngames := r.Scanner().Ended()
+			if !ended || recs != uint64(len(want)) || ngames != uint64(len(games)) {
+				t.Fatalf("end marker: %v %d records %d games, want %d %d", ended, recs, ngames, len(want), len(games))
+			}
+		})
+	}
+}
+
+func TestMoveRankSelect(t *testing.T) {
+	rng := testRNG(3)
+	for n := 1; n <= position.MaxMoves; n++ {
+		var l position.MoveList
+		seen := map[position.Move]bool{}
+		for l.Len < n {
+			m := position.Move(rng.intn(1 << 16))
+			if !seen[m] {
+				seen[m] = true
+				l.Add(m)
+			}
+		}
+		for k := 0; k < n; k++ {
+			c := l
+			m := moveAtRank(&c, k)
+			if r, ok := moveRank(&l, m); !ok || r != k {
+				t.Fatalf("n=%d k=%d: moveAtRank gave %d of rank %d", n, k, m, r)
+			}
+		}
+	}
+}

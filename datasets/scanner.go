@@ -1,0 +1,314 @@
+// BlockScanner: reads a dataset stream block by block, checking checksums
+// and resynchronising after damage.
+package datasets
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Problem is one piece of damage or irregularity found while reading.
+type Problem struct {
+	Block  int    // ordinal of the block slot where it was found (0-based)
+	Offset int64  // byte offset in the file
+	Msg    string // what is wrong
+	// Warning marks the expected consequences of a killed writer (a torn
+	// last block, no end marker): the data before it is intact.
+	Warning bool
+}
+
+func (p Problem) String() string {
+	kind := "error"
+	if p.Warning {
+		kind = "warning"
+	}
+	return fmt.Sprintf("%s: block %d at offset %d: %s", kind, p.Block, p.Offset, p.Msg)
+}
+
+// BlockScanner reads the file header and then the blocks of a dataset from
+// an io.Reader, verifying the header and payload checksums of every block.
+// Damage never stops it: it records a Problem, skips to the next block
+// (searching for the block magic when a header is bad) and goes on. Only
+// I/O errors stop it (see Err).
+type BlockScanner struct {
+	r        io.Reader
+	buf      []byte
+	pos, end int
+	eof      bool
+	off      int64 // file offset of buf[pos]
+	err      error
+
+	header   FileHeader
+	problems []Problem
+	onProb   func(Problem)
+	slot     int // ordinal of the next block slot
+	ended    bool
+
+	// current block
+	bh     BlockHeader
+	bOff   int64
+	bIndex int
+
+	// totals from the end marker
+	endRecords, endGames uint64
+}
+
+// NewBlockScanner reads and checks the file header. It fails when the
+// stream is not a dataset or its header is unreadable.
+func NewBlockScanner(r io.Reader) (*BlockScanner, error) {
+	s := &BlockScanner{r: r, buf: make([]byte, 1<<16)}
+	if !s.ensure(fileHeaderFixed) {
+		if s.err != nil {
+			return nil, s.err
+		}
+		return nil, fmt.Errorf("datasets: file is %d bytes, too short for a header", s.end-s.pos)
+	}
+	h, infoLen, err := parseFileHeaderFixed(s.buf[s.pos:])
+	if err != nil {
+		return nil, err
+	}
+	total := fileHeaderFixed + infoLen + 4
+	if !s.ensure(total) {
+		if s.err != nil {
+			return nil, s.err
+		}
+		return nil, fmt.Errorf("datasets: file header truncated (%d of %d bytes)", s.end-s.pos, total)
+	}
+	b := s.buf[s.pos : s.pos+total]
+	if got, want := crc32c(b[:total-4]), binary.LittleEndian.Uint32(b[total-4:]); got != want {
+		s.problem(0, fmt.Sprintf("file header checksum mismatch (stored %08x, computed %08x): generator info ignored", want, got), false)
+	} else if err := json.Unmarshal(b[fileHeaderFixed:total-4], &h.Generator); err != nil {
+		s.problem(0, fmt.Sprintf("generator info: %v", err), false)
+	}
+	s.header = h
+	s.advance(total)
+	return s, nil
+}
+
+// Header returns the file header.
+func (s *BlockScanner) Header() *FileHeader { return &s.header }
+
+// Problems returns every problem found so far.
+func (s *BlockScanner) Problems() []Problem { return s.problems }
+
+// OnProblem sets a function called for every new problem (e.g. to log it).
+func (s *BlockScanner) OnProblem(f func(Problem)) { s.onProb = f }
+
+// Err returns the I/O error that stopped the scanner, if any.
+func (s *BlockScanner) Err() error { return s.err }
+
+// Ended reports whether the end marker of a cleanly closed file was read,
+// and the totals it carries.
+func (s *BlockScanner) Ended() (ended bool, records, games uint64) {
+	return s.ended, s.endRecords, s.endGames
+}
+
+// Block returns the header, ordinal and file offset of the current block.
+func (s *BlockScanner) Block() (h *BlockHeader, index int, offset int64) {
+	return &s.bh, s.bIndex, s.bOff
+}
+
+func (s *BlockScanner) problem(off int64, msg string, warning bool) {
+	p := Problem{Block: s.slot, Offset: off, Msg: msg, Warning: warning}
+	s.problems = append(s.problems, p)
+	if s.onProb != nil {
+		s.onProb(p)
+	}
+}
+
+// ensure tries to make n bytes available at buf[pos:]; false at EOF or error.
+func (s *BlockScanner) ensure(n int) bool {
+	for s.end-s.pos < n {
+		if s.eof || s.err != nil {
+			return false
+		}
+		if s.pos > 0 && (s.pos+n > len(s.buf) || s.pos > len(s.buf)/2) {
+			copy(s.buf, s.buf[s.pos:s.end])
+			s.end -= s.pos
+			s.pos = 0
+		}
+		if n > len(s.buf) {
+			nb := make([]byte, max(n, 2*len(s.buf)))
+			copy(nb, s.buf[s.pos:s.end])
+			s.end -= s.pos
+			s.pos = 0
+			s.buf = nb
+		}
+		m, err := s.r.Read(s.buf[s.end:])
+		s.end += m
+		if err == io.EOF {
+			s.eof = true
+		} else if err != nil {
+			s.err = err
+		}
+	}
+	return true
+}
+
+func (s *BlockScanner) advance(n int) {
+	s.pos += n
+	s.off += int64(n)
+}
+
+// resync skips at least one byte and then up to the next block magic. It
+// returns the number of bytes skipped.
+func (s *BlockScanner) resync() int64 {
+	start := s.off
+	s.advance(1)
+	for {
+		if i := bytes.Index(s.buf[s.pos:s.end], []byte(blockMagic)); i >= 0 {
+			s.advance(i)
+			return s.off - start
+		}
+		// Keep a tail that may hold the start of a magic.
+		if keep := len(blockMagic) - 1; s.end-s.pos > keep {
+			s.advance(s.end - s.pos - keep)
+		}
+		if !s.ensure(s.end - s.pos + 1) {
+			s.advance(s.end - s.pos)
+			return s.off - start
+		}
+	}
+}
+
+// Next advances to the next intact block and returns its stored payload
+// (valid until the next call). It returns false at the end of the data.
+func (s *BlockScanner) Next() (payload []byte, ok bool) {
+	for {
+		if !s.ensure(BlockHeaderSize) {
+			rest := s.end - s.pos
+			switch {
+			case s.err != nil:
+				return nil, false
+			case s.ended && rest > 0:
+				s.problem(s.off, fmt.Sprintf("%d bytes of garbage after the end marker ignored", rest), false)
+			case s.ended:
+			case rest > 0 && bytes.HasPrefix(s.buf[s.pos:s.end], []byte(blockMagic)[:min(rest, len(blockMagic))]):
+				s.problem(s.off, fmt.Sprintf("torn block header (%d of %d bytes): the writer stopped here", rest, BlockHeaderSize), true)
+			case rest > 0:
+				s.problem(s.off, fmt.Sprintf("%d bytes of garbage at the end ignored", rest), false)
+			default:
+				s.problem(s.off, "no end marker: the file was not closed (writer killed?); every block before is intact", true)
+			}
+			s.advance(rest)
+			return nil, false
+		}
+		if s.ended {
+			s.problem(s.off, fmt.Sprintf("%d+ bytes of garbage after the end marker ignored", s.end-s.pos), false)
+			s.advance(s.end - s.pos)
+			for s.ensure(1) {
+				s.advance(s.end - s.pos)
+			}
+			return nil, false
+		}
+		off := s.off
+		h, msg := parseBlockHeader(s.buf[s.pos:])
+		if msg != "" {
+			skipped := s.resync()
+			s.problem(off, fmt.Sprintf("%s; skipped %d bytes to the next block magic", msg, skipped), false)
+			s.slot++
+			continue
+		}
+		n := BlockHeaderSize + int(h.Size)
+		if !s.ensure(n) {
+			if s.err != nil {
+				return nil, false
+			}
+			got := s.end - s.pos
+			s.problem(off, fmt.Sprintf("torn block: %d of %d bytes present (the writer stopped here); %d records lost", got, n, h.Records), true)
+			s.advance(got)
+			return nil, false
+		}
+		p := s.buf[s.pos+BlockHeaderSize : s.pos+n]
+		if got := crc32c(p); got != h.PayloadCRC {
+			s.problem(off, fmt.Sprintf("payload checksum mismatch (stored %08x, computed %08x): %d records skipped", h.PayloadCRC, got, h.Records), false)
+			s.advance(n)
+			s.slot++
+			continue
+		}
+		s.advance(n)
+		if h.IsEnd() {
+			if len(p) >= 16 {
+				s.endRecords = binary.LittleEndian.Uint64(p)
+				s.endGames = binary.LittleEndian.Uint64(p[8:])
+			}
+			s.ended = true
+			s.slot++
+			continue
+		}
+		s.bh, s.bIndex, s.bOff = h, s.slot, off
+		s.slot++
+		if h.Game != s.header.Game {
+			s.problem(off, fmt.Sprintf("block of game %v in a %v file skipped", h.Game, s.header.Game), false)
+			continue
+		}
+		return p, true
+	}
+}
+
+// blockCodec compresses and decompresses block payloads, reusing buffers.
+type blockCodec struct {
+	enc *zstd.Encoder
+	dec *zstd.Decoder
+	raw []byte
+}
+
+func (c *blockCodec) decompress(h *BlockHeader, stored []byte) ([]byte, error) {
+	if h.Flags&blockFlagStored != 0 {
+		if len(stored) != int(h.RawSize) {
+			return nil, fmt.Errorf("stored payload of %d bytes, header says %d", len(stored), h.RawSize)
+		}
+		return stored, nil
+	}
+	if c.dec == nil {
+		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(2*MaxBlockSize), zstd.WithDecoderMaxWindow(2*MaxBlockSize))
+		if err != nil {
+			return nil, err
+		}
+		c.dec = d
+	}
+	if cap(c.raw) < int(h.RawSize) {
+		c.raw = make([]byte, 0, h.RawSize)
+	}
+	raw, err := c.dec.DecodeAll(stored, c.raw[:0])
+	if err != nil {
+		return nil, fmt.Errorf("zstd: %w", err)
+	}
+	if cap(raw) > cap(c.raw) {
+		c.raw = raw[:0]
+	}
+	if len(raw) != int(h.RawSize) {
+		return nil, fmt.Errorf("payload decompresses to %d bytes, header says %d", len(raw), h.RawSize)
+	}
+	return raw, nil
+}
+
+func (c *blockCodec) compress(dst, raw []byte, level zstd.EncoderLevel) ([]byte, error) {
+	if c.enc == nil {
+		e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(level), zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(false))
+		if err != nil {
+			return nil, err
+		}
+		c.enc = e
+	}
+	return c.enc.EncodeAll(raw, dst), nil
+}
+
+func (c *blockCodec) close() {
+	if c.dec != nil {
+		c.dec.Close()
+		c.dec = nil
+	}
+	if c.enc != nil {
+		c.enc.Close()
+		c.enc = nil
+	}
+}
+
+var errClosed = errors.New("datasets: writer is closed")
