@@ -240,7 +240,7 @@ func TestCaseCH16GoOnMatedRoot(t *testing.T) {
 func TestCaseCH17EmptyMoves(t *testing.T) {
 	tc := loadCase(t, "CH-17")
 	var exp struct {
-		Command string            `json:"command"`
+		Command  string           `json:"command"`
 		FENAfter string           `json:"fen_after"`
 		Perft    map[string]int64 `json:"perft"`
 	}
