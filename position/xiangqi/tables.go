@@ -1,0 +1,394 @@
+// Attack tables, board geometry and Zobrist keys, all built by one init.
+package xiangqi
+
+import "dualnnue/position"
+
+// Geometry of every square, and the masks of the legal regions per piece.
+var (
+	squareBB [NumSquares]Bitboard
+	sqFile   [NumSquares]uint8
+	sqRank   [NumSquares]uint8
+	// lineMask is the square's rank and file without the square itself.
+	lineMask [NumSquares]Bitboard
+
+	// palaceBB, advisorBB, elephantBB and pawnBB are the points a king,
+	// advisor, elephant or pawn of each colour can ever stand on.
+	palaceBB   [2]Bitboard
+	advisorBB  [2]Bitboard
+	elephantBB [2]Bitboard
+	pawnBB     [2]Bitboard
+	// halfBB is each colour's own half of the board.
+	halfBB [2]Bitboard
+)
+
+// Slider tables. A rank's occupancy is 9 bits, a file's 10 bits; an entry
+// holds the reachable points of that line for a piece at the given index:
+// [0] = rook (every empty point up to and including the first occupied one),
+// [1] = cannon captures (the first occupied point behind the first screen).
+var (
+	rankAttacks [Files][512][2]uint16
+	fileAttacks [Ranks][1024][2]uint16
+)
+
+// Leaper tables.
+var (
+	kingAttacks    [NumSquares]Bitboard // orthogonal steps inside the palace
+	advisorAttacks [NumSquares]Bitboard // diagonal steps inside the palace
+	// pawnAttacks[c][sq]: where a pawn of colour c on sq moves/captures.
+	pawnAttacks [2][NumSquares]Bitboard
+	// pawnAttackersTo[c][sq]: where a pawn of colour c attacks sq from.
+	pawnAttackersTo [2][NumSquares]Bitboard
+
+	// Horse moves by leg direction d (0..3: north, south, east, west): the
+	// leg point horseLeg[sq][d] must be empty to reach horseDir[sq][d]
+	// (two points). Off-board legs are sq itself with no targets.
+	horseLeg [NumSquares][4]position.Square
+	horseDir [NumSquares][4]Bitboard
+	// "Horse attacks to sq" by the diagonal neighbour d of sq acting as the
+	// leg: horses on horseToDir[sq][d] attack sq when horseToLeg[sq][d] is
+	// empty (the leg is next to the horse, so it is a diagonal neighbour of
+	// the target). horseReach is the union: every point a horse can attack
+	// sq from.
+	horseToLeg [NumSquares][4]position.Square
+	horseToDir [NumSquares][4]Bitboard
+	horseReach [NumSquares]Bitboard
+
+	// Elephant moves by diagonal d: eye elephantEye[sq][d] must be empty;
+	// elephantDir[sq][d] is the one target (never across the river).
+	elephantEye [NumSquares][4]position.Square
+	elephantDir [NumSquares][4]Bitboard
+)
+
+// Zobrist keys: one per piece and square, and one for Black to move.
+var (
+	zobristPiece [position.PieceNB][NumSquares]position.Key
+	zobristSide  position.Key
+)
+
+// File a's points in one half (ranks 0–4 relative to the half): bits 0, 9,
+// 18, 27, 36.
+const fileAHalf = 1 | 1<<9 | 1<<18 | 1<<27 | 1<<36
+
+// spreadMul has bits 0, 8, 16, 24, 32. Multiplying the five file-a bits
+// (9 apart) of a half by it lands bit 9i on 32+i for partial product j=4-i
+// and nowhere else on bits 32..36 (9i+8j are all distinct for i, j < 5, so no
+// carries): that gathers a file's five points into five adjacent bits.
+// Multiplying a 5-bit value by it puts copy j at 8j; keeping the file-a
+// bits (9k = k+8k) scatters it back.
+const spreadMul = 1 | 1<<8 | 1<<16 | 1<<24 | 1<<32
+
+// gather5 packs the points of file a of one half (x already shifted by the
+// file) into 5 bits, rank 0 of the half lowest.
+func gather5(x uint64) uint64 { return (x & fileAHalf) * spreadMul >> 32 & 31 }
+
+// scatter5 is the inverse of gather5: 5 bits onto file a of one half.
+func scatter5(m uint64) uint64 { return m * spreadMul & fileAHalf }
+
+// fileOcc returns the 10-bit occupancy of file f (bit r = rank r).
+func fileOcc(f uint, occ Bitboard) uint64 {
+	return gather5(occ.lo>>f) | gather5(occ.hi>>f)<<5
+}
+
+// rankOcc returns the 9-bit occupancy of rank r (bit f = file f).
+func rankOcc(r uint, occ Bitboard) uint64 {
+	if r < 5 {
+		return occ.lo >> (9 * r) & 511
+	}
+	return occ.hi >> (9 * (r - 5)) & 511
+}
+
+// lineBB turns a rank's file mask and a file's rank mask back into points.
+func lineBB(sq position.Square, rankMask, fileMask uint64) Bitboard {
+	f, r := uint(sqFile[sq]), uint(sqRank[sq])
+	b := Bitboard{scatter5(fileMask&31) << f, scatter5(fileMask>>5) << f}
+	if r < 5 {
+		b.lo |= rankMask << (9 * r)
+	} else {
+		b.hi |= rankMask << (9 * (r - 5))
+	}
+	return b
+}
+
+// sliderAttacks returns the points a rook (kind 0) or the capture points a
+// cannon (kind 1) on sq reaches with occupancy occ.
+func sliderAttacks(sq position.Square, occ Bitboard, kind int) Bitboard {
+	f, r := uint(sqFile[sq]), uint(sqRank[sq])
+	fm := uint64(fileAttacks[r%Ranks][fileOcc(f, occ)][kind])
+	b := Bitboard{scatter5(fm&31) << f, scatter5(fm>>5) << f}
+	if r < 5 {
+		s := 9 * r
+		b.lo |= uint64(rankAttacks[f%Files][occ.lo>>s&511][kind]) << s
+	} else {
+		s := 9 * (r - 5)
+		b.hi |= uint64(rankAttacks[f%Files][occ.hi>>s&511][kind]) << s
+	}
+	return b
+}
+
+// rookAttacks returns the points a rook on sq attacks with occupancy occ.
+func rookAttacks(sq position.Square, occ Bitboard) Bitboard { return sliderAttacks(sq, occ, 0) }
+
+// cannonCaptures returns the points a cannon on sq can capture on (the
+// first occupied point behind exactly one screen) with occupancy occ.
+// By symmetry it is also where a cannon attacking sq can stand.
+func cannonCaptures(sq position.Square, occ Bitboard) Bitboard { return sliderAttacks(sq, occ, 1) }
+
+// fileRookAttacks returns the rook attacks of sq along its file only (used
+// for the flying-general rule).
+func fileRookAttacks(sq position.Square, occ Bitboard) Bitboard {
+	f, r := uint(sqFile[sq]), uint(sqRank[sq])
+	fm := uint64(fileAttacks[r%Ranks][fileOcc(f, occ)][0])
+	return Bitboard{scatter5(fm&31) << f, scatter5(fm>>5) << f}
+}
+
+// horseAttacks returns the points a horse on sq attacks with occupancy occ.
+func horseAttacks(sq position.Square, occ Bitboard) Bitboard {
+	var b Bitboard
+	for d := 0; d < 4; d++ {
+		if !occ.Has(horseLeg[sq][d]) {
+			b = b.Or(horseDir[sq][d])
+		}
+	}
+	return b
+}
+
+// elephantAttacks returns the points an elephant on sq attacks with
+// occupancy occ.
+func elephantAttacks(sq position.Square, occ Bitboard) Bitboard {
+	var b Bitboard
+	for d := 0; d < 4; d++ {
+		if !occ.Has(elephantEye[sq][d]) {
+			b = b.Or(elephantDir[sq][d])
+		}
+	}
+	return b
+}
+
+// horseAttackersTo returns the points of horses (among horses) that attack
+// sq with occupancy occ.
+func horseAttackersTo(sq position.Square, occ, horses Bitboard) Bitboard {
+	var b Bitboard
+	if horses.And(horseReach[sq]).IsEmpty() {
+		return b
+	}
+	for d := 0; d < 4; d++ {
+		if !occ.Has(horseToLeg[sq][d]) {
+			b = b.Or(horseToDir[sq][d])
+		}
+	}
+	return b.And(horses)
+}
+
+// between returns the points strictly between a and b when they share a
+// rank or a file, else the empty set.
+func between(a, b position.Square) Bitboard {
+	if a > b {
+		a, b = b, a
+	}
+	fa, ra, fb, rb := uint(sqFile[a]), uint(sqRank[a]), uint(sqFile[b]), uint(sqRank[b])
+	switch {
+	case ra == rb:
+		m := uint64(1)<<fb - uint64(1)<<(fa+1)
+		return lineBB(a, m, 0)
+	case fa == fb:
+		m := uint64(1)<<rb - uint64(1)<<(ra+1)
+		return lineBB(a, 0, m)
+	}
+	return Bitboard{}
+}
+
+// horseLegTo returns the leg point a horse on h uses to attack t (h and t a
+// horse move apart).
+func horseLegTo(h, t position.Square) position.Square {
+	df := int(sqFile[t]) - int(sqFile[h])
+	dr := int(sqRank[t]) - int(sqRank[h])
+	if df == 2 || df == -2 {
+		return position.Square(int(h) + df/2)
+	}
+	return position.Square(int(h) + dr/2*Files)
+}
+
+func onBoard(f, r int) bool { return f >= 0 && f < Files && r >= 0 && r < Ranks }
+
+func init() {
+	initGeometry()
+	initSliders()
+	initLeapers()
+	initZobrist()
+}
+
+func initGeometry() {
+	for sq := 0; sq < NumSquares; sq++ {
+		f, r := sq%Files, sq/Files
+		sqFile[sq], sqRank[sq] = uint8(f), uint8(r)
+		if sq < halfBits {
+			squareBB[sq] = Bitboard{lo: 1 << sq}
+		} else {
+			squareBB[sq] = Bitboard{hi: 1 << (sq - halfBits)}
+		}
+	}
+	for sq := 0; sq < NumSquares; sq++ {
+		for o := 0; o < NumSquares; o++ {
+			if o != sq && (sqFile[o] == sqFile[sq] || sqRank[o] == sqRank[sq]) {
+				lineMask[sq] = lineMask[sq].Or(squareBB[o])
+			}
+		}
+	}
+	add := func(b *Bitboard, f, r int) { *b = b.Or(squareBB[MakeSquare(f, r)]) }
+	for c := 0; c < 2; c++ {
+		rank := func(r int) int { // rank seen from colour c's side
+			if c == 0 {
+				return r
+			}
+			return Ranks - 1 - r
+		}
+		for f := 3; f <= 5; f++ {
+			for r := 0; r <= 2; r++ {
+				add(&palaceBB[c], f, rank(r))
+			}
+		}
+		for _, p := range [][2]int{{3, 0}, {5, 0}, {4, 1}, {3, 2}, {5, 2}} {
+			add(&advisorBB[c], p[0], rank(p[1]))
+		}
+		for _, p := range [][2]int{{2, 0}, {6, 0}, {0, 2}, {4, 2}, {8, 2}, {2, 4}, {6, 4}} {
+			add(&elephantBB[c], p[0], rank(p[1]))
+		}
+		for r := 0; r < Ranks; r++ {
+			for f := 0; f < Files; f++ {
+				if r >= 5 || (r >= 3 && f%2 == 0) {
+					add(&pawnBB[c], f, rank(r))
+				}
+				if r < 5 {
+					add(&halfBB[c], f, rank(r))
+				}
+			}
+		}
+	}
+}
+
+// lineReach computes the rook and cannon-capture masks of a line of n
+// points for a piece at pos with occupancy occ (pos's own bit ignored).
+func lineReach(n, pos int, occ uint64) (rook, cannon uint16) {
+	for _, step := range []int{-1, 1} {
+		screen := false
+		for i := pos + step; i >= 0 && i < n; i += step {
+			occupied := occ>>i&1 != 0
+			if !screen {
+				rook |= 1 << i
+				if occupied {
+					screen = true
+				}
+			} else if occupied {
+				cannon |= 1 << i
+				break
+			}
+		}
+	}
+	return rook, cannon
+}
+
+func initSliders() {
+	for f := 0; f < Files; f++ {
+		for occ := 0; occ < 512; occ++ {
+			r, c := lineReach(Files, f, uint64(occ))
+			rankAttacks[f][occ] = [2]uint16{r, c}
+		}
+	}
+	for r := 0; r < Ranks; r++ {
+		for occ := 0; occ < 1024; occ++ {
+			ro, c := lineReach(Ranks, r, uint64(occ))
+			fileAttacks[r][occ] = [2]uint16{ro, c}
+		}
+	}
+}
+
+func initLeapers() {
+	orth := [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}}
+	diag := [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+	for s := 0; s < NumSquares; s++ {
+		sq := position.Square(s)
+		f, r := s%Files, s/Files
+		bb := func(f, r int) Bitboard {
+			if !onBoard(f, r) {
+				return Bitboard{}
+			}
+			return squareBB[MakeSquare(f, r)]
+		}
+		for c := 0; c < 2; c++ {
+			if palaceBB[c].Has(sq) {
+				for _, d := range orth {
+					if t := bb(f+d[0], r+d[1]); t.And(palaceBB[c]).Any() {
+						kingAttacks[s] = kingAttacks[s].Or(t)
+					}
+				}
+				for _, d := range diag {
+					if t := bb(f+d[0], r+d[1]); t.And(palaceBB[c]).Any() {
+						advisorAttacks[s] = advisorAttacks[s].Or(t)
+					}
+				}
+			}
+			fwd := 1
+			if c == 1 {
+				fwd = -1
+			}
+			p := bb(f, r+fwd)
+			if !halfBB[c].Has(sq) { // crossed the river: sideways too
+				p = p.Or(bb(f-1, r)).Or(bb(f+1, r))
+			}
+			pawnAttacks[c][s] = p
+		}
+		for d, o := range orth {
+			horseLeg[s][d] = sq
+			if onBoard(f+o[0], r+o[1]) {
+				horseLeg[s][d] = MakeSquare(f+o[0], r+o[1])
+				// Two points beyond the leg, one step to either side.
+				px, py := o[1], o[0] // perpendicular unit
+				horseDir[s][d] = bb(f+2*o[0]+px, r+2*o[1]+py).Or(bb(f+2*o[0]-px, r+2*o[1]-py))
+			}
+		}
+		for d, e := range diag {
+			horseToLeg[s][d] = sq
+			elephantEye[s][d] = sq
+			if onBoard(f+e[0], r+e[1]) {
+				horseToLeg[s][d] = MakeSquare(f+e[0], r+e[1])
+				horseToDir[s][d] = bb(f+2*e[0], r+e[1]).Or(bb(f+e[0], r+2*e[1]))
+				elephantEye[s][d] = MakeSquare(f+e[0], r+e[1])
+				if t := bb(f+2*e[0], r+2*e[1]); t.Any() && (r < 5) == (r+2*e[1] < 5) {
+					elephantDir[s][d] = t
+				}
+			}
+			horseReach[s] = horseReach[s].Or(horseToDir[s][d])
+		}
+	}
+	for s := 0; s < NumSquares; s++ {
+		for c := 0; c < 2; c++ {
+			b := pawnAttacks[c][s]
+			for b.Any() {
+				t := b.PopLSB()
+				pawnAttackersTo[c][t] = pawnAttackersTo[c][t].Or(squareBB[s])
+			}
+		}
+	}
+}
+
+// initZobrist fills the keys from a fixed-seed SplitMix64 stream, so keys
+// are the same in every build and run (datasets and opening books may store
+// them).
+func initZobrist() {
+	seed := uint64(0x9E3779B97F4A7C15) ^ 0x58494E47514931 // "XIANGQI1"
+	next := func() position.Key {
+		seed += 0x9E3779B97F4A7C15
+		z := seed
+		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+		z = (z ^ z>>27) * 0x94D049BB133111EB
+		return position.Key(z ^ z>>31)
+	}
+	for pc := 0; pc < position.PieceNB; pc++ {
+		for sq := 0; sq < NumSquares; sq++ {
+			if pc&7 != 0 {
+				zobristPiece[pc][sq] = next()
+			}
+		}
+	}
+	zobristSide = next()
+}
