@@ -1,0 +1,45 @@
+// The embedded default nets (nets/*.nnue, written by go run ./nn/cmd/mknet).
+package nn
+
+import (
+	"embed"
+	"sync"
+)
+
+//go:embed nets/chess.nnue nets/xiangqi.nnue
+var netFiles embed.FS
+
+var defaults struct {
+	once sync.Once
+	nets map[Game]*Net
+}
+
+// DefaultFile returns the bytes of the embedded net of game g (nil for an
+// unknown game).
+func DefaultFile(g Game) []byte {
+	if g != Chess && g != Xiangqi {
+		return nil
+	}
+	b, err := netFiles.ReadFile("nets/" + g.String() + ".nnue")
+	if err != nil {
+		panic("nn: embedded net missing: " + err.Error())
+	}
+	return b
+}
+
+// Default returns the embedded default net of game g, parsed once and shared
+// (read-only), or nil for an unknown game. The embedded files are checked by
+// the tests; a broken one is a build error, so Default panics on it.
+func Default(g Game) *Net {
+	defaults.once.Do(func() {
+		defaults.nets = map[Game]*Net{}
+		for _, g := range []Game{Chess, Xiangqi} {
+			n, err := ParseFor(DefaultFile(g), g)
+			if err != nil {
+				panic("nn: embedded " + g.String() + " net: " + err.Error())
+			}
+			defaults.nets[g] = n
+		}
+	})
+	return defaults.nets[g]
+}

@@ -1,0 +1,161 @@
+// Net file round trip, every rejection, and the reader's fuzz target.
+package nn
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func smallNetBytes(t testing.TB, g Game, act Activation, buckets int) (*Net, []byte) {
+	net, err := randomModel(rand.New(rand.NewPCG(11, uint64(g))), g, 16, buckets, act).Quantize("small test net")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := net.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net, b
+}
+
+func TestFileRoundTrip(t *testing.T) {
+	for _, g := range []Game{Chess, Xiangqi} {
+		net, b := smallNetBytes(t, g, SCReLU, 3)
+		// Exact size: header + description + weights + checksum.
+		F, N, B := net.Inputs, net.Hidden, net.Buckets
+		if want := 52 + len("small test net") + 2*F*N + 2*N + 4*B*N + 4*B + 4; len(b) != want {
+			t.Fatalf("%v: %d bytes, want %d", g, len(b), want)
+		}
+		got, err := ParseFor(b, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Arch != net.Arch || got.QA != 255 || got.QB != 64 || got.Scale != 400 || got.Description != "small test net" ||
+			!slices.Equal(got.FTWeights, net.FTWeights) || !slices.Equal(got.FTBias, net.FTBias) ||
+			!slices.Equal(got.OutWeights, net.OutWeights) || !slices.Equal(got.OutBias, net.OutBias) {
+			t.Fatalf("%v: round trip differs", g)
+		}
+		b2, _ := got.MarshalBinary()
+		if !bytes.Equal(b, b2) {
+			t.Fatal("re-encoding differs")
+		}
+		path := filepath.Join(t.TempDir(), "x.nnue")
+		if err := got.WriteFile(path); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(path, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// reseal recomputes the checksum after a header edit.
+func reseal(b []byte) []byte {
+	binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.Checksum(b[:len(b)-4], castagnoli))
+	return b
+}
+
+func TestFileRejects(t *testing.T) {
+	net, good := smallNetBytes(t, Chess, CReLU, 1)
+	le := binary.LittleEndian
+	mod := func(f func(b []byte) []byte) []byte { return f(slices.Clone(good)) }
+	cases := []struct {
+		name string
+		data []byte
+		want error
+	}{
+		{"empty", nil, ErrMagic},
+		{"magic", mod(func(b []byte) []byte { b[0] = 'X'; return b }), ErrMagic},
+		{"short header", good[:30], ErrTruncated},
+		{"version", mod(func(b []byte) []byte { le.PutUint32(b[8:], 2); return reseal(b) }), ErrVersion},
+		{"game", mod(func(b []byte) []byte { b[12] = 7; return reseal(b) }), ErrArch},
+		{"set of other game", mod(func(b []byte) []byte { b[12] = byte(Xiangqi); return reseal(b) }), ErrArch},
+		{"unknown set", mod(func(b []byte) []byte { le.PutUint16(b[14:], 99); return reseal(b) }), ErrArch},
+		{"activation", mod(func(b []byte) []byte { b[13] = 9; return reseal(b) }), ErrArch},
+		{"hidden 2^31", mod(func(b []byte) []byte { le.PutUint32(b[20:], 1<<31); return reseal(b) }), ErrArch},
+		{"hidden 17", mod(func(b []byte) []byte { le.PutUint32(b[20:], 17); return reseal(b) }), ErrArch},
+		{"inputs", mod(func(b []byte) []byte { le.PutUint32(b[16:], 769); return reseal(b) }), ErrArch},
+		{"buckets 0", mod(func(b []byte) []byte { le.PutUint32(b[24:], 0); return reseal(b) }), ErrArch},
+		{"QA 0", mod(func(b []byte) []byte { le.PutUint32(b[28:], 0); return reseal(b) }), ErrArch},
+		{"QA 256", mod(func(b []byte) []byte { le.PutUint32(b[28:], 256); return reseal(b) }), ErrArch},
+		// A consistent header claiming a bigger net than the file holds:
+		// hash fixed, so only the length check can catch it.
+		{"hidden 2048 truncated", mod(func(b []byte) []byte {
+			a := net.Arch
+			a.Hidden = 2048
+			le.PutUint32(b[20:], 2048)
+			le.PutUint64(b[40:], a.Hash())
+			return reseal(b)
+		}), ErrTruncated},
+		{"hash", mod(func(b []byte) []byte { b[40] ^= 1; return reseal(b) }), ErrHash},
+		{"description length", mod(func(b []byte) []byte { le.PutUint32(b[48:], 1<<30); return reseal(b) }), ErrArch},
+		{"truncated", good[:len(good)-1], ErrTruncated},
+		{"truncated weights", good[:len(good)/2], ErrTruncated},
+		{"trailing", append(slices.Clone(good), 0), ErrTrailing},
+		{"checksum", mod(func(b []byte) []byte { b[len(b)-1] ^= 0x80; return b }), ErrChecksum},
+		{"weight bit flip", mod(func(b []byte) []byte { b[200] ^= 4; return b }), ErrChecksum},
+		{"output weight 128", mod(func(b []byte) []byte {
+			off := len(b) - 4 - 4 - 2*2*16
+			le.PutUint16(b[off:], 128)
+			return reseal(b)
+		}), ErrWeights},
+		{"accumulator overflow", mod(func(b []byte) []byte {
+			off := 52 + len(net.Description)
+			for f := 0; f < 40; f++ { // unit 0 of 40 features at 1100: 32 of them reach 35200
+				le.PutUint16(b[off+2*f*16:], 1100)
+			}
+			return reseal(b)
+		}), ErrWeights},
+	}
+	for _, c := range cases {
+		n, err := Parse(c.data)
+		if n != nil || !errors.Is(err, c.want) {
+			t.Errorf("%s: got %v, %v; want %v", c.name, n, err, c.want)
+		}
+	}
+	if _, err := ParseFor(good, Xiangqi); !errors.Is(err, ErrGame) {
+		t.Errorf("ParseFor wrong game: %v", err)
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "missing.nnue"), Chess); err == nil {
+		t.Error("Load of a missing file succeeded")
+	}
+	bad := filepath.Join(t.TempDir(), "bad.nnue")
+	os.WriteFile(bad, []byte("garbage"), 0o644)
+	if _, err := Load(bad, Chess); !errors.Is(err, ErrMagic) {
+		t.Errorf("Load garbage: %v", err)
+	}
+}
+
+// FuzzParse: the reader never panics, and anything it accepts re-encodes to
+// the same bytes. Seeds: valid nets of both games and activations, plus
+// corruptions (corpus in testdata/fuzz/FuzzParse).
+func FuzzParse(f *testing.F) {
+	for _, g := range []Game{Chess, Xiangqi} {
+		_, b := smallNetBytes(f, g, SCReLU, 2)
+		f.Add(b)
+		f.Add(b[:60])
+	}
+	_, b := smallNetBytes(f, Chess, CReLU, 1)
+	f.Add(b)
+	f.Add([]byte(Magic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := Parse(data)
+		if err != nil {
+			if n != nil {
+				t.Fatal("net with error")
+			}
+			return
+		}
+		b, err := n.MarshalBinary()
+		if err != nil || !bytes.Equal(b, data) {
+			t.Fatalf("accepted file does not re-encode: %v", err)
+		}
+	})
+}

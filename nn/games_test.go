@@ -1,0 +1,202 @@
+// Tests over random games of the real position cores: incremental == refresh,
+// float/quantized parity, the default nets.
+package nn_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"dualnnue/nn"
+	"dualnnue/nn/features"
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+)
+
+// walker plays random legal games of one game and reports every position.
+type walker interface {
+	position.Game
+	features.Board
+}
+
+func newPos(t testing.TB, g nn.Game) walker {
+	var p walker
+	var err error
+	if g == nn.Chess {
+		p, err = chess.NewFromFEN(chess.StartFEN)
+	} else {
+		p, err = xiangqi.NewFromFEN(xiangqi.StartFEN)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// randomGames calls visit on the position after every move of games random
+// games of at most plies plies (and after every UndoMove when undo is set),
+// with the stack following DoMove/UndoMove through Push/Pop.
+func randomGames(t testing.TB, g nn.Game, seed uint64, games, plies int, st *nn.Stack, visit func(pos walker)) {
+	rng := rand.New(rand.NewPCG(seed, uint64(g)))
+	states := make([]position.State, plies+1)
+	var list position.MoveList
+	for game := 0; game < games; game++ {
+		pos := newPos(t, g)
+		if st != nil {
+			st.Reset(pos)
+		}
+		var moves []position.Move
+		for ply := 0; ply < plies; ply++ {
+			list.Clear()
+			pos.GenerateLegal(&list)
+			if list.Len == 0 {
+				break
+			}
+			m := list.Moves[rng.IntN(list.Len)]
+			pos.DoMove(m, &states[ply])
+			moves = append(moves, m)
+			if st != nil {
+				st.Push(&states[ply].Dirty)
+			}
+			visit(pos)
+			if rng.IntN(4) == 0 { // take back and replay: Pop must restore
+				pos.UndoMove(m)
+				if st != nil {
+					st.Pop()
+				}
+				visit(pos)
+				pos.DoMove(m, &states[ply])
+				if st != nil {
+					st.Push(&states[ply].Dirty)
+				}
+			}
+		}
+		for i := len(moves) - 1; i >= 0; i-- {
+			pos.UndoMove(moves[i])
+			if st != nil {
+				st.Pop()
+				if i%7 == 0 {
+					visit(pos)
+				}
+			}
+		}
+	}
+}
+
+func randomNet(t testing.TB, g nn.Game, hidden, buckets int, act nn.Activation, seed uint64) (*nn.Model, *nn.Net) {
+	rng := rand.New(rand.NewPCG(seed, 99))
+	set := features.Default(g)
+	m, err := nn.NewModel(nn.Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: hidden, Buckets: buckets, Activation: act})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.FTWeights {
+		m.FTWeights[i] = float32(rng.NormFloat64() * 0.1)
+	}
+	for i := range m.FTBias {
+		m.FTBias[i] = float32(rng.Float64() * 0.5)
+	}
+	for i := range m.OutWeights {
+		m.OutWeights[i] = float32(rng.NormFloat64() * 0.3)
+	}
+	for i := range m.OutBias {
+		m.OutBias[i] = float32(rng.NormFloat64() * 0.05)
+	}
+	q, err := m.Quantize("random test net")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, q
+}
+
+// Over random games of both games the lazily updated accumulators equal a
+// full refresh after every DoMove and every UndoMove, exactly.
+func TestIncrementalEqualsRefreshRealGames(t *testing.T) {
+	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
+		for _, net := range []*nn.Net{nn.Default(g), func() *nn.Net { _, q := randomNet(t, g, 64, 4, nn.SCReLU, 1); return q }()} {
+			st, ref := nn.NewStack(net), nn.NewStack(net)
+			checked := 0
+			randomGames(t, g, 7, 30, 200, st, func(pos walker) {
+				ref.Reset(pos)
+				for c := position.Color(0); c <= 1; c++ {
+					if !slices.Equal(st.Accumulator(c), ref.Accumulator(c)) {
+						t.Fatalf("%v: incremental accumulator differs from refresh at %s", g, pos.FEN())
+					}
+				}
+				if a, b := st.Evaluate(pos.SideToMove()), ref.Evaluate(pos.SideToMove()); a != b {
+					t.Fatalf("%v: eval %d vs %d", g, a, b)
+				}
+				checked++
+			})
+			if checked < 3000 {
+				t.Fatalf("%v: only %d positions checked", g, checked)
+			}
+		}
+	}
+}
+
+// collect returns n positions (side-to-move features, other side's, piece
+// count, and the FEN) from random games of g.
+type sample struct {
+	us, them []uint16
+	pieces   int
+	fen      string
+}
+
+func collect(t testing.TB, g nn.Game, n int) []sample {
+	set := features.Default(g)
+	var out []sample
+	var w, b [features.MaxActive]uint16
+	rng := rand.New(rand.NewPCG(42, uint64(g)))
+	randomGames(t, g, 11, 1000, 160, nil, func(pos walker) {
+		if len(out) >= n || rng.IntN(8) != 0 {
+			return
+		}
+		k := set.Active(pos, w[:], b[:])
+		s := sample{pieces: k, fen: pos.FEN()}
+		if pos.SideToMove() == position.White {
+			s.us, s.them = slices.Clone(w[:k]), slices.Clone(b[:k])
+		} else {
+			s.us, s.them = slices.Clone(b[:k]), slices.Clone(w[:k])
+		}
+		out = append(out, s)
+	})
+	if len(out) < n {
+		t.Fatalf("%v: collected %d positions, want %d", g, len(out), n)
+	}
+	return out
+}
+
+// Parity: on 1,000 random game positions per game, the quantized net's eval
+// and the float model's agree (a) within ParityBound (~1.02 cp) for the
+// model holding the net's own weights, and (b) within the per-position
+// QuantizationBound for the float model the net was quantized from.
+func TestParityFloatQuantized(t *testing.T) {
+	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
+		samples := collect(t, g, 1000)
+		for _, act := range []nn.Activation{nn.CReLU, nn.SCReLU} {
+			m, q := randomNet(t, g, 256, 8, act, 5)
+			deq := q.Model()
+			pb := nn.ParityBound(q.QA, q.QB, q.Scale)
+			var worstSame, worstOrig, sumOrig, worstRatio float64
+			for _, s := range samples {
+				qe := float64(q.EvalIndices(s.us, s.them, s.pieces))
+				if d := math.Abs(qe - deq.Eval(s.us, s.them, s.pieces)); d > pb {
+					t.Fatalf("%v %v: |%v − float| = %.4f > %.4f at %s", g, act, qe, d, pb, s.fen)
+				} else {
+					worstSame = max(worstSame, d)
+				}
+				d := math.Abs(qe - m.Eval(s.us, s.them, s.pieces))
+				bound := m.QuantizationBound(s.us, s.them, s.pieces)
+				if d > bound {
+					t.Fatalf("%v %v: |quantized − original float| = %.3f > bound %.3f at %s", g, act, d, bound, s.fen)
+				}
+				worstOrig, sumOrig, worstRatio = max(worstOrig, d), sumOrig+d, max(worstRatio, d/bound)
+			}
+			t.Logf("%v %v N=256: same weights max %.3f cp (bound %.3f); original float max %.2f mean %.2f cp, max error/bound %.3f",
+				g, act, worstSame, pb, worstOrig, sumOrig/float64(len(samples)), worstRatio)
+		}
+	}
+}

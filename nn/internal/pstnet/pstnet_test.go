@@ -1,0 +1,108 @@
+// The embedded nets are reproducible and follow the hand-written evaluation.
+package pstnet
+
+import (
+	"bytes"
+	"flag"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"dualnnue/eval"
+	"dualnnue/nn"
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+)
+
+var update = flag.Bool("update", false, "rewrite nn/nets/*.nnue from Build")
+
+// The embedded files are exactly what Build makes (go test -update rewrites them).
+func TestEmbeddedNetsReproducible(t *testing.T) {
+	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
+		net, err := Build(g, Hidden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := net.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if *update {
+			if err := os.WriteFile(filepath.Join("..", "..", "nets", g.String()+".nnue"), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if !bytes.Equal(b, nn.DefaultFile(g)) {
+			t.Fatalf("%v: embedded net differs from Build (run go test ./nn/internal/pstnet -update)", g)
+		}
+		if d := nn.Default(g); d == nil || d.Arch != net.Arch || d.Description != net.Description {
+			t.Fatalf("%v: Default() = %v", g, d)
+		}
+	}
+}
+
+type gamePos interface {
+	position.Game
+	PieceOn(position.Square) position.Piece
+}
+
+// On random game positions the default net tracks the tapered table eval:
+// start positions exactly (the tempo bonus), others within the phase
+// estimate's error.
+func TestDefaultNetFollowsTables(t *testing.T) {
+	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
+		var pos gamePos
+		var ev position.Evaluator[gamePos]
+		var err error
+		if g == nn.Chess {
+			pos, err = chess.NewFromFEN(chess.StartFEN)
+			ev = eval.NewChess[gamePos]()
+		} else {
+			pos, err = xiangqi.NewFromFEN(xiangqi.StartFEN)
+			ev = eval.NewXiangqi[gamePos]()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		net := nn.NewEvaluator[gamePos](nn.Default(g))
+		net.Reset(pos)
+		ev.Reset(pos)
+		if a, b := net.Evaluate(pos), ev.Evaluate(pos); a != b {
+			t.Fatalf("%v start position: net %d, tables %d", g, a, b)
+		}
+		rng := rand.New(rand.NewPCG(3, uint64(g)))
+		states := make([]position.State, 120)
+		var list position.MoveList
+		var n, sum, worst float64
+		for game := 0; game < 40; game++ {
+			var moves []position.Move
+			for ply := 0; ply < len(states); ply++ {
+				list.Clear()
+				pos.GenerateLegal(&list)
+				if list.Len == 0 {
+					break
+				}
+				m := list.Moves[rng.IntN(list.Len)]
+				pos.DoMove(m, &states[ply])
+				moves = append(moves, m)
+				net.Push(&states[ply].Dirty)
+				ev.Push(&states[ply].Dirty)
+				d := math.Abs(float64(net.Evaluate(pos) - ev.Evaluate(pos)))
+				n, sum, worst = n+1, sum+d, max(worst, d)
+			}
+			for i := len(moves) - 1; i >= 0; i-- {
+				pos.UndoMove(moves[i])
+				net.Pop()
+				ev.Pop()
+			}
+		}
+		t.Logf("%v: |net − tables| mean %.1f cp, max %.0f cp over %.0f positions", g, sum/n, worst, n)
+		if sum/n > 25 {
+			t.Fatalf("%v: mean difference %.1f cp", g, sum/n)
+		}
+	}
+}

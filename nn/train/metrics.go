@@ -1,0 +1,150 @@
+// Per-epoch metrics: CSV and JSON files and the loss-curve PNG (gonum.org/v1/plot).
+package train
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// EpochMetrics is one row of the metrics: losses are batch means of the
+// training loss (see Loss) over the epoch's positions and over the
+// validation set.
+type EpochMetrics struct {
+	Epoch     int      `json:"epoch"`     // 1-based
+	Step      int64    `json:"step"`      // optimiser steps so far
+	Positions int64    `json:"positions"` // training positions seen so far
+	TrainLoss float64  `json:"train_loss"`
+	ValidLoss *float64 `json:"valid_loss,omitempty"` // nil without validation data
+	LR        float64  `json:"lr"`                   // learning rate of the epoch's last step
+	Seconds   float64  `json:"seconds"`              // wall time of the epoch (training + validation)
+	PosPerSec float64  `json:"pos_per_sec"`          // training positions per second
+}
+
+// MetricsFile is what metrics.json holds.
+type MetricsFile struct {
+	Run     RunInfo        `json:"run"`
+	Metrics []EpochMetrics `json:"metrics"`
+}
+
+// RunInfo describes a run in metrics.json.
+type RunInfo struct {
+	Name        string   `json:"name"`
+	Game        string   `json:"game"`
+	Arch        string   `json:"arch"`
+	Data        []string `json:"data"`
+	Positions   int      `json:"train_positions"`
+	Validation  int      `json:"valid_positions"`
+	BatchSize   int      `json:"batch_size"`
+	Epochs      int      `json:"epochs"`
+	EpochSize   int64    `json:"positions_per_epoch"`
+	Workers     int      `json:"workers"`
+	Kernels     string   `json:"kernels"`
+	Description string   `json:"description"`
+}
+
+// metricsCSVHeader names the CSV columns.
+var metricsCSVHeader = []string{"epoch", "step", "positions", "train_loss", "valid_loss", "lr", "seconds", "pos_per_sec"}
+
+// WriteMetrics (re)writes metrics.csv, metrics.json and loss.png in dir
+// from all rows so far. Each file is replaced atomically, so a reader never
+// sees a half-written file.
+func WriteMetrics(dir string, run RunInfo, rows []EpochMetrics) error {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write(metricsCSVHeader)
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }
+	for _, r := range rows {
+		valid := ""
+		if r.ValidLoss != nil {
+			valid = f(*r.ValidLoss)
+		}
+		w.Write([]string{strconv.Itoa(r.Epoch), strconv.FormatInt(r.Step, 10), strconv.FormatInt(r.Positions, 10),
+			f(r.TrainLoss), valid, f(r.LR), strconv.FormatFloat(r.Seconds, 'f', 3, 64), strconv.FormatFloat(r.PosPerSec, 'f', 0, 64)})
+	}
+	w.Flush()
+	if err := writeAtomic(filepath.Join(dir, "metrics.csv"), b.Bytes()); err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(MetricsFile{Run: run, Metrics: rows}, "", "  ")
+	if err != nil {
+		return fmt.Errorf("train: metrics: %w", err)
+	}
+	if err := writeAtomic(filepath.Join(dir, "metrics.json"), append(js, '\n')); err != nil {
+		return err
+	}
+	png, err := LossPlot(run.Name, rows)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(filepath.Join(dir, "loss.png"), png)
+}
+
+// LossPlot draws the training and validation loss per epoch as a PNG.
+func LossPlot(title string, rows []EpochMetrics) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = title + ": loss per epoch"
+	p.X.Label.Text = "epoch"
+	p.Y.Label.Text = "loss"
+	p.Add(plotter.NewGrid())
+	p.Legend.Top = true
+	var tr, va plotter.XYs
+	for _, r := range rows {
+		tr = append(tr, plotter.XY{X: float64(r.Epoch), Y: r.TrainLoss})
+		if r.ValidLoss != nil {
+			va = append(va, plotter.XY{X: float64(r.Epoch), Y: *r.ValidLoss})
+		}
+	}
+	add := func(name string, xy plotter.XYs, c color.Color, shape draw.GlyphDrawer) error {
+		if len(xy) == 0 {
+			return nil
+		}
+		l, s, err := plotter.NewLinePoints(xy)
+		if err != nil {
+			return fmt.Errorf("train: plot: %w", err)
+		}
+		l.Color = c
+		s.Color = c
+		s.Shape = shape
+		p.Add(l, s)
+		p.Legend.Add(name, l, s)
+		return nil
+	}
+	if err := add("train", tr, color.RGBA{R: 31, G: 119, B: 180, A: 255}, draw.CircleGlyph{}); err != nil {
+		return nil, err
+	}
+	if err := add("validation", va, color.RGBA{R: 214, G: 39, B: 40, A: 255}, draw.SquareGlyph{}); err != nil {
+		return nil, err
+	}
+	wt, err := p.WriterTo(8*vg.Inch, 5*vg.Inch, "png")
+	if err != nil {
+		return nil, fmt.Errorf("train: plot: %w", err)
+	}
+	var b bytes.Buffer
+	if _, err := wt.WriteTo(&b); err != nil {
+		return nil, fmt.Errorf("train: plot: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+// writeAtomic writes data to path through a temporary file and a rename.
+func writeAtomic(path string, data []byte) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	return nil
+}
