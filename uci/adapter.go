@@ -428,7 +428,7 @@ func newGameEngine(variant string) (gameEngine, error) {
 	case "chess":
 		return newAdapter(chessDef)
 	case "xiangqi":
-		return newXiangqiEngine()
+		return newAdapter(xiangqiDef)
 	}
 	return nil, fmt.Errorf("%w %q (want xiangqi or chess)", errNoVariant, variant)
 }

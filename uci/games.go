@@ -2,13 +2,13 @@
 package uci
 
 import (
-	"errors"
 	"math/bits"
 
 	"dualnnue/eval"
 	"dualnnue/nn"
 	"dualnnue/position"
 	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
 	"dualnnue/search"
 )
 
@@ -39,6 +39,27 @@ var chessDef = &gameDef[chess.Position, *chess.Position]{
 // embedded (the hand-written evaluation is then the default).
 func embeddedNet(g nn.Game) *nn.Net { return nil }
 
-func newXiangqiEngine() (gameEngine, error) {
-	return nil, errors.New("xiangqi is not available yet")
+var xiangqiDef = &gameDef[xiangqi.Position, *xiangqi.Position]{
+	name:       "xiangqi",
+	startFEN:   xiangqi.StartFEN,
+	newFromFEN: xiangqi.NewFromFEN,
+	perft:      xiangqi.Perft,
+	rules:      search.XiangqiRules,
+	pst:        func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() },
+	nnGame:     nn.Xiangqi,
+	files:      9,
+	ranks:      10,
+	pieceChars: " KABNRCP",
+	checkers: func(p *xiangqi.Position) []position.Square {
+		var out []position.Square
+		b := p.Checkers()
+		for sq := position.Square(0); sq < 90; sq++ {
+			if b.Has(sq) {
+				out = append(out, sq)
+			}
+		}
+		return out
+	},
+	benchFENs:  search.XiangqiBenchFENs,
+	benchDepth: 11,
 }

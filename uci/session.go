@@ -570,8 +570,11 @@ func (s *Session) idle(cmd string) {
 }
 
 // waitJob waits for the running search to end while still reading input
-// (when Run is active): urgent commands are handled at once, the others
-// queued in order.
+// (when Run is active). Lines are queued and run in order afterwards, with
+// these exceptions when nothing is queued yet, so that a client is never
+// stuck behind a long search: "isready" is answered, "stop" and
+// "ponderhit" act on the running search, and "quit" stops it (and is then
+// queued, so the command that waited still runs before the session ends).
 func (s *Session) waitJob() {
 	for s.job != nil {
 		var lines <-chan inputLine = s.lines
@@ -587,6 +590,10 @@ func (s *Session) waitJob() {
 				s.out.infoString(in.err.Error())
 				continue
 			}
+			if len(s.queue) > 0 {
+				s.queue = append(s.queue, in.s)
+				continue
+			}
 			switch strings.TrimSpace(in.s) {
 			case "isready":
 				s.out.line("readyok")
@@ -595,12 +602,10 @@ func (s *Session) waitJob() {
 			case "ponderhit", "ponderhit draw":
 				s.job.ponderHit()
 			case "quit", "exit":
-				s.quit = true
 				s.job.stop()
+				s.queue = append(s.queue, in.s)
 			default:
-				if !s.quit {
-					s.queue = append(s.queue, in.s)
-				}
+				s.queue = append(s.queue, in.s)
 			}
 		}
 	}
