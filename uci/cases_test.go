@@ -73,6 +73,28 @@ func loadCase(t *testing.T, prefix string) testCase {
 	return testCase{}
 }
 
+// loadRaw decodes the whole case line with id prefix into v.
+func loadRaw(t *testing.T, prefix string, v any) {
+	t.Helper()
+	f, err := os.Open(filepath.Join(testdataDir(t), "cases", "cases.jsonl"))
+	if err != nil {
+		t.Skip("cases.jsonl:", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var c testCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err == nil && strings.HasPrefix(c.ID, prefix) {
+			if err := json.Unmarshal(sc.Bytes(), v); err != nil {
+				t.Fatalf("%s: %v", prefix, err)
+			}
+			return
+		}
+	}
+	t.Fatalf("case %s not in cases.jsonl", prefix)
+}
+
 func (c testCase) expected(t *testing.T, v any) {
 	t.Helper()
 	if err := json.Unmarshal(c.Expected, v); err != nil {
