@@ -219,9 +219,6 @@ func (p *Position) parseCastling(s string) error {
 			return fmt.Errorf("chess FEN: castling field %q: right %q without a %s rook on the matching square",
 				s, c, colorName(color))
 		}
-		if rsq == ksq {
-			return fmt.Errorf("chess FEN: castling field %q: right %q names the king's file", s, c)
-		}
 		i := 2 * int(color)
 		if rsq < ksq {
 			i++
@@ -310,10 +307,10 @@ func (p *Position) computeKey() position.Key {
 	return k
 }
 
-// FEN returns the position in FEN. The castling field uses K/Q/k/q for the
-// outermost rook on each side of the king and the rook's file letter
-// (Shredder/X-FEN) otherwise, so standard positions print "KQkq". The
-// en-passant square is printed only when a legal en-passant capture exists.
+// FEN returns the position in FEN. The castling field is "KQkq"-style in
+// standard mode and Shredder-FEN (the castling rooks' file letters, e.g.
+// "HAha") when p.Chess960 is set, as Stockfish writes it. The en-passant
+// square is printed only when a legal en-passant capture exists.
 func (p *Position) FEN() string {
 	var sb strings.Builder
 	for r := 7; r >= 0; r-- {
@@ -360,30 +357,14 @@ func (p *Position) castlingString() string {
 		if cr&(1<<i) == 0 {
 			continue
 		}
-		color := position.Color(i >> 1)
-		rsq := p.castlingRookSq[i]
 		letter := byte("KQ"[i&1])
-		if !p.isOutermostRook(i, rsq) {
-			letter = byte('A' + fileOf(rsq))
+		if p.Chess960 {
+			letter = byte('A' + fileOf(p.castlingRookSq[i]))
 		}
-		if color == position.Black {
+		if i >= 2 {
 			letter += 'a' - 'A'
 		}
 		b = append(b, letter)
 	}
 	return string(b)
-}
-
-// isOutermostRook reports whether no rook of the right's colour stands
-// beyond rsq on the back rank (so K/Q name it unambiguously).
-func (p *Position) isOutermostRook(i int, rsq position.Square) bool {
-	color := position.Color(i >> 1)
-	rooks := p.byType[Rook] & p.byColor[color] & (Rank1 << (56 * (i >> 1)))
-	var beyond Bitboard
-	if i&1 == 0 { // king side: files above rsq
-		beyond = rooks & ^(sqBB(rsq)<<1 - 1)
-	} else {
-		beyond = rooks & (sqBB(rsq) - 1)
-	}
-	return beyond == 0
 }

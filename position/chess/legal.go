@@ -39,6 +39,9 @@ func (p *Position) PseudoLegal(m position.Move) bool {
 	theirs := p.byColor[us^1]
 	checkers := Bitboard(p.st.Checkers[0])
 	kind := Kind(m)
+	if kind != KindPromotion && m>>12&3 != 0 {
+		return false // promotion bits on a move that does not promote
+	}
 
 	switch kind {
 	case KindCastling:
@@ -63,7 +66,7 @@ func (p *Position) PseudoLegal(m position.Move) bool {
 			return false
 		}
 	default:
-		if m>>12&3 != 0 || ours&sqBB(to) != 0 {
+		if ours&sqBB(to) != 0 {
 			return false
 		}
 		if pc.Type() == Pawn {

@@ -7,11 +7,11 @@ import (
 
 // Castling rights bits (position.State.Castling).
 const (
-	WhiteOO  uint8 = 1 << 0
-	WhiteOOO uint8 = 1 << 1
-	BlackOO  uint8 = 1 << 2
-	BlackOOO uint8 = 1 << 3
-	AllCastling    = WhiteOO | WhiteOOO | BlackOO | BlackOOO
+	WhiteOO     uint8 = 1 << 0
+	WhiteOOO    uint8 = 1 << 1
+	BlackOO     uint8 = 1 << 2
+	BlackOOO    uint8 = 1 << 3
+	AllCastling       = WhiteOO | WhiteOOO | BlackOO | BlackOOO
 )
 
 // StartFEN is the standard initial position.

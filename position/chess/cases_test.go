@@ -1,0 +1,572 @@
+// Cases drawn from other engines' bug reports (cases.jsonl), Chess960, and FEN errors.
+package chess
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"dualnnue/position"
+)
+
+type caseRecord struct {
+	ID       string          `json:"id"`
+	Game     string          `json:"game"`
+	Kind     string          `json:"kind"`
+	FEN      string          `json:"fen"`
+	Moves    []string        `json:"moves"`
+	Expected json.RawMessage `json:"expected"`
+}
+
+// loadCase returns the chess case whose id starts with prefix.
+func loadCase(t *testing.T, prefix string) caseRecord {
+	t.Helper()
+	for _, c := range readJSONL[caseRecord](t, filepath.Join(testdataDir(t), "cases", "cases.jsonl")) {
+		if strings.HasPrefix(c.ID, prefix) {
+			return c
+		}
+	}
+	t.Fatalf("case %s not in cases.jsonl", prefix)
+	return caseRecord{}
+}
+
+func (c caseRecord) expected(t *testing.T, v any) {
+	t.Helper()
+	if err := json.Unmarshal(c.Expected, v); err != nil {
+		t.Fatalf("%s: expected: %v", c.ID, err)
+	}
+}
+
+// perftMap checks {"1": n1, "2": n2, ...}.
+func checkPerftMap(t *testing.T, p *Position, id string, want map[string]uint64) {
+	t.Helper()
+	if len(want) == 0 {
+		t.Fatalf("%s: no perft values", id)
+	}
+	for d, n := range want {
+		var depth int
+		fmt.Sscan(d, &depth)
+		if got := Perft(p, depth); got != n {
+			t.Errorf("%s %s: perft(%d) = %d, want %d", id, p.FEN(), depth, got, n)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// play applies UCI moves, failing on the first error; the states stay alive
+// in the returned slice.
+func play(t *testing.T, p *Position, moves []string) []position.State {
+	t.Helper()
+	sts := make([]position.State, len(moves))
+	for i, s := range moves {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatalf("move %d %s: %v", i+1, s, err)
+		}
+		p.DoMove(m, &sts[i])
+	}
+	return sts
+}
+
+// CH-01: en passant that would expose the king along the rank, and the
+// diagonal discovery variant.
+func TestCaseCH01EnPassantRankPin(t *testing.T) {
+	c := loadCase(t, "CH-01")
+	var e struct {
+		Perft          map[string]uint64 `json:"perft"`
+		Legal          []string          `json:"legal"`
+		MustNotContain []string          `json:"must_not_contain"`
+		Variant        struct {
+			FEN            string            `json:"fen"`
+			Perft          map[string]uint64 `json:"perft"`
+			MustNotContain []string          `json:"must_not_contain"`
+		} `json:"variant_diagonal"`
+	}
+	c.expected(t, &e)
+	p := mustFEN(t, c.FEN)
+	checkPerftMap(t, p, c.ID, e.Perft)
+	got := legalStrings(p)
+	if !equalStrings(got, e.Legal) {
+		t.Errorf("CH-01 legal %v, want %v", got, e.Legal)
+	}
+	if len(got) != 6 || contains(got, "d5e6") {
+		t.Errorf("CH-01: %v", got)
+	}
+	// The key ignores the en-passant square: no legal capture exists.
+	if p.State().EpSquare != position.SquareNone || p.Key() != mustFEN(t, "8/8/8/r2Pp2K/8/8/4k3/8 w - - 0 1").Key() {
+		t.Errorf("CH-01: ep square kept although the capture is illegal")
+	}
+	v := mustFEN(t, e.Variant.FEN)
+	checkPerftMap(t, v, c.ID+" variant", e.Variant.Perft)
+	if vl := legalStrings(v); len(vl) != 6 || contains(vl, "d5e6") {
+		t.Errorf("CH-01 variant legal %v", vl)
+	}
+	// The generator must not produce d5e6 even as pseudo-legal-then-Legal.
+	for _, q := range []*Position{p, v} {
+		m := NewEnPassant(D5, E6)
+		if q.PseudoLegal(m) && q.Legal(m) {
+			t.Errorf("%s: d5e6 accepted", q.FEN())
+		}
+	}
+}
+
+// CH-03: FEN without counters parses (0 1) and en passant delivers mate.
+func TestCaseCH03FENWithoutCounters(t *testing.T) {
+	c := loadCase(t, "CH-03")
+	var e struct {
+		LegalCount int               `json:"legal_count"`
+		Perft      map[string]uint64 `json:"perft"`
+	}
+	c.expected(t, &e)
+	p := mustFEN(t, c.FEN)
+	if p.State().Rule50 != 0 || !strings.HasSuffix(p.FEN(), " 0 1") {
+		t.Errorf("CH-03: counters %s", p.FEN())
+	}
+	if n := len(legalStrings(p)); n != e.LegalCount || n != 24 {
+		t.Errorf("CH-03: %d legal moves, want %d", n, e.LegalCount)
+	}
+	checkPerftMap(t, p, c.ID, e.Perft)
+	play(t, p, []string{"d5e6"})
+	if !p.InCheck() || len(legalStrings(p)) != 0 {
+		t.Errorf("CH-03: after d5e6 in check %v, %d legal", p.InCheck(), len(legalStrings(p)))
+	}
+}
+
+// CH-04: a captured rook loses its castling right.
+func TestCaseCH04CastlingRightLost(t *testing.T) {
+	c := loadCase(t, "CH-04")
+	var e struct {
+		Perft    map[string]uint64 `json:"perft"`
+		Targeted struct {
+			Moves          []string `json:"moves"`
+			FENAfter       string   `json:"fen_after"`
+			MustNotContain []string `json:"must_not_contain"`
+		} `json:"targeted_line"`
+	}
+	c.expected(t, &e)
+	p := mustFEN(t, c.FEN)
+	checkPerftMap(t, p, c.ID, e.Perft)
+	play(t, p, e.Targeted.Moves)
+	if got := p.FEN(); got != e.Targeted.FENAfter {
+		t.Errorf("CH-04 after %v: %s, want %s", e.Targeted.Moves, got, e.Targeted.FENAfter)
+	}
+	for _, s := range e.Targeted.MustNotContain {
+		if contains(legalStrings(p), s) {
+			t.Errorf("CH-04: %s legal after the rook was captured", s)
+		}
+	}
+	if _, err := p.ParseMove("e1g1"); err == nil {
+		t.Errorf("CH-04: e1g1 parsed")
+	}
+}
+
+// CH-05: capture-promotion mates; each promotion's replies; promotion as a
+// check evasion.
+func TestCaseCH05Promotions(t *testing.T) {
+	c := loadCase(t, "CH-05")
+	var e struct {
+		FENAfter   string `json:"fen_after"`
+		BlackLegal int    `json:"black_legal_count"`
+		Each       map[string]struct {
+			Replies int  `json:"replies"`
+			Check   bool `json:"check"`
+		} `json:"each_promotion_on_d8"`
+		SANVariant struct {
+			FEN string            `json:"fen"`
+			SAN map[string]string `json:"san"`
+		} `json:"variant_san_check_suffix"`
+		Evasion struct {
+			FEN   string   `json:"fen"`
+			Legal []string `json:"legal"`
+		} `json:"variant_promotion_as_check_evasion"`
+	}
+	c.expected(t, &e)
+	p := mustFEN(t, StartFEN)
+	play(t, p, c.Moves)
+	if p.FEN() != e.FENAfter || len(legalStrings(p)) != e.BlackLegal || !p.InCheck() {
+		t.Errorf("CH-05: %s, %d legal, want %s with %d", p.FEN(), len(legalStrings(p)), e.FENAfter, e.BlackLegal)
+	}
+	if contains(legalStrings(p), "f8b4") {
+		t.Errorf("CH-05: f8b4 offered after mate")
+	}
+	p.UndoMove(p.State().Move)
+	if len(e.Each) != 4 {
+		t.Fatalf("CH-05: %d promotions listed", len(e.Each))
+	}
+	for s, want := range e.Each {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.GivesCheck(m) != want.Check {
+			t.Errorf("CH-05: GivesCheck(%s) = %v", s, !want.Check)
+		}
+		var st position.State
+		p.DoMove(m, &st)
+		if n := len(legalStrings(p)); n != want.Replies || p.InCheck() != want.Check {
+			t.Errorf("CH-05 %s: %d replies, check %v; want %d, %v", s, n, p.InCheck(), want.Replies, want.Check)
+		}
+		p.UndoMove(m)
+	}
+	v := mustFEN(t, e.SANVariant.FEN)
+	for s, san := range e.SANVariant.SAN {
+		m, err := v.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.GivesCheck(m) != strings.HasSuffix(san, "+") {
+			t.Errorf("CH-05 %s: GivesCheck %v, SAN %s", s, v.GivesCheck(m), san)
+		}
+	}
+	ev := mustFEN(t, e.Evasion.FEN)
+	if got := legalStrings(ev); !equalStrings(got, e.Evasion.Legal) || len(got) != 10 {
+		t.Errorf("CH-05 evasion: %v, want %v", got, e.Evasion.Legal)
+	}
+}
+
+// CH-07: an en-passant square on the wrong rank is rejected (documented
+// choice); without it the position perfts as listed.
+func TestCaseCH07EnPassantWrongRank(t *testing.T) {
+	c := loadCase(t, "CH-07")
+	var e struct {
+		Correct string            `json:"correct_fen_of_the_game"`
+		Moves   []string          `json:"game_moves"`
+		Perft   map[string]uint64 `json:"perft_if_ep_ignored"`
+	}
+	c.expected(t, &e)
+	_, err := NewFromFEN(c.FEN)
+	if err == nil || !strings.Contains(err.Error(), "en-passant square d3 is on rank 3") {
+		t.Fatalf("CH-07: error %v", err)
+	}
+	ignored := strings.Replace(c.FEN, " d3 ", " - ", 1)
+	checkPerftMap(t, mustFEN(t, ignored), c.ID, e.Perft)
+	g := mustFEN(t, StartFEN)
+	play(t, g, e.Moves)
+	if g.FEN() != e.Correct {
+		t.Errorf("CH-07 game: %s, want %s", g.FEN(), e.Correct)
+	}
+	// A consistent square with no legal capture is dropped, not an error.
+	q := mustFEN(t, "rnbqkbnr/ppp1pppp/8/3p4/8/8/PPPPPPPP/RNBQKBNR w KQkq d6 0 2")
+	if q.State().EpSquare != position.SquareNone || !strings.Contains(q.FEN(), " - 0 2") {
+		t.Errorf("unplayable ep square kept: %s", q.FEN())
+	}
+}
+
+// CH-09: the side not to move in check is an error (and the related FEN).
+func TestCaseCH09SideNotToMoveInCheck(t *testing.T) {
+	c := loadCase(t, "CH-09")
+	for _, fen := range []string{c.FEN, "1n6/8/2Q5/1rK5/8/8/8/5k2 b - - 0 1"} {
+		_, err := NewFromFEN(fen)
+		if err == nil || !strings.Contains(err.Error(), "side not to move") {
+			t.Errorf("%s: error %v", fen, err)
+		}
+	}
+	if _, err := NewFromFEN(c.FEN); !strings.Contains(err.Error(), "king on a6 attacked from d3") {
+		t.Errorf("CH-09: %v", err)
+	}
+}
+
+// CH-10: a pawn on the first or last rank, every file.
+func TestCaseCH10PawnOnBackRank(t *testing.T) {
+	c := loadCase(t, "CH-10")
+	fens := []string{c.FEN, "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "3P4/1k2K3/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/4K2p b - - 0 1"}
+	for f := 0; f < 8; f++ {
+		for _, rank := range []int{0, 7} {
+			for _, pawn := range []byte{'P', 'p'} {
+				var b [8][8]byte
+				b[3][0], b[3][7] = 'K', 'k' // kings on a4 and h4
+				b[rank][f] = pawn
+				fens = append(fens, boardFEN(b)+" w - - 0 1")
+			}
+		}
+	}
+	for _, fen := range fens {
+		_, err := NewFromFEN(fen)
+		if err == nil || !strings.Contains(err.Error(), "pawns never stand on the first or last rank") {
+			t.Errorf("%s: error %v", fen, err)
+		}
+	}
+}
+
+// boardFEN writes the placement field of b[rank][file].
+func boardFEN(b [8][8]byte) string {
+	var sb strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			if b[r][f] == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			sb.WriteByte(b[r][f])
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	return sb.String()
+}
+
+// CH-18: e8h8 in standard mode is an error at move 16; in Chess960 mode
+// king-takes-rook castles.
+func TestCaseCH18KingTakesRookRejected(t *testing.T) {
+	c := loadCase(t, "CH-18")
+	var e struct {
+		Lenient struct {
+			Applies int    `json:"applies"`
+			FEN     string `json:"fen"`
+		} `json:"stockfish_15_1_lenient"`
+		Chess960 string `json:"with_UCI_Chess960_true_and_e8h8_e1h1"`
+		Castled  string `json:"fen_if_castled"`
+	}
+	c.expected(t, &e)
+	p := mustFEN(t, StartFEN)
+	sts := make([]position.State, len(c.Moves))
+	failed := -1
+	for i, s := range c.Moves {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			failed = i
+			if !strings.Contains(err.Error(), "Chess960") || !strings.Contains(err.Error(), "e8g8") {
+				t.Errorf("CH-18: error %v", err)
+			}
+			break
+		}
+		p.DoMove(m, &sts[i])
+	}
+	if failed != 15 || p.FEN() != e.Lenient.FEN {
+		t.Fatalf("CH-18: failed at move %d (want 16) in %s", failed+1, p.FEN())
+	}
+	// Standard encoding e8g8/e1g1 castles.
+	std := mustFEN(t, StartFEN)
+	moves := append(append([]string{}, c.Moves[:15]...), "e8g8", "e1g1")
+	play(t, std, moves)
+	if std.FEN() != e.Castled {
+		t.Errorf("CH-18 standard castling: %s, want %s", std.FEN(), e.Castled)
+	}
+	// Chess960 mode: king takes own rook.
+	q := new(Position)
+	q.Chess960 = true
+	if err := q.SetFEN(StartFEN); err != nil {
+		t.Fatal(err)
+	}
+	moves960 := append(append([]string{}, c.Moves[:16]...), "e1h1")
+	play(t, q, moves960)
+	if q.FEN() != e.Chess960 {
+		t.Errorf("CH-18 Chess960: %s, want %s", q.FEN(), e.Chess960)
+	}
+	if _, err := mustFEN(t, e.Lenient.FEN).ParseMove("e8h8"); err == nil {
+		t.Errorf("e8h8 accepted in standard mode")
+	}
+}
+
+// Chess960 perft, counted with Stockfish 15.1 (UCI_Chess960 true): X-FEN
+// and Shredder castling fields, a rook shielding the king from a queen
+// behind it (qRK: no c1b1), and a king crossing its own castling rook's
+// square attacked once the rook has left (e1 rook x-rayed by e8).
+func TestChess960Perft(t *testing.T) {
+	cases := []struct {
+		fen   string
+		perft []uint64
+	}{
+		{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", []uint64{21, 528, 12189, 326672}},
+		{"2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", []uint64{21, 807, 18002, 667366}},
+		{"qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9", []uint64{22, 593, 13440, 382958}},
+		{"1r2k2r/8/8/8/8/8/8/R3K1qR w KQk - 0 1", []uint64{3, 116, 2401, 89803}},
+		{"rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", []uint64{24, 479, 11099, 242723}},
+		{"1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1", []uint64{24, 479, 10954, 237166}},
+		{"k7/8/8/8/8/8/8/qRK4R w KQ - 0 1", []uint64{16, 213, 3921, 74868}},
+		{"k7/8/8/8/8/8/8/1RK1q2R w KQ - 0 1", []uint64{3, 45, 756, 15459}},
+		{"r1k1r2q/8/8/8/8/8/8/R1K1R2Q w AEae - 0 1", []uint64{39, 1206, 41389, 1354543}},
+	}
+	for _, c := range cases {
+		p := new(Position)
+		p.Chess960 = true
+		if err := p.SetFEN(c.fen); err != nil {
+			t.Fatal(err)
+		}
+		for d, want := range c.perft {
+			if got := Perft(p, d+1); got != want {
+				t.Errorf("%s: perft(%d) = %d, want %d", c.fen, d+1, got, want)
+			}
+		}
+	}
+	p := mustFEN(t, "k7/8/8/8/8/8/8/qRK4R w KQ - 0 1")
+	if !p.Chess960 {
+		t.Errorf("Chess960 not switched on for a king on c1 with castling rights")
+	}
+	if got := legalStrings(p); contains(got, "c1b1") || !contains(got, "c1h1") {
+		t.Errorf("qRK: %v", got)
+	}
+	if p.FEN() != "k7/8/8/8/8/8/8/qRK4R w HB - 0 1" {
+		t.Errorf("FEN %s", p.FEN())
+	}
+	r := mustFEN(t, "r1k1r2q/8/8/8/8/8/8/R1K1R2Q w AEae - 0 1")
+	if got := legalStrings(r); contains(got, "c1e1") || !contains(got, "c1a1") {
+		t.Errorf("AEae: %v", got)
+	}
+	if r.FEN() != "r1k1r2q/8/8/8/8/8/8/R1K1R2Q w EAea - 0 1" {
+		t.Errorf("AEae FEN written as %s", r.FEN())
+	}
+}
+
+// Castling FEN fields: X-FEN (KQkq = outermost rook) and Shredder letters on
+// input; KQkq in standard mode and Shredder letters in Chess960 mode on output.
+func TestCastlingFields(t *testing.T) {
+	for in, out := range map[string]string{
+		"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1":       "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1":       "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+		"rr2k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1":       "rr2k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1",
+		"r3k1rr/8/8/8/8/8/8/RR2K2R w BHga - 0 1":     "r3k1rr/8/8/8/8/8/8/RR2K2R w HBga - 0 1",
+		"r3k1rr/8/8/8/8/8/8/RR2K2R w KBgq - 0 1":     "r3k1rr/8/8/8/8/8/8/RR2K2R w HBga - 0 1",
+		"bqnb1rkr/8/8/8/8/8/8/BQ1BNRKR w HFhf - 0 1": "bqnb1rkr/8/8/8/8/8/8/BQ1BNRKR w HFhf - 0 1",
+		"bqnb1rkr/8/8/8/8/8/8/BQ1BNRKR w KQkq - 0 1": "bqnb1rkr/8/8/8/8/8/8/BQ1BNRKR w HFhf - 0 1",
+		"r1k1r2q/8/8/8/8/8/8/R1K1R2Q w KQk - 0 1":    "r1k1r2q/8/8/8/8/8/8/R1K1R2Q w EAe - 0 1",
+	} {
+		p := mustFEN(t, in)
+		if got := p.FEN(); got != out {
+			t.Errorf("%s: FEN %s, want %s", in, got, out)
+		}
+		if q := mustFEN(t, out); q.Key() != p.Key() {
+			t.Errorf("%s: written FEN reads back differently", in)
+		}
+	}
+	if p := mustFEN(t, "r3k1rr/8/8/8/8/8/8/RR2K2R w BHga - 0 1"); !p.Chess960 {
+		t.Errorf("inner castling rook b1 should switch Chess960 on")
+	}
+	if p := mustFEN(t, StartFEN); p.Chess960 {
+		t.Errorf("standard start switched Chess960 on")
+	}
+	// Chess960 mode on a standard position writes Shredder letters.
+	p := new(Position)
+	p.Chess960 = true
+	if err := p.SetFEN(StartFEN); err != nil || p.FEN() != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1" {
+		t.Errorf("Chess960 start: %s %v", p.FEN(), err)
+	}
+}
+
+func TestFENErrors(t *testing.T) {
+	cases := []struct{ fen, want string }{
+		{"", "0 fields"},
+		{"foobar", "1 fields"},
+		{"startpos", "1 fields"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "7 fields"},
+		{"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "7 ranks"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "9 ranks"},
+		{"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 (\"ppppppp\") is 7 squares wide"},
+		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unknown character '9'"},
+		{"rnbqkbnr/pppppppp/44p/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "9 squares wide"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "unknown character 'X'"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", "white has 0 kings"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", "white has 2 kings"},
+		{"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "black has 0 kings"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move \"x\""},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1", "side to move \"W\""},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "right 'K' without a white rook"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqx - 0 1", "unknown letter 'x'"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", "repeats a right"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KHkq - 0 1", "repeats a right"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqE - 0 1", "right 'E' without a white rook"},
+		{"r3k1rr/8/8/8/8/8/8/RR2K2R w BHgh - 0 1", "right 'h' repeats a right"},
+		{"rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w KQkq - 0 1", "white king on e3, not on its back rank"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "not a square"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "en-passant square e3 is on rank 3"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "no black pawn on e5"},
+		{"rnbqkbnr/pppp1ppp/4p3/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "e6 or e7 is occupied"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove clock \"-1\""},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock \"x\""},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 one", "fullmove number \"one\""},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999", "fullmove number"},
+	}
+	for _, c := range cases {
+		_, err := NewFromFEN(c.fen)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want it to mention %q", c.fen, err, c.want)
+		}
+	}
+	// A failed SetFEN leaves the position as it was.
+	p := mustFEN(t, StartFEN)
+	key := p.Key()
+	if err := p.SetFEN("8/8/8/8/8/8/8/8 w - - 0 1"); err == nil || p.Key() != key || p.FEN() != StartFEN {
+		t.Errorf("failed SetFEN changed the position: %v %s", err, p.FEN())
+	}
+	// Accepted variants: 5 fields, fullmove 0.
+	if q := mustFEN(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 7"); q.FEN() != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 7 1" {
+		t.Errorf("5 fields: %s", q.FEN())
+	}
+	if q := mustFEN(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"); q.FEN() != StartFEN {
+		t.Errorf("fullmove 0: %s", q.FEN())
+	}
+}
+
+func TestParseMoveErrors(t *testing.T) {
+	p := mustFEN(t, "4k3/1P6/8/8/8/8/8/4K2R w K - 0 1")
+	for s, want := range map[string]string{
+		"":       "4 or 5 characters",
+		"e2":     "4 or 5 characters",
+		"e2e4e5": "4 or 5 characters",
+		"i2e4":   "a1..h8",
+		"e0e1":   "a1..h8",
+		"b7b8x":  "promotion letter must be",
+		"d1d2":   "no white piece on d1",
+		"e8e7":   "no white piece on e8",
+		"b7b8":   "needs a promotion letter",
+		"e1e2q":  "does not promote",
+		"e1h1":   "castling only in Chess960 mode; write e1g1",
+		"e1e3":   "illegal",
+	} {
+		_, err := p.ParseMove(s)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseMove(%q): %v, want %q", s, err, want)
+		}
+	}
+	for _, s := range []string{"b7b8q", "b7b8N", "e1g1", "h1h8"} {
+		if _, err := p.ParseMove(s); err != nil {
+			t.Errorf("ParseMove(%q): %v", s, err)
+		}
+	}
+	p.Chess960 = true
+	if _, err := p.ParseMove("e1g1"); err == nil || !strings.Contains(err.Error(), "king takes own rook: e1h1") {
+		t.Errorf("Chess960 e1g1: %v", err)
+	}
+	if m, err := p.ParseMove("e1h1"); err != nil || Kind(m) != KindCastling || p.MoveString(m) != "e1h1" {
+		t.Errorf("Chess960 e1h1: %v", err)
+	}
+	if p.MoveString(position.MoveNone) != "0000" || p.MoveString(position.MoveNull) != "0000" {
+		t.Errorf("null moves print as %s", p.MoveString(position.MoveNull))
+	}
+}
+
+// Every MoveString of a legal move parses back to the same move.
+func TestMoveStringRoundTrip(t *testing.T) {
+	for _, fen := range suitePositions(t) {
+		p := mustFEN(t, fen)
+		var l position.MoveList
+		p.GenerateLegal(&l)
+		for _, m := range l.Slice() {
+			back, err := p.ParseMove(p.MoveString(m))
+			if err != nil || back != m {
+				t.Fatalf("%s: %s parses to %v, %v", fen, p.MoveString(m), back, err)
+			}
+		}
+	}
+	_ = sort.Strings
+}
