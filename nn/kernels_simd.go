@@ -26,6 +26,7 @@ func simdAddRow(dst, row []int16) {
 	for i := 0; i+16 <= len(dst); i += 16 {
 		st(ld(dst, i).Add(ld(row, i)), dst, i)
 	}
+	archsimd.ClearAVXUpperBits()
 }
 
 func simdCopyAddSub(dst, src, a, s []int16) {
@@ -34,6 +35,7 @@ func simdCopyAddSub(dst, src, a, s []int16) {
 	for i := 0; i+16 <= n; i += 16 {
 		st(ld(src, i).Add(ld(a, i)).Sub(ld(s, i)), dst, i)
 	}
+	archsimd.ClearAVXUpperBits()
 }
 
 func simdCopyAddSub2(dst, src, a, s1, s2 []int16) {
@@ -42,6 +44,7 @@ func simdCopyAddSub2(dst, src, a, s1, s2 []int16) {
 	for i := 0; i+16 <= n; i += 16 {
 		st(ld(src, i).Add(ld(a, i)).Sub(ld(s1, i)).Sub(ld(s2, i)), dst, i)
 	}
+	archsimd.ClearAVXUpperBits()
 }
 
 func simdCopyAdd2Sub2(dst, src, a1, a2, s1, s2 []int16) {
@@ -50,12 +53,14 @@ func simdCopyAdd2Sub2(dst, src, a1, a2, s1, s2 []int16) {
 	for i := 0; i+16 <= n; i += 16 {
 		st(ld(src, i).Add(ld(a1, i)).Add(ld(a2, i)).Sub(ld(s1, i)).Sub(ld(s2, i)), dst, i)
 	}
+	archsimd.ClearAVXUpperBits()
 }
 
 // hsum adds the eight int32 lanes in int64.
 func hsum(v archsimd.Int32x8) int64 {
 	var l [8]int32
 	v.Store(&l)
+	archsimd.ClearAVXUpperBits()
 	var s int64
 	for _, x := range l {
 		s += int64(x)

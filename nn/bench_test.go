@@ -1,0 +1,86 @@
+// Benchmarks: incremental update + evaluation against a full refresh.
+package nn_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"dualnnue/nn"
+	"dualnnue/position"
+)
+
+// midgame plays 24 random plies and returns the position with the Dirty of
+// every legal move there (captures included).
+func midgame(b *testing.B, g nn.Game) (walker, []position.Dirty) {
+	rng := rand.New(rand.NewPCG(17, uint64(g)))
+	for {
+		pos := newPos(b, g)
+		states := make([]position.State, 25)
+		var list position.MoveList
+		ok := true
+		for ply := 0; ply < 24 && ok; ply++ {
+			list.Clear()
+			pos.GenerateLegal(&list)
+			if ok = list.Len > 0; ok {
+				pos.DoMove(list.Moves[rng.IntN(list.Len)], &states[ply])
+			}
+		}
+		list.Clear()
+		pos.GenerateLegal(&list)
+		if !ok || list.Len == 0 {
+			continue
+		}
+		var ds []position.Dirty
+		for _, m := range list.Slice() {
+			pos.DoMove(m, &states[24])
+			ds = append(ds, states[24].Dirty)
+			pos.UndoMove(m)
+		}
+		return pos, ds
+	}
+}
+
+func benchNets(b *testing.B, g nn.Game) []*nn.Net {
+	_, s := randomNet(b, g, 256, 8, nn.SCReLU, 3)
+	_, c := randomNet(b, g, 256, 1, nn.CReLU, 4)
+	return []*nn.Net{s, c}
+}
+
+// BenchmarkUpdate: Push one move's diff, Evaluate (lazy update of both
+// perspectives from the parent + output layer), Pop.
+func BenchmarkUpdate(b *testing.B) {
+	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
+		for _, net := range benchNets(b, g) {
+			b.Run(fmt.Sprintf("%v/N=%d/%v", g, net.Hidden, net.Activation), func(b *testing.B) {
+				pos, ds := midgame(b, g)
+				st := nn.NewStack(net)
+				st.Reset(pos)
+				stm := pos.SideToMove() ^ 1
+				b.ResetTimer()
+				for i := 0; b.Loop(); i++ {
+					st.Push(&ds[i%len(ds)])
+					_ = st.Evaluate(stm)
+					st.Pop()
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkRefresh: Reset (bias + one row per piece, both perspectives) and Evaluate.
+func BenchmarkRefresh(b *testing.B) {
+	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
+		for _, net := range benchNets(b, g) {
+			b.Run(fmt.Sprintf("%v/N=%d/%v", g, net.Hidden, net.Activation), func(b *testing.B) {
+				pos, _ := midgame(b, g)
+				st := nn.NewStack(net)
+				stm := pos.SideToMove()
+				for b.Loop() {
+					st.Reset(pos)
+					_ = st.Evaluate(stm)
+				}
+			})
+		}
+	}
+}
