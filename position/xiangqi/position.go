@@ -362,18 +362,18 @@ func checkPlacement(board *[NumSquares]position.Piece) error {
 		var what string
 		switch pc.Type() {
 		case King:
-			region, what = palaceBB[c], "general outside its palace"
+			region, what = palaceBB[c], "outside its palace"
 		case Advisor:
-			region, what = advisorBB[c], "advisor off its palace diagonals"
+			region, what = advisorBB[c], "off its palace diagonals"
 		case Elephant:
-			region, what = elephantBB[c], "elephant on a point it can never reach"
+			region, what = elephantBB[c], "a point it can never reach (elephants stay on seven points of their own half)"
 		case Pawn:
-			region, what = pawnBB[c], "pawn on a point it can never reach (behind its starting rank, or off the five pawn files on its own side)"
+			region, what = pawnBB[c], "a point it can never reach (behind its starting rank, or off the five pawn files on its own side)"
 		default:
 			continue
 		}
 		if !region.Has(sq) {
-			return fmt.Errorf("xiangqi: %s %s on %s", colorName(c), what, SquareString(sq))
+			return fmt.Errorf("xiangqi: %s %s on %s: %s", colorName(c), typeName[pc.Type()], SquareString(sq), what)
 		}
 	}
 	return nil
