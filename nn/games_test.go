@@ -86,9 +86,12 @@ func randomGames(t testing.TB, g nn.Game, seed uint64, games, plies int, st *nn.
 }
 
 func randomNet(t testing.TB, g nn.Game, hidden, buckets int, act nn.Activation, seed uint64) (*nn.Model, *nn.Net) {
+	return randomNetSet(t, features.Default(g), hidden, buckets, act, seed)
+}
+
+func randomNetSet(t testing.TB, set *features.Set, hidden, buckets int, act nn.Activation, seed uint64) (*nn.Model, *nn.Net) {
 	rng := rand.New(rand.NewPCG(seed, 99))
-	set := features.Default(g)
-	m, err := nn.NewModel(nn.Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: hidden, Buckets: buckets, Activation: act})
+	m, err := nn.NewModel(nn.Arch{Game: set.Game, Set: set.ID, Inputs: set.Size, Hidden: hidden, Buckets: buckets, Activation: act})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +118,13 @@ func randomNet(t testing.TB, g nn.Game, hidden, buckets int, act nn.Activation, 
 // full refresh after every DoMove and every UndoMove, exactly.
 func TestIncrementalEqualsRefreshRealGames(t *testing.T) {
 	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
-		for _, net := range []*nn.Net{nn.Default(g), func() *nn.Net { _, q := randomNet(t, g, 64, 4, nn.SCReLU, 1); return q }()} {
+		nets := []*nn.Net{nn.Default(g), func() *nn.Net { _, q := randomNet(t, g, 64, 4, nn.SCReLU, 1); return q }()}
+		if g == nn.Xiangqi {
+			compact, _ := features.Lookup(features.XiangqiCompact692)
+			_, q := randomNetSet(t, compact, 32, 2, nn.CReLU, 2)
+			nets = append(nets, q)
+		}
+		for _, net := range nets {
 			st, ref := nn.NewStack(net), nn.NewStack(net)
 			checked := 0
 			randomGames(t, g, 7, 30, 200, st, func(pos walker) {

@@ -28,7 +28,7 @@ type Stack struct {
 	acc      []int16 // (StackDepth+1) × 2 × N: entry k, colour c at (2k+c)·N
 	computed []bool  // computed[k] reports whether entry k's accumulators are valid
 	dirty    []position.Dirty
-	pieces   []int32 // pieces on the board at entry k (for the output bucket)
+	pieces   []int32 // active features (pieces) of entry k, for the output bucket; valid when computed
 
 	delta features.Delta
 	idx   [2][features.MaxActive]uint16
@@ -89,16 +89,6 @@ func (s *Stack) Push(d *position.Dirty) {
 	s.top++
 	s.dirty[s.top] = *d
 	s.computed[s.top] = false
-	p := s.pieces[s.top-1]
-	for i := 0; i < d.N; i++ {
-		if d.Pieces[i].From == position.SquareNone {
-			p++
-		}
-		if d.Pieces[i].To == position.SquareNone {
-			p--
-		}
-	}
-	s.pieces[s.top] = p
 }
 
 // Pop undoes the last Push. It panics on an empty stack.
@@ -145,6 +135,7 @@ func (s *Stack) apply(k int) {
 			}
 		}
 	}
+	s.pieces[k] = s.pieces[k-1] + int32(d.NAdd-d.NSub)
 	s.computed[k] = true
 }
 
@@ -167,8 +158,13 @@ func (s *Stack) Accumulator(c position.Color) []int16 {
 	return s.entry(s.top, c)
 }
 
-// Pieces returns the number of pieces at the top entry.
-func (s *Stack) Pieces() int { return int(s.pieces[s.top]) }
+// Pieces returns the number of pieces (active features) at the top entry.
+func (s *Stack) Pieces() int {
+	if !s.computed[s.top] {
+		s.update()
+	}
+	return int(s.pieces[s.top])
+}
 
 // Evaluator adapts a Stack to position.Evaluator[P] for a game's position
 // type: nn.NewEvaluator[*chess.Position](nn.Default(nn.Chess)).

@@ -18,6 +18,9 @@
 //
 //	ChessPS768     chess,   6 types × 2 sides × 64 squares = 768
 //	XiangqiPS1260  xiangqi, 7 types × 2 sides × 90 points  = 1260
+//	XiangqiCompact692 xiangqi, only the points a piece can reach: king 9,
+//	               advisor 5, elephant 7, horse/rook/cannon 90, pawn 55;
+//	               346 per side = 692 (Pikafish-style compacted planes)
 //
 // The set a net uses is recorded in its file by SetID, so richer sets (king
 // buckets, Pikafish-style compacted planes) can be added without changing

@@ -52,8 +52,9 @@ func (g Game) Squares() int {
 type SetID uint16
 
 const (
-	ChessPS768    SetID = 1
-	XiangqiPS1260 SetID = 2
+	ChessPS768        SetID = 1
+	XiangqiPS1260     SetID = 2
+	XiangqiCompact692 SetID = 3
 )
 
 // MaxSquares bounds the squares of either game; MaxActive bounds the number
@@ -80,12 +81,13 @@ type Set struct {
 	Types   int // piece types (6 or 7)
 
 	// index[persp][piece][sq] is the feature index, or -1 when the piece is
-	// not a piece of this game.
+	// not a piece of this game or (compact sets) cannot stand on sq.
 	index [2][position.PieceNB][MaxSquares]int16
 }
 
 // Index returns the feature of piece p on sq seen from persp, or -1 if p is
-// not a piece of the set's game or sq is off the board.
+// not a piece of the set's game, sq is off the board, or (compact sets) p
+// can never stand on sq in a legal game.
 func (s *Set) Index(persp position.Color, p position.Piece, sq position.Square) int {
 	if int(sq) >= s.Squares || persp > 1 || int(p) >= position.PieceNB {
 		return -1
@@ -95,8 +97,10 @@ func (s *Set) Index(persp position.Color, p position.Piece, sq position.Square) 
 
 // Active writes the active features of b from both perspectives: white[i]
 // and black[i] are the White/Red and Black views of the i-th occupied square
-// (scanned from square 0 up). It returns the count n; both buffers must hold
-// at least s.Squares entries (MaxActive always suffices), else it panics.
+// (scanned from square 0 up) whose piece has a feature there (Index ≥ 0;
+// a piece a compact set cannot place contributes nothing, here and in
+// Delta alike). It returns the count n; both buffers must hold at least
+// s.Squares entries (MaxActive always suffices), else it panics.
 func (s *Set) Active(b Board, white, black []uint16) int {
 	_ = white[s.Squares-1]
 	_ = black[s.Squares-1]
@@ -132,14 +136,18 @@ func (s *Set) Delta(d *position.Dirty, out *Delta) {
 		dp := &d.Pieces[i]
 		p := dp.Piece & 15
 		if dp.From != position.SquareNone {
-			out.Sub[0][out.NSub] = uint16(s.index[0][p][dp.From])
-			out.Sub[1][out.NSub] = uint16(s.index[1][p][dp.From])
-			out.NSub++
+			if w := s.index[0][p][dp.From]; w >= 0 {
+				out.Sub[0][out.NSub] = uint16(w)
+				out.Sub[1][out.NSub] = uint16(s.index[1][p][dp.From])
+				out.NSub++
+			}
 		}
 		if dp.To != position.SquareNone {
-			out.Add[0][out.NAdd] = uint16(s.index[0][p][dp.To])
-			out.Add[1][out.NAdd] = uint16(s.index[1][p][dp.To])
-			out.NAdd++
+			if w := s.index[0][p][dp.To]; w >= 0 {
+				out.Add[0][out.NAdd] = uint16(w)
+				out.Add[1][out.NAdd] = uint16(s.index[1][p][dp.To])
+				out.NAdd++
+			}
 		}
 	}
 }
@@ -157,8 +165,9 @@ func RelativeSquare(g Game, persp position.Color, sq position.Square) position.S
 }
 
 var sets = map[SetID]*Set{
-	ChessPS768:    newPieceSquare(ChessPS768, Chess, "chess-ps768", 6),
-	XiangqiPS1260: newPieceSquare(XiangqiPS1260, Xiangqi, "xiangqi-ps1260", 7),
+	ChessPS768:        newPieceSquare(ChessPS768, Chess, "chess-ps768", 6),
+	XiangqiPS1260:     newPieceSquare(XiangqiPS1260, Xiangqi, "xiangqi-ps1260", 7),
+	XiangqiCompact692: newCompactXiangqi(),
 }
 
 // Lookup returns the set with id, or an error naming the unknown id.
@@ -200,6 +209,75 @@ func newPieceSquare(id SetID, g Game, name string, types int) *Set {
 				for sq := 0; sq < s.Squares; sq++ {
 					r := int(RelativeSquare(g, persp, position.Square(sq)))
 					s.index[persp][p][sq] = int16((rel*types+t-1)*s.Squares + r)
+				}
+			}
+		}
+	}
+	return s
+}
+
+// Xiangqi piece types (the game package's numbering).
+const (
+	xqKing, xqAdvisor, xqElephant, xqPawn = 1, 2, 3, 7
+)
+
+// reachableXiangqi reports whether a piece of type t belonging to the side
+// whose home ranks are 0–4 can stand on (rank, file) in a legal game.
+func reachableXiangqi(t, rank, file int) bool {
+	switch t {
+	case xqKing:
+		return rank <= 2 && file >= 3 && file <= 5
+	case xqAdvisor:
+		return (rank == 0 || rank == 2) && (file == 3 || file == 5) || rank == 1 && file == 4
+	case xqElephant:
+		return (rank == 0 || rank == 4) && (file == 2 || file == 6) || rank == 2 && file%4 == 0
+	case xqPawn:
+		return rank >= 5 || (rank == 3 || rank == 4) && file%2 == 0
+	}
+	return true // horse, rook, cannon
+}
+
+// newCompactXiangqi builds the compact xiangqi set: the piece-square set
+// restricted to the points each piece can ever reach (king 9, advisor 5,
+// elephant 7, horse/rook/cannon 90, pawn 55: 346 per side, 692 in all, in
+// the spirit of Pikafish's compacted planes). Indices are assigned in
+// (rel, type, relative square) order, own pieces first.
+func newCompactXiangqi() *Set {
+	s := &Set{ID: XiangqiCompact692, Game: Xiangqi, Name: "xiangqi-compact692", Squares: 90, Types: 7}
+	var base [2][8][90]int16 // [rel][type][relative square] -> index or -1
+	n := 0
+	for rel := 0; rel < 2; rel++ {
+		for t := 1; t <= 7; t++ {
+			for rs := 0; rs < 90; rs++ {
+				rank, file := rs/9, rs%9
+				if rel == 1 {
+					rank = 9 - rank // the opponent's home is at the far side
+				}
+				base[rel][t][rs] = -1
+				if reachableXiangqi(t, rank, file) {
+					base[rel][t][rs] = int16(n)
+					n++
+				}
+			}
+		}
+	}
+	s.Size = n
+	for persp := position.Color(0); persp <= 1; persp++ {
+		for p := 0; p < position.PieceNB; p++ {
+			for sq := 0; sq < MaxSquares; sq++ {
+				s.index[persp][p][sq] = -1
+			}
+		}
+		for c := position.Color(0); c <= 1; c++ {
+			rel := 0
+			if c != persp {
+				rel = 1
+			}
+			for t := 1; t <= 7; t++ {
+				p := position.MakePiece(c, position.PieceType(t))
+				for sq := 0; sq < 90; sq++ {
+					rs := RelativeSquare(Xiangqi, persp, position.Square(sq))
+					s.index[persp][p][sq] = base[rel][t][rs]
 				}
 			}
 		}

@@ -161,3 +161,65 @@ func activeSet(s *Set, b *board, persp int) map[uint16]bool {
 	}
 	return m
 }
+
+func TestCompactXiangqi(t *testing.T) {
+	s, err := Lookup(XiangqiCompact692)
+	if err != nil || s.Size != 692 || s.Game != Xiangqi {
+		t.Fatalf("compact set: %v %v", s, err)
+	}
+	rk := position.MakePiece(position.Red, 1)
+	re := position.MakePiece(position.Red, 3)
+	bp := position.MakePiece(position.Black, 7)
+	cases := []struct {
+		persp position.Color
+		p     position.Piece
+		sq    position.Square
+		want  int
+	}{
+		{position.Red, rk, 4, 1},               // e0: second palace point
+		{position.Black, rk, 4, 346 + 7},       // seen by Black: opponent king on e9, 8th of d7..f9
+		{position.Red, re, 4, -1},              // an elephant never stands on e0
+		{position.Red, re, 2, 9 + 5},           // elephant c0: after 9 king and 5 advisor points
+		{position.Red, bp, 89, -1},             // a black pawn never stands on its own back rank
+		{position.Red, bp, 36, 346 + 291 + 36}, // black pawn a4 (crossed), opponent pawn block
+		{position.Black, bp, 36, 291 + 10},     // seen by Black: own pawn on relative a5, after its 10 points on ranks 3-4
+	}
+	for i, c := range cases {
+		if got := s.Index(c.persp, c.p, c.sq); got != c.want {
+			t.Errorf("case %d: Index = %d, want %d", i, got, c.want)
+		}
+	}
+	// Exact checks of reachable counts per type and side.
+	counts := map[int]int{1: 9, 2: 5, 3: 7, 4: 90, 5: 90, 6: 90, 7: 55}
+	for persp := position.Color(0); persp <= 1; persp++ {
+		seen := make([]bool, s.Size)
+		for c := position.Color(0); c <= 1; c++ {
+			for ty := 1; ty <= 7; ty++ {
+				p := position.MakePiece(c, position.PieceType(ty))
+				k := 0
+				for sq := 0; sq < 90; sq++ {
+					i := s.Index(persp, p, position.Square(sq))
+					if i < 0 {
+						continue
+					}
+					k++
+					if i >= s.Size || seen[i] {
+						t.Fatalf("index %d repeated or out of range", i)
+					}
+					seen[i] = true
+					if m := s.Index(persp^1, p^8, RelativeSquare(Xiangqi, position.Black, position.Square(sq))); m != i {
+						t.Fatalf("mirror %d vs %d", i, m)
+					}
+				}
+				if k != counts[ty] {
+					t.Fatalf("colour %d type %d: %d points, want %d", c, ty, k, counts[ty])
+				}
+			}
+		}
+		for i, ok := range seen {
+			if !ok {
+				t.Fatalf("feature %d never used", i)
+			}
+		}
+	}
+}
