@@ -5,6 +5,7 @@ package uci
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -252,7 +253,7 @@ func (a *adapter[T, P]) configure(c engineConfig) error {
 			rebuild = rebuild || a.net != nil
 			a.net, a.netPath = nil, ""
 		default:
-			net, err := nn.Load(c.evalFile, a.def.nnGame)
+			net, err := loadNet(c.evalFile, a.def.nnGame)
 			if err != nil {
 				a.cfg.evalFile = old.evalFile
 				return err
@@ -418,6 +419,19 @@ func (a *adapter[T, P]) ponderString(best, reply position.Move) string {
 		return ""
 	}
 	return a.pos.MoveString(reply)
+}
+
+// loadNet reads an EvalFile. Only regular files are read (a device or a
+// pipe could block the session or never end).
+func loadNet(path string, g nn.Game) (*nn.Net, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("EvalFile: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("EvalFile %s: not a regular file", path)
+	}
+	return nn.Load(path, g)
 }
 
 var errNoVariant = errors.New("unknown variant")

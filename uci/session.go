@@ -3,6 +3,7 @@ package uci
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"sort"
 	"strconv"
@@ -26,6 +27,9 @@ type Config struct {
 	// perft (tests and fuzzing use them to keep each command short).
 	MaxDepth int
 	MaxNodes uint64
+	// MaxHashMiB and MaxThreads, when positive, cap the Hash and Threads
+	// options below their protocol maxima (tests and fuzzing).
+	MaxHashMiB, MaxThreads int
 }
 
 // Session is one conversation with a client. Create it with NewSession and
@@ -310,6 +314,9 @@ func (s *Session) setOption(line string, args []string) {
 		return
 	}
 	v, err := op.check(value)
+	if err == nil {
+		err = s.checkResources(op.name, v)
+	}
 	if err != nil {
 		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + op.value)
 		return
@@ -340,6 +347,26 @@ func (s *Session) setOption(line string, args []string) {
 		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + old)
 		_ = s.engine().configure(s.engineConfig())
 	}
+}
+
+// checkResources refuses a Hash larger than 3/4 of the machine's memory
+// (allocating it would end the process) and values over the Config caps.
+func (s *Session) checkResources(name, v string) error {
+	n, _ := strconv.Atoi(v)
+	switch name {
+	case optHash:
+		if s.cfg.MaxHashMiB > 0 && n > s.cfg.MaxHashMiB {
+			return fmt.Errorf("Hash %d MiB is over this session's limit of %d", n, s.cfg.MaxHashMiB)
+		}
+		if ram := physicalMiB(); ram > 0 && n > ram*3/4 {
+			return fmt.Errorf("Hash %d MiB is more than 3/4 of this machine's memory (%d MiB)", n, ram)
+		}
+	case optThreads:
+		if s.cfg.MaxThreads > 0 && n > s.cfg.MaxThreads {
+			return fmt.Errorf("Threads %d is over this session's limit of %d", n, s.cfg.MaxThreads)
+		}
+	}
+	return nil
 }
 
 // switchVariant changes the game; the position becomes its start position.
