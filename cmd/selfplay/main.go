@@ -1,0 +1,206 @@
+// Command selfplay generates training data by self-play (see package selfplay).
+//
+//	selfplay [flags]            play the games of a config (default: the embedded small config of -game)
+//	selfplay data <tool> ...    dataset tools (inspect, stats, verify, merge, split, export, import)
+//
+// Flags override the config file's keys. On SIGINT/SIGTERM the run drops the
+// games in flight, closes its files and exits 0; -resume continues it.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"dualnnue/configs"
+	"dualnnue/selfplay"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// shardFromEnv reads the scheduler's array index: Slurm job arrays
+// (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or Kubernetes Indexed Jobs
+// (JOB_COMPLETION_INDEX; the count comes from -shards or SELFPLAY_SHARDS).
+func shardFromEnv(shards int) (i, n int, ok bool, err error) {
+	if id := os.Getenv("SLURM_ARRAY_TASK_ID"); id != "" {
+		i, err1 := strconv.Atoi(id)
+		n, err2 := strconv.Atoi(os.Getenv("SLURM_ARRAY_TASK_COUNT"))
+		if err1 != nil || err2 != nil {
+			return 0, 0, false, fmt.Errorf("bad SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT: %q/%q", id, os.Getenv("SLURM_ARRAY_TASK_COUNT"))
+		}
+		// Arrays may start at 1 (--array=1-4): use the offset from the minimum.
+		if min := os.Getenv("SLURM_ARRAY_TASK_MIN"); min != "" {
+			if m, err := strconv.Atoi(min); err == nil {
+				i -= m
+			}
+		}
+		return i, n, true, nil
+	}
+	if id := os.Getenv("JOB_COMPLETION_INDEX"); id != "" {
+		i, err := strconv.Atoi(id)
+		if err != nil {
+			return 0, 0, false, fmt.Errorf("bad JOB_COMPLETION_INDEX %q", id)
+		}
+		if shards <= 0 {
+			if s := os.Getenv("SELFPLAY_SHARDS"); s != "" {
+				shards, _ = strconv.Atoi(s)
+			}
+		}
+		if shards <= 0 {
+			return 0, 0, false, errors.New("JOB_COMPLETION_INDEX is set: give the number of shards with -shards or SELFPLAY_SHARDS")
+		}
+		return i, shards, true, nil
+	}
+	return 0, 0, false, nil
+}
+
+func parseShard(s string) (int, int, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n <= 0 || i < 0 || i >= n {
+		return 0, 0, fmt.Errorf("-shard wants i/n with 0 <= i < n, got %q", s)
+	}
+	return i, n, nil
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "data" {
+		return dataTool(args[1:], stdout, stderr)
+	}
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		configPath  = fs.String("config", "", "TOML config file (default: the embedded configs/selfplay-<game>.toml)")
+		game        = fs.String("game", "xiangqi", "xiangqi|chess: picks the embedded default config when -config is not given")
+		games       = fs.Int("games", 0, "number of games in the whole run (all shards)")
+		threads     = fs.Int("threads", -1, "games played in parallel (0: all cores)")
+		seed        = fs.Uint64("seed", 0, "random seed of the run")
+		output      = fs.String("output", "", "output directory")
+		evalName    = fs.String("eval", "", "classic | default | path to a .nnue net")
+		softNodes   = fs.Uint64("nodes", 0, "soft nodes per move")
+		hardNodes   = fs.Uint64("hard-nodes", 0, "hard node cap per move")
+		depth       = fs.Int("depth", -1, "fixed depth per move (0: use nodes)")
+		randomPlies = fs.Int("random-plies", -1, "random plies at the start of each game")
+		book        = fs.String("book", "", "EPD/FEN opening file")
+		maxPlies    = fs.Int("max-plies", 0, "maximum plies per game")
+		shard       = fs.String("shard", "", "i/n: play shard i of n (default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, else 0/1)")
+		shards      = fs.Int("shards", 0, "number of shards when the index comes from JOB_COMPLETION_INDEX")
+		resume      = fs.Bool("resume", false, "continue an earlier run of this shard (idempotent)")
+		quiet       = fs.Bool("quiet", false, "no progress bar: structured log lines (log/slog) on stderr")
+		printConfig = fs.Bool("print-config", false, "print the effective config and exit")
+	)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var data []byte
+	var err error
+	if *configPath != "" {
+		data, err = os.ReadFile(*configPath)
+	} else {
+		data, err = configs.Read("selfplay-" + *game + ".toml")
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "selfplay:", err)
+		return 2
+	}
+	cfg, err := selfplay.ParseConfig(data)
+	if err != nil {
+		fmt.Fprintln(stderr, "selfplay:", err)
+		return 2
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["games"] {
+		cfg.Games = *games
+	}
+	if set["threads"] {
+		cfg.Threads = *threads
+	}
+	if set["seed"] {
+		cfg.Seed = *seed
+	}
+	if set["output"] {
+		cfg.Output = *output
+	}
+	if set["eval"] {
+		cfg.Eval = *evalName
+	}
+	if set["nodes"] {
+		cfg.Search.SoftNodes = *softNodes
+	}
+	if set["hard-nodes"] {
+		cfg.Search.HardNodes = *hardNodes
+	}
+	if set["depth"] {
+		cfg.Search.Depth = *depth
+	}
+	if set["random-plies"] {
+		cfg.Opening.RandomPlies = *randomPlies
+	}
+	if set["book"] {
+		cfg.Opening.Book = *book
+	}
+	if set["max-plies"] {
+		cfg.Adjudication.MaxPlies = *maxPlies
+	}
+	if set["game"] && *configPath != "" {
+		cfg.Game = *game
+	}
+	cfg.Resume = *resume
+	switch {
+	case *shard != "":
+		cfg.Shard, cfg.Shards, err = parseShard(*shard)
+	default:
+		var ok bool
+		cfg.Shard, cfg.Shards, ok, err = shardFromEnv(*shards)
+		if !ok && err == nil {
+			cfg.Shard, cfg.Shards = 0, 1
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "selfplay:", err)
+		return 2
+	}
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintln(stderr, "selfplay: config:", err)
+		return 2
+	}
+	if *printConfig {
+		fmt.Fprintf(stdout, "%+v\n", cfg)
+		return 0
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	opt := selfplay.Options{Version: version()}
+	if *quiet {
+		opt.Log = slog.New(slog.NewTextHandler(stderr, nil))
+		opt.LogEvery = 10 * time.Second
+	} else {
+		opt.Progress = stderr
+	}
+	sum, err := selfplay.Run(ctx, cfg, opt)
+	if opt.Log != nil {
+		opt.Log.Info("selfplay done", "game", sum.Game, "shard", sum.Shard, "games", sum.Games, "resumed", sum.Resumed,
+			"positions", sum.Positions, "seconds", sum.Elapsed.Seconds(), "files", strings.Join(sum.Files, ","), "interrupted", sum.Interrupts)
+	} else {
+		fmt.Fprintln(stdout, sum.String())
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "selfplay:", err)
+		return 1
+	}
+	return 0
+}

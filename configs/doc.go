@@ -1,0 +1,27 @@
+// Package configs embeds the ready configurations shipped in this directory
+// (TOML), so that the commands run out of the box: `selfplay` and the
+// pipeline fall back to these files when no -config is given.
+//
+// selfplay-xiangqi.toml and selfplay-chess.toml are the small defaults that
+// finish in about a minute on 2 cores; the *-prod.toml files are realistic
+// production settings for servers.
+package configs
+
+import (
+	"embed"
+	"fmt"
+)
+
+// FS holds every *.toml file of this directory.
+//
+//go:embed *.toml
+var FS embed.FS
+
+// Read returns the embedded file name (e.g. "selfplay-xiangqi.toml").
+func Read(name string) ([]byte, error) {
+	b, err := FS.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("configs: no embedded config %q", name)
+	}
+	return b, nil
+}

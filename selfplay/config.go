@@ -1,0 +1,156 @@
+// The self-play configuration (TOML) and its validation.
+package selfplay
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"dualnnue/datasets"
+)
+
+// SearchConfig is the per-move search budget.
+type SearchConfig struct {
+	// SoftNodes finishes the iteration in progress once this many nodes are used.
+	SoftNodes uint64 `toml:"soft_nodes"`
+	// HardNodes is an absolute cap per move (0: none).
+	HardNodes uint64 `toml:"hard_nodes"`
+	// Depth > 0 searches to a fixed depth instead.
+	Depth int `toml:"depth"`
+}
+
+// OpeningConfig makes games diverse.
+type OpeningConfig struct {
+	// RandomPlies random moves start each game (after the book line, if any).
+	RandomPlies int `toml:"random_plies"`
+	// MultiPVMargin > 0 picks random plies among the moves a MultiPV search
+	// scores within this many centipawns of the best; 0 picks uniformly
+	// among the legal moves.
+	MultiPVMargin int `toml:"multipv_margin"`
+	// Book is an EPD/FEN file, one opening position per line; game i uses
+	// line i mod lines.
+	Book string `toml:"book"`
+}
+
+// AdjudicationConfig ends games early.
+type AdjudicationConfig struct {
+	ResignScore  int `toml:"resign_score"`
+	ResignPlies  int `toml:"resign_plies"`
+	DrawScore    int `toml:"draw_score"`
+	DrawPlies    int `toml:"draw_plies"`
+	DrawAfterPly int `toml:"draw_after_ply"`
+	MaxPlies     int `toml:"max_plies"`
+	// ScoreLimit > 0 is written into the file header as the |score| above
+	// which readers should skip positions; positions are always stored with
+	// their game result (the chain needs every move).
+	ScoreLimit int `toml:"score_limit"`
+}
+
+// Config is one self-play run. The TOML keys are the snake_case names in
+// the struct tags; configs/selfplay-*.toml are examples.
+type Config struct {
+	Game    string `toml:"game"`  // "xiangqi" or "chess"
+	Games   int    `toml:"games"` // games in the whole run (all shards)
+	Threads int    `toml:"threads"`
+	Seed    uint64 `toml:"seed"`
+	Output  string `toml:"output"` // directory of the dataset files
+	// Eval is "classic" (the hand-written evaluation), "default" (the
+	// embedded net) or the path of a net file.
+	Eval    string `toml:"eval"`
+	HashMiB int    `toml:"hash_mib"` // TT per worker
+
+	Search       SearchConfig       `toml:"search"`
+	Opening      OpeningConfig      `toml:"opening"`
+	Adjudication AdjudicationConfig `toml:"adjudication"`
+
+	// Shard and Shards select this process's part of the run (not from TOML).
+	Shard, Shards int `toml:"-"`
+	// Resume continues the files of an earlier run of the same shard.
+	Resume bool `toml:"-"`
+}
+
+// ParseConfig decodes TOML, rejecting unknown keys so typos are not ignored.
+func ParseConfig(data []byte) (Config, error) {
+	var c Config
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&c)
+	if err != nil {
+		return c, fmt.Errorf("selfplay config: %w", err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		return c, fmt.Errorf("selfplay config: unknown keys: %s", strings.Join(keys, ", "))
+	}
+	c.Shards = 1
+	return c, nil
+}
+
+// GameKind returns the configured game.
+func (c *Config) GameKind() (datasets.Game, error) { return datasets.ParseGame(c.Game) }
+
+// Validate checks every field and fills defaults (Threads 0 = all cores).
+func (c *Config) Validate() error {
+	var errs []error
+	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	if _, err := c.GameKind(); err != nil {
+		bad("game: %v", err)
+	}
+	if c.Games <= 0 {
+		bad("games must be > 0, got %d", c.Games)
+	}
+	if c.Threads < 0 {
+		bad("threads must be >= 0, got %d", c.Threads)
+	}
+	if c.Threads == 0 {
+		c.Threads = runtime.NumCPU()
+	}
+	if c.Output == "" {
+		bad("output directory is empty")
+	}
+	if c.Eval == "" {
+		c.Eval = "classic"
+	}
+	if c.HashMiB <= 0 {
+		c.HashMiB = 8
+	}
+	if c.Search.Depth <= 0 && c.Search.SoftNodes == 0 && c.Search.HardNodes == 0 {
+		bad("search: set soft_nodes/hard_nodes or depth")
+	}
+	if c.Search.Depth < 0 || c.Search.Depth > 60 {
+		bad("search.depth must be in 0..60, got %d", c.Search.Depth)
+	}
+	if c.Opening.RandomPlies < 0 || c.Opening.RandomPlies > 40 {
+		bad("opening.random_plies must be in 0..40, got %d", c.Opening.RandomPlies)
+	}
+	if c.Opening.MultiPVMargin < 0 {
+		bad("opening.multipv_margin must be >= 0")
+	}
+	a := &c.Adjudication
+	if a.MaxPlies <= 0 || a.MaxPlies > 2000 {
+		bad("adjudication.max_plies must be in 1..2000, got %d", a.MaxPlies)
+	}
+	if a.ResignScore < 0 || a.ResignPlies < 0 || a.DrawScore < 0 || a.DrawPlies < 0 || a.DrawAfterPly < 0 || a.ScoreLimit < 0 {
+		bad("adjudication values must be >= 0")
+	}
+	if c.Shards <= 0 {
+		c.Shards = 1
+	}
+	if c.Shard < 0 || c.Shard >= c.Shards {
+		bad("shard %d is outside 0..%d", c.Shard, c.Shards-1)
+	}
+	return errors.Join(errs...)
+}
+
+// SearchLimits describes the per-move budget for the file header.
+func (c *Config) SearchLimits() string {
+	if c.Search.Depth > 0 {
+		return fmt.Sprintf("depth=%d", c.Search.Depth)
+	}
+	return fmt.Sprintf("soft_nodes=%d hard_nodes=%d", c.Search.SoftNodes, c.Search.HardNodes)
+}

@@ -1,0 +1,254 @@
+// The generic game loop: one worker plays one game at a time with its own search.
+package selfplay
+
+import (
+	"fmt"
+
+	"dualnnue/datasets"
+	"dualnnue/position"
+	"dualnnue/search"
+)
+
+// gamePos is the position type a worker drives: a pointer to the game's
+// position struct, implementing position.Game and SetFEN.
+type gamePos[T any] interface {
+	search.GamePtr[T]
+	SetFEN(fen string) error
+}
+
+// Outcome is how a game ended.
+type Outcome struct {
+	Result datasets.Result
+	Reason string
+}
+
+// worker plays games one after another. Everything it needs per game is
+// allocated once: the position, the per-ply States (their addresses must
+// stay fixed while the position links to them) and the move list.
+type worker[T any, P gamePos[T]] struct {
+	cfg      *Config
+	s        *search.Searcher[T, P]
+	startFEN string
+	book     []string
+	pos      P
+	states   []position.State
+	list     position.MoveList
+	// noMovesIsLoss: with no legal move and not in check the side to move
+	// loses (xiangqi); otherwise it is stalemate, a draw (chess).
+	noMovesIsLoss bool
+}
+
+func newWorker[T any, P gamePos[T]](cfg *Config, rules search.Rules, newEval func() position.Evaluator[P], startFEN string, book []string) *worker[T, P] {
+	opts := search.DefaultOptions
+	opts.Threads = 1
+	opts.HashMiB = cfg.HashMiB
+	w := &worker[T, P]{
+		cfg:      cfg,
+		s:        search.New(rules, newEval, opts),
+		startFEN: startFEN,
+		book:     book,
+		pos:      P(new(T)),
+		states:   make([]position.State, cfg.Opening.RandomPlies+cfg.Adjudication.MaxPlies+8),
+
+		noMovesIsLoss: rules.NoMovesIsLoss,
+	}
+	return w
+}
+
+// rng is splitmix64: tiny, fast and good enough for openings.
+type rng uint64
+
+func (r *rng) next() uint64 {
+	*r += 0x9E3779B97F4A7C15
+	z := uint64(*r)
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}
+
+func (r *rng) intn(n int) int { return int(r.next() % uint64(n)) }
+
+// gameSeed derives the generator of game idx from the run seed only, so a
+// game is the same whichever shard or worker plays it.
+func gameSeed(seed, idx uint64) rng {
+	r := rng(seed ^ 0x5851F42D4C957F2D)
+	r.next()
+	r += rng(idx * 0xD1B54A32D192ED03)
+	r.next()
+	return r
+}
+
+// winnerResult turns "the side c wins" into a Result.
+func winnerResult(c position.Color) datasets.Result {
+	if c == position.White {
+		return datasets.WhiteWin
+	}
+	return datasets.BlackWin
+}
+
+// decided reports whether the current position ends the game by the rules.
+func (w *worker[T, P]) decided(legal int) (Outcome, bool) {
+	us := w.pos.SideToMove()
+	st := w.pos.State()
+	if legal == 0 {
+		switch {
+		case st.InCheck:
+			return Outcome{winnerResult(us.Flip()), "checkmate"}, true
+		case !w.noMovesIsLoss:
+			return Outcome{datasets.Draw, "stalemate"}, true
+		default:
+			return Outcome{winnerResult(us.Flip()), "no legal move"}, true
+		}
+	}
+	if v, ok := w.pos.RuleVerdict(0); ok {
+		switch {
+		case v > 0:
+			return Outcome{winnerResult(us), "rule verdict (opponent broke a repetition rule)"}, true
+		case v < 0:
+			return Outcome{winnerResult(us.Flip()), "rule verdict (repetition rule broken)"}, true
+		}
+		return Outcome{datasets.Draw, "rule draw (repetition, move limit or material)"}, true
+	}
+	return Outcome{}, false
+}
+
+// play plays game idx into rec and returns how it ended.
+func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (Outcome, error) {
+	cfg := w.cfg
+	r := gameSeed(cfg.Seed, idx)
+	rec.Reset()
+	fen := w.startFEN
+	if len(w.book) > 0 {
+		fen = w.book[idx%uint64(len(w.book))]
+		rec.StartFEN = fen
+	}
+	// The opening: random plies; a line that ends the game is redrawn.
+	for attempt := 0; ; attempt++ {
+		if err := w.pos.SetFEN(fen); err != nil {
+			return Outcome{}, fmt.Errorf("game %d: start position: %w", idx, err)
+		}
+		rec.Book = rec.Book[:0]
+		ok, err := w.randomPlies(&r, rec)
+		if err != nil {
+			return Outcome{}, err
+		}
+		if ok || attempt == 100 {
+			break
+		}
+	}
+	w.s.Clear()
+	lim := search.Limits{SoftNodes: cfg.Search.SoftNodes, Nodes: cfg.Search.HardNodes, Depth: cfg.Search.Depth}
+	if cfg.Search.Depth > 0 {
+		lim.SoftNodes, lim.Nodes = 0, 0
+	}
+	adj := &cfg.Adjudication
+	resignRun, drawRun := 0, 0
+	var resignSide position.Color
+	ply := len(rec.Book)
+	for {
+		w.list.Clear()
+		w.pos.GenerateLegal(&w.list)
+		if o, over := w.decided(w.list.Len); over {
+			return o, nil
+		}
+		if len(rec.Plies) >= adj.MaxPlies {
+			return Outcome{datasets.Draw, "max plies"}, nil
+		}
+		res := w.s.Search(w.pos, lim, nil)
+		if res.BestMove == position.MoveNone {
+			return Outcome{}, fmt.Errorf("game %d: search returned no move with %d legal moves", idx, w.list.Len)
+		}
+		us := w.pos.SideToMove()
+		score := res.Score
+		rec.Plies = append(rec.Plies, datasets.Ply{Move: res.BestMove, Score: score})
+
+		// Resignation: consecutive plies agreeing on the same winner.
+		if adj.ResignPlies > 0 && (score >= position.Value(adj.ResignScore) || score <= -position.Value(adj.ResignScore)) {
+			winner := us
+			if score < 0 {
+				winner = us.Flip()
+			}
+			if resignRun > 0 && winner != resignSide {
+				resignRun = 0
+			}
+			resignSide = winner
+			resignRun++
+			if resignRun >= adj.ResignPlies {
+				w.doMove(res.BestMove, ply)
+				return Outcome{winnerResult(winner), "adjudicated: resign"}, nil
+			}
+		} else {
+			resignRun = 0
+		}
+		// Draw: the score stays near zero for long.
+		if adj.DrawPlies > 0 && ply >= adj.DrawAfterPly && score <= position.Value(adj.DrawScore) && score >= -position.Value(adj.DrawScore) {
+			drawRun++
+			if drawRun >= adj.DrawPlies {
+				w.doMove(res.BestMove, ply)
+				return Outcome{datasets.Draw, "adjudicated: draw"}, nil
+			}
+		} else {
+			drawRun = 0
+		}
+		w.doMove(res.BestMove, ply)
+		ply++
+	}
+}
+
+func (w *worker[T, P]) doMove(m position.Move, ply int) {
+	w.pos.DoMove(m, &w.states[ply])
+}
+
+// randomPlies plays the opening's random moves; it reports false when the
+// line ended the game (the caller redraws it).
+func (w *worker[T, P]) randomPlies(r *rng, rec *datasets.GameRecord) (bool, error) {
+	cfg := w.cfg
+	for i := 0; i < cfg.Opening.RandomPlies; i++ {
+		w.list.Clear()
+		w.pos.GenerateLegal(&w.list)
+		if _, over := w.decided(w.list.Len); over {
+			return false, nil
+		}
+		m := w.list.Moves[r.intn(w.list.Len)]
+		if cfg.Opening.MultiPVMargin > 0 {
+			m = w.marginMove(r)
+		}
+		rec.Book = append(rec.Book, m)
+		w.doMove(m, i)
+	}
+	w.list.Clear()
+	w.pos.GenerateLegal(&w.list)
+	_, over := w.decided(w.list.Len)
+	return !over, nil
+}
+
+// marginMove searches the root with MultiPV and picks uniformly among the
+// moves within the margin of the best.
+func (w *worker[T, P]) marginMove(r *rng) position.Move {
+	cfg := w.cfg
+	nodes := cfg.Search.SoftNodes
+	if nodes == 0 {
+		nodes = 2000
+	}
+	res := w.s.Search(w.pos, search.Limits{SoftNodes: nodes, Nodes: 4 * nodes, MultiPV: min(8, w.list.Len)}, nil)
+	if len(res.Lines) == 0 {
+		return w.list.Moves[r.intn(w.list.Len)]
+	}
+	best := res.Lines[0].Score
+	n := 0
+	for _, l := range res.Lines {
+		if len(l.PV) > 0 && l.Score >= best-position.Value(cfg.Opening.MultiPVMargin) {
+			n++
+		}
+	}
+	k := r.intn(max(n, 1))
+	for _, l := range res.Lines {
+		if len(l.PV) > 0 && l.Score >= best-position.Value(cfg.Opening.MultiPVMargin) {
+			if k == 0 {
+				return l.PV[0]
+			}
+			k--
+		}
+	}
+	return res.Lines[0].PV[0]
+}

@@ -1,0 +1,423 @@
+// A self-play run: shards, workers, ordered writing, resume, progress.
+package selfplay
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"dualnnue/datasets"
+	"dualnnue/eval"
+	"dualnnue/nn"
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+	"dualnnue/search"
+)
+
+// Options are how a run reports (not part of the data's identity).
+type Options struct {
+	// Progress receives a progress bar (nil: none).
+	Progress io.Writer
+	// Log receives structured progress lines every LogEvery (nil: none).
+	Log      *slog.Logger
+	LogEvery time.Duration
+	// Version names the engine build in the file header.
+	Version string
+}
+
+// Summary describes what a run did.
+type Summary struct {
+	Game       string
+	Shard      string
+	Games      int // games played by this run
+	Resumed    int // games already on disk when the run started
+	Positions  uint64
+	Results    [4]int // indexed by datasets.Result
+	Reasons    map[string]int
+	Elapsed    time.Duration
+	Files      []string
+	Interrupts bool // the run was stopped before all games were played
+}
+
+// PositionsPerSecond is the run's throughput.
+func (s *Summary) PositionsPerSecond() float64 {
+	if s.Elapsed <= 0 {
+		return 0
+	}
+	return float64(s.Positions) / s.Elapsed.Seconds()
+}
+
+// String is the one-line summary printed at the end of a run.
+func (s *Summary) String() string {
+	return fmt.Sprintf("selfplay %s shard %s: %d games (%d resumed), %d positions in %.1fs (%.0f pos/s); results 1-0 %d, 1/2 %d, 0-1 %d",
+		s.Game, s.Shard, s.Games, s.Resumed, s.Positions, s.Elapsed.Seconds(), s.PositionsPerSecond(),
+		s.Results[datasets.WhiteWin], s.Results[datasets.Draw], s.Results[datasets.BlackWin])
+}
+
+// filePrefix names a shard's files.
+func filePrefix(game string, shard, shards int) string {
+	return fmt.Sprintf("%s-s%dof%d", game, shard, shards)
+}
+
+// ShardGames returns how many of n games fall to shard i of k.
+func ShardGames(n, i, k int) int {
+	if i >= n {
+		return 0
+	}
+	return (n - i + k - 1) / k
+}
+
+// Run plays cfg's games for its shard, writing dataset files under
+// cfg.Output. Cancelling ctx (SIGINT/SIGTERM in the command) stops the run:
+// games in flight are dropped, finished games are flushed and the file is
+// closed, so nothing written before is lost; Resume continues later.
+func Run(ctx context.Context, cfg Config, opt Options) (Summary, error) {
+	if err := cfg.Validate(); err != nil {
+		return Summary{}, err
+	}
+	g, _ := cfg.GameKind()
+	switch g {
+	case datasets.Xiangqi:
+		return runGame[xiangqi.Position](ctx, &cfg, opt, g, search.XiangqiRules, xiangqi.StartFEN)
+	case datasets.Chess:
+		return runGame[chess.Position](ctx, &cfg, opt, g, search.ChessRules, chess.StartFEN)
+	}
+	return Summary{}, fmt.Errorf("selfplay: unsupported game %q", cfg.Game)
+}
+
+// evaluator returns the evaluator factory for cfg.Eval and a hash naming it.
+func evaluator[P position.Game](cfg *Config, g datasets.Game) (func() position.Evaluator[P], string, error) {
+	switch cfg.Eval {
+	case "classic":
+		if g == datasets.Xiangqi {
+			return func() position.Evaluator[P] { return eval.NewXiangqi[P]() }, "classic", nil
+		}
+		return func() position.Evaluator[P] { return eval.NewChess[P]() }, "classic", nil
+	case "default":
+		net := nn.Default(g)
+		sum := sha256.Sum256(nn.DefaultFile(g))
+		return func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }, "sha256:" + hex.EncodeToString(sum[:8]), nil
+	}
+	data, err := os.ReadFile(cfg.Eval)
+	if err != nil {
+		return nil, "", fmt.Errorf("eval net: %w", err)
+	}
+	net, err := nn.ParseFor(data, g)
+	if err != nil {
+		return nil, "", fmt.Errorf("eval net %s: %w", cfg.Eval, err)
+	}
+	sum := sha256.Sum256(data)
+	return func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }, "sha256:" + hex.EncodeToString(sum[:8]), nil
+}
+
+// readBook reads an EPD/FEN file: one position per line; EPD lines (four
+// fields and operations) get "0 1" counters; '#' starts a comment.
+func readBook(path string, check func(string) error) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening book: %w", err)
+	}
+	defer f.Close()
+	var fens []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = strings.TrimSpace(line[:i])
+		}
+		if line == "" {
+			continue
+		}
+		fields := strings.Fields(line)
+		if len(fields) < 2 {
+			return nil, fmt.Errorf("opening book %s line %d: not a FEN/EPD: %q", path, n, line)
+		}
+		fen := strings.Join(fields, " ")
+		if len(fields) >= 4 && (len(fields) < 6 || strings.Contains(line, ";")) {
+			fen = strings.Join(fields[:4], " ") + " 0 1"
+		}
+		if err := check(fen); err != nil {
+			return nil, fmt.Errorf("opening book %s line %d: %w", path, n, err)
+		}
+		fens = append(fens, fen)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("opening book %s: %w", path, err)
+	}
+	if len(fens) == 0 {
+		return nil, fmt.Errorf("opening book %s: no positions", path)
+	}
+	return fens, nil
+}
+
+// result of one game from a worker.
+type played struct {
+	k   int // index within the shard
+	rec *datasets.GameRecord
+	out Outcome
+	err error
+}
+
+func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options, g datasets.Game, rules search.Rules, startFEN string) (Summary, error) {
+	start := time.Now()
+	sum := Summary{Game: cfg.Game, Shard: fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards), Reasons: map[string]int{}}
+	newEval, netHash, err := evaluator[P](cfg, g)
+	if err != nil {
+		return sum, err
+	}
+	var book []string
+	if cfg.Opening.Book != "" {
+		book, err = readBook(cfg.Opening.Book, func(fen string) error { return P(new(T)).SetFEN(fen) })
+		if err != nil {
+			return sum, err
+		}
+	}
+	total := ShardGames(cfg.Games, cfg.Shard, cfg.Shards)
+	if err := os.MkdirAll(cfg.Output, 0o755); err != nil {
+		return sum, fmt.Errorf("output: %w", err)
+	}
+	prefix := filepath.Join(cfg.Output, filePrefix(cfg.Game, cfg.Shard, cfg.Shards))
+	done, nextPart, files, err := resumeState(prefix, g, cfg.Resume, opt.Log)
+	if err != nil {
+		return sum, err
+	}
+	sum.Resumed = done
+	sum.Files = files
+	if done >= total {
+		sum.Elapsed = time.Since(start)
+		return sum, nil
+	}
+
+	info := datasets.GeneratorInfo{
+		Engine:        "dualnnue selfplay",
+		EngineVersion: opt.Version,
+		NetHash:       netHash,
+		SearchLimits:  cfg.SearchLimits(),
+		Seed:          cfg.Seed,
+		Created:       time.Now().UTC().Format(time.RFC3339),
+		Extra: map[string]string{
+			"eval":         cfg.Eval,
+			"shard":        sum.Shard,
+			"first_game":   fmt.Sprint(done),
+			"random_plies": fmt.Sprint(cfg.Opening.RandomPlies),
+			"score_limit":  fmt.Sprint(cfg.Adjudication.ScoreLimit),
+		},
+	}
+	path := fmt.Sprintf("%s-p%03d.dnds", prefix, nextPart)
+	w, err := datasets.Create(path, g, info, nil)
+	if err != nil {
+		return sum, err
+	}
+
+	jobs := make(chan int)
+	results := make(chan played, cfg.Threads)
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for t := 0; t < cfg.Threads; t++ {
+		wk := newWorker[T, P](cfg, rules, newEval, startFEN, book)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					results <- played{k: -1, err: fmt.Errorf("selfplay worker panic: %v\n%s", r, debug.Stack())}
+				}
+			}()
+			for k := range jobs {
+				rec := &datasets.GameRecord{}
+				idx := uint64(cfg.Shard + k*cfg.Shards)
+				out, err := wk.play(idx, rec)
+				results <- played{k: k, rec: rec, out: out, err: err}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for k := done; k < total; k++ {
+			select {
+			case jobs <- k:
+			case <-runCtx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+
+	var bar *progressbar.ProgressBar
+	if opt.Progress != nil {
+		bar = progressbar.NewOptions(total-done,
+			progressbar.OptionSetWriter(opt.Progress),
+			progressbar.OptionSetDescription(fmt.Sprintf("selfplay %s", cfg.Game)),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetItsString("games"),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionOnCompletion(func() { fmt.Fprintln(opt.Progress) }),
+		)
+	}
+	lastLog := time.Now()
+	pending := map[int]played{}
+	next := done
+	var firstErr error
+	for p := range results {
+		if p.err != nil {
+			if firstErr == nil {
+				firstErr = p.err
+				cancel()
+			}
+			continue
+		}
+		if firstErr != nil || runCtx.Err() != nil {
+			continue // dropped: the resumed run plays it again
+		}
+		pending[p.k] = p
+		for {
+			q, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			if err := w.WriteGame(q.rec); err != nil {
+				firstErr = err
+				cancel()
+				break
+			}
+			next++
+			sum.Games++
+			sum.Positions += uint64(len(q.rec.Plies))
+			sum.Results[q.out.Result]++
+			sum.Reasons[q.out.Reason]++
+			if bar != nil {
+				el := time.Since(start).Seconds()
+				bar.Describe(fmt.Sprintf("selfplay %s: %d positions, %.0f pos/s", cfg.Game, sum.Positions, float64(sum.Positions)/max(el, 1e-9)))
+				_ = bar.Add(1)
+			}
+			if opt.Log != nil && time.Since(lastLog) >= opt.LogEvery {
+				lastLog = time.Now()
+				el := time.Since(start).Seconds()
+				opt.Log.Info("selfplay progress", "game", cfg.Game, "shard", sum.Shard, "games", done+sum.Games, "of", total,
+					"positions", sum.Positions, "pos_per_s", int(float64(sum.Positions)/max(el, 1e-9)))
+			}
+		}
+	}
+	cerr := w.Close()
+	sum.Elapsed = time.Since(start)
+	sum.Files = append(sum.Files, path)
+	if next < total {
+		sum.Interrupts = true
+	}
+	if firstErr != nil {
+		return sum, errors.Join(firstErr, cerr)
+	}
+	return sum, cerr
+}
+
+// resumeState inspects a shard's existing files. Without resume any file is
+// an error (never overwrite or mix runs silently). With resume, finished
+// parts are counted, a torn .tmp part (a killed run) is salvaged into a
+// closed part, and the number of games on disk and the next part number
+// are returned.
+func resumeState(prefix string, g datasets.Game, resume bool, log *slog.Logger) (games, nextPart int, files []string, err error) {
+	parts, _ := filepath.Glob(prefix + "-p*.dnds")
+	tmps, _ := filepath.Glob(prefix + "-p*.dnds.tmp")
+	if len(parts)+len(tmps) == 0 {
+		return 0, 0, nil, nil
+	}
+	if !resume {
+		return 0, 0, nil, fmt.Errorf("selfplay: %s-p*.dnds already exist: pass -resume to continue that run, or choose another output", prefix)
+	}
+	sort.Strings(parts)
+	for _, p := range parts {
+		n, err := countGames(p, log)
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		games += n
+		files = append(files, p)
+		var k int
+		if _, err := fmt.Sscanf(strings.TrimPrefix(p, prefix), "-p%03d.dnds", &k); err == nil && k >= nextPart {
+			nextPart = k + 1
+		}
+	}
+	sort.Strings(tmps)
+	for _, t := range tmps {
+		out := fmt.Sprintf("%s-p%03d.dnds", prefix, nextPart)
+		n, err := salvage(t, out, g, log)
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		games += n
+		nextPart++
+		files = append(files, out)
+	}
+	return games, nextPart, files, nil
+}
+
+func countGames(path string, log *slog.Logger) (int, error) {
+	r, err := datasets.Open(path, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer r.Close()
+	var rec datasets.GameRecord
+	n := 0
+	for r.NextGame(&rec) {
+		n++
+	}
+	for _, p := range r.Problems() {
+		if log != nil {
+			log.Warn("dataset problem", "file", path, "problem", p.String())
+		}
+	}
+	return n, r.Err()
+}
+
+// salvage copies the readable games of a killed run's .tmp file into a
+// closed file and removes the .tmp.
+func salvage(tmp, out string, g datasets.Game, log *slog.Logger) (int, error) {
+	r, err := datasets.Open(tmp, nil)
+	if err != nil {
+		return 0, fmt.Errorf("salvage %s: %w", tmp, err)
+	}
+	defer r.Close()
+	w, err := datasets.Create(out, g, r.Header().Generator, nil)
+	if err != nil {
+		return 0, err
+	}
+	var rec datasets.GameRecord
+	n := 0
+	for r.NextGame(&rec) {
+		if err := w.WriteGame(&rec); err != nil {
+			return n, err
+		}
+		n++
+	}
+	if err := r.Err(); err != nil {
+		return n, fmt.Errorf("salvage %s: %w", tmp, err)
+	}
+	if err := w.Close(); err != nil {
+		return n, err
+	}
+	if log != nil {
+		log.Info("salvaged interrupted part", "from", tmp, "to", out, "games", n)
+	}
+	return n, os.Remove(tmp)
+}
