@@ -61,5 +61,5 @@ var xiangqiDef = &gameDef[xiangqi.Position, *xiangqi.Position]{
 		return out
 	},
 	benchFENs:  search.XiangqiBenchFENs,
-	benchDepth: 11,
+	benchDepth: 12,
 }
