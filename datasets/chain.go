@@ -54,28 +54,30 @@ const (
 
 // blockBuilder accumulates the four streams of a block payload.
 type blockBuilder struct {
-	games, moves, scores, best []byte
+	games, from, to, scores, best []byte
 	nGames, nRecords           int
 	lastBest                   int // scored index of the last best-move exception, -1 if none
 }
 
 func (b *blockBuilder) reset() {
-	b.games, b.moves, b.scores, b.best = b.games[:0], b.moves[:0], b.scores[:0], b.best[:0]
+	b.games, b.from, b.to, b.scores, b.best = b.games[:0], b.from[:0], b.to[:0], b.scores[:0], b.best[:0]
 	b.nGames, b.nRecords, b.lastBest = 0, 0, -1
 }
 
 // size is the uncompressed payload size so far (without the small prefix).
-func (b *blockBuilder) size() int { return len(b.games) + len(b.moves) + len(b.scores) + len(b.best) }
+func (b *blockBuilder) size() int {
+	return len(b.games) + len(b.from) + len(b.to) + len(b.scores) + len(b.best)
+}
 
 // payload appends the block payload to dst.
 func (b *blockBuilder) payload(dst []byte) []byte {
 	dst = binary.AppendUvarint(dst, uint64(b.nGames))
-	dst = binary.AppendUvarint(dst, uint64(len(b.games)))
-	dst = binary.AppendUvarint(dst, uint64(len(b.moves)))
-	dst = binary.AppendUvarint(dst, uint64(len(b.scores)))
-	dst = binary.AppendUvarint(dst, uint64(len(b.best)))
+	for _, st := range [...][]byte{b.games, b.from, b.to, b.scores, b.best} {
+		dst = binary.AppendUvarint(dst, uint64(len(st)))
+	}
 	dst = append(dst, b.games...)
-	dst = append(dst, b.moves...)
+	dst = append(dst, b.from...)
+	dst = append(dst, b.to...)
 	dst = append(dst, b.scores...)
 	return append(dst, b.best...)
 }
@@ -86,10 +88,10 @@ func unzigzag(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
 // addGame encodes g, replaying it on r to turn moves into ranks. On error
 // nothing of g stays in the block.
 func (b *blockBuilder) addGame(r *replayer, g *GameRecord) (err error) {
-	lg, lm, ls, lb, nr, last := len(b.games), len(b.moves), len(b.scores), len(b.best), b.nRecords, b.lastBest
+	lg, lf, lt, ls, lb, nr, last := len(b.games), len(b.from), len(b.to), len(b.scores), len(b.best), b.nRecords, b.lastBest
 	defer func() {
 		if err != nil {
-			b.games, b.moves, b.scores, b.best = b.games[:lg], b.moves[:lm], b.scores[:ls], b.best[:lb]
+			b.games, b.from, b.to, b.scores, b.best = b.games[:lg], b.from[:lf], b.to[:lt], b.scores[:ls], b.best[:lb]
 			b.nRecords, b.lastBest = nr, last
 		}
 	}()
@@ -127,11 +129,11 @@ func (b *blockBuilder) addGame(r *replayer, g *GameRecord) (err error) {
 	b.games = binary.AppendUvarint(b.games, uint64(len(g.Plies)))
 
 	for i, m := range g.Book {
-		rank, ok := moveRank(r.legal(), m)
-		if !ok {
-			return fmt.Errorf("datasets: book ply %d: move %s is not legal in %s", i, r.pos.MoveString(m), r.pos.FEN())
+		f, t, err := r.encode(m)
+		if err != nil {
+			return fmt.Errorf("datasets: book ply %d: %w", i, err)
 		}
-		b.moves = append(b.moves, byte(rank))
+		b.from, b.to = append(b.from, f), append(b.to, t)
 		r.do(m)
 	}
 	prev := int64(0) // prediction of the next score, side to move's view
@@ -140,23 +142,23 @@ func (b *blockBuilder) addGame(r *replayer, g *GameRecord) (err error) {
 		b.scores = binary.AppendUvarint(b.scores, zigzag(int64(p.Score)-prev))
 		prev = -int64(p.Score)
 		if p.Best != position.MoveNone && p.Best != p.Move {
-			rank, ok := moveRank(r.legal(), p.Best)
-			if !ok {
-				return fmt.Errorf("datasets: ply %d: best move %s is not legal in %s", len(g.Book)+i, r.pos.MoveString(p.Best), r.pos.FEN())
+			f, t, err := r.encode(p.Best)
+			if err != nil {
+				return fmt.Errorf("datasets: ply %d: best move: %w", len(g.Book)+i, err)
 			}
 			b.best = binary.AppendUvarint(b.best, uint64(b.nRecords-b.lastBest-1))
-			b.best = append(b.best, byte(rank))
+			b.best = append(b.best, f, t)
 			b.lastBest = b.nRecords
 		}
 		b.nRecords++
 		if p.Move == position.MoveNone {
 			break
 		}
-		rank, ok := moveRank(r.legal(), p.Move)
-		if !ok {
-			return fmt.Errorf("datasets: ply %d: move %s is not legal in %s", len(g.Book)+i, r.pos.MoveString(p.Move), r.pos.FEN())
+		f, t, err := r.encode(p.Move)
+		if err != nil {
+			return fmt.Errorf("datasets: ply %d: %w", len(g.Book)+i, err)
 		}
-		b.moves = append(b.moves, byte(rank))
+		b.from, b.to = append(b.from, f), append(b.to, t)
 		r.do(p.Move)
 	}
 	b.nGames++
@@ -184,13 +186,13 @@ func corruptf(format string, args ...any) error {
 // chainDecoder walks the games and records of one block payload, replaying
 // them on its replayer.
 type chainDecoder struct {
-	rp                         *replayer
-	games, moves, scores, best []byte
+	rp                            *replayer
+	games, from, to, scores, best []byte
 	hdr                        BlockHeader
 	gamesLeft                  int
 	recIndex                   int // records decoded in this block
 	nextBest                   int // record index of the next best-move exception, -1 if none
-	nextBestRank               int
+	nextBestCode               [2]byte
 	gameIndex                  int
 
 	// current game
@@ -221,7 +223,7 @@ func readUvarint(b []byte) (uint64, []byte, bool) {
 // start prepares decoding of an uncompressed payload whose header is h.
 func (d *chainDecoder) start(h *BlockHeader, raw []byte) error {
 	d.hdr = *h
-	var n [5]uint64
+	var n [6]uint64
 	var ok bool
 	b := raw
 	for i := range n {
@@ -232,12 +234,20 @@ func (d *chainDecoder) start(h *BlockHeader, raw []byte) error {
 	if n[0] != uint64(h.Games) {
 		return corruptf("payload has %d games, header says %d", n[0], h.Games)
 	}
-	if n[1]+n[2]+n[3]+n[4] != uint64(len(b)) || n[1] > uint64(len(b)) || n[2] > uint64(len(b)) || n[3] > uint64(len(b)) {
-		return corruptf("stream sizes %d+%d+%d+%d do not add up to %d bytes", n[1], n[2], n[3], n[4], len(b))
+	var streams [5][]byte
+	for i := range streams {
+		if n[i+1] > uint64(len(b)) {
+			return corruptf("stream %d of %d bytes overruns the payload", i, n[i+1])
+		}
+		streams[i], b = b[:n[i+1]], b[n[i+1]:]
 	}
-	d.games, b = b[:n[1]], b[n[1]:]
-	d.moves, b = b[:n[2]], b[n[2]:]
-	d.scores, d.best = b[:n[3]], b[n[3]:]
+	if len(b) != 0 {
+		return corruptf("%d bytes after the streams", len(b))
+	}
+	if len(streams[1]) != len(streams[2]) {
+		return corruptf("move streams of %d and %d bytes", len(streams[1]), len(streams[2]))
+	}
+	d.games, d.from, d.to, d.scores, d.best = streams[0], streams[1], streams[2], streams[3], streams[4]
 	d.gamesLeft = int(n[0])
 	d.recIndex, d.gameIndex = 0, -1
 	d.inGame = false
@@ -252,35 +262,35 @@ func (d *chainDecoder) loadBest(last int) error {
 		return nil
 	}
 	gap, rest, ok := readUvarint(d.best)
-	if !ok || len(rest) == 0 || gap > uint64(d.hdr.Records) {
+	if !ok || len(rest) < 2 || gap > uint64(d.hdr.Records) {
 		return corruptf("bad best-move exception")
 	}
 	d.nextBest = last + 1 + int(gap)
-	d.nextBestRank = int(rest[0])
-	d.best = rest[1:]
+	d.nextBestCode = [2]byte{rest[0], rest[1]}
+	d.best = rest[2:]
 	return nil
 }
 
-// decodeMove reads one move rank and returns the move.
+// decodeMove reads one move code and returns the move, checked legal.
 func (d *chainDecoder) decodeMove() (position.Move, error) {
-	if len(d.moves) == 0 {
+	if len(d.from) == 0 {
 		return 0, corruptf("move stream exhausted")
 	}
-	k := int(d.moves[0])
-	d.moves = d.moves[1:]
-	l := d.rp.legal()
-	if k >= l.Len {
-		return 0, corruptf("move rank %d but %d legal moves in %s", k, l.Len, d.rp.pos.FEN())
+	f, t := d.from[0], d.to[0]
+	d.from, d.to = d.from[1:], d.to[1:]
+	m, ok := d.rp.decode(f, t)
+	if !ok {
+		return 0, corruptf("move code (%d,%d) is no legal move in %s", f, t, d.rp.pos.FEN())
 	}
-	return moveAtRank(l, k), nil
+	return m, nil
 }
 
 // startGame reads the next game header and replays its book plies.
 // It returns false at the end of the block.
 func (d *chainDecoder) startGame() (bool, error) {
 	if d.gamesLeft == 0 {
-		if len(d.games)+len(d.moves)+len(d.scores)+len(d.best) != 0 || d.nextBest >= 0 {
-			return false, corruptf("%d bytes left after the last game", len(d.games)+len(d.moves)+len(d.scores)+len(d.best))
+		if left := len(d.games) + len(d.from) + len(d.to) + len(d.scores) + len(d.best); left != 0 || d.nextBest >= 0 {
+			return false, corruptf("%d bytes left after the last game", left)
 		}
 		if d.recIndex != int(d.hdr.Records) {
 			return false, corruptf("block holds %d records, header says %d", d.recIndex, d.hdr.Records)
@@ -388,11 +398,11 @@ func (d *chainDecoder) nextInGame() (bool, error) {
 	}
 	r.Best = r.Move
 	if d.recIndex == d.nextBest {
-		l := d.rp.legal()
-		if d.nextBestRank >= l.Len {
-			return false, corruptf("best-move rank %d but %d legal moves", d.nextBestRank, l.Len)
+		m, ok := d.rp.decode(d.nextBestCode[0], d.nextBestCode[1])
+		if !ok {
+			return false, corruptf("best-move code %v is no legal move in %s", d.nextBestCode, d.rp.pos.FEN())
 		}
-		r.Best = moveAtRank(l, d.nextBestRank)
+		r.Best = m
 		if r.Best == r.Move {
 			return false, corruptf("best-move exception equals the move played")
 		}

@@ -46,16 +46,20 @@ func NewPosition(g Game, fen string) (Position, error) {
 // so the Prev links DoMove writes stay valid while the stack grows.
 const stateChunk = 256
 
-// replayer owns a position and the per-ply States of the game being
-// replayed. After warm-up it never allocates for games that start from the
-// standard position: it returns to the start by undoing the moves.
+// replayer owns a position, the per-ply States of the game being replayed
+// and a mirror board for the move code. After warm-up it never allocates
+// for games that start from the standard position: it returns to the start
+// by undoing the moves.
 type replayer struct {
 	game     Game
+	squares  int
 	pos      Position
 	chunks   [][]position.State
 	moves    []position.Move
 	standard bool // the root of pos is the standard start
 	list     position.MoveList
+	board    board
+	coder    moveCoder
 }
 
 func newReplayer(g Game) (*replayer, error) {
@@ -63,7 +67,9 @@ func newReplayer(g Game) (*replayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &replayer{game: g, pos: pos, standard: true, moves: make([]position.Move, 0, 512)}, nil
+	r := &replayer{game: g, squares: g.Squares(), pos: pos, standard: true, moves: make([]position.Move, 0, 512), coder: newMoveCoder(g)}
+	r.board.refresh(pos, r.squares)
+	return r, nil
 }
 
 // reset puts the position at the start of a new game: fen, or the standard
@@ -74,6 +80,7 @@ func (r *replayer) reset(fen string) error {
 			r.pos.UndoMove(r.moves[i])
 		}
 		r.moves = r.moves[:0]
+		r.board.refresh(r.pos, r.squares)
 		return nil
 	}
 	r.moves = r.moves[:0]
@@ -86,6 +93,7 @@ func (r *replayer) reset(fen string) error {
 		return err
 	}
 	r.standard = fen == ""
+	r.board.refresh(r.pos, r.squares)
 	return nil
 }
 
@@ -95,7 +103,9 @@ func (r *replayer) do(m position.Move) {
 	if n/stateChunk >= len(r.chunks) {
 		r.chunks = append(r.chunks, make([]position.State, stateChunk))
 	}
-	r.pos.DoMove(m, &r.chunks[n/stateChunk][n%stateChunk])
+	st := &r.chunks[n/stateChunk][n%stateChunk]
+	r.pos.DoMove(m, st)
+	r.board.apply(&st.Dirty)
 	r.moves = append(r.moves, m)
 }
 
@@ -106,69 +116,19 @@ func (r *replayer) legal() *position.MoveList {
 	return &r.list
 }
 
-// moveRank returns the rank of m among the moves of l sorted by value, and
-// whether m is in l.
-func moveRank(l *position.MoveList, m position.Move) (int, bool) {
-	rank, found := 0, false
-	for _, x := range l.Moves[:l.Len] {
-		if x < m {
-			rank++
-		} else if x == m {
-			found = true
-		}
+// encode checks that m is legal here and returns its code bytes.
+func (r *replayer) encode(m position.Move) (from, to byte, err error) {
+	if !r.legal().Contains(m) {
+		return 0, 0, fmt.Errorf("move %s is not legal in %s", r.pos.MoveString(m), r.pos.FEN())
 	}
-	return rank, found
+	return r.coder.encode(&r.board, r.pos.SideToMove(), m)
 }
 
-// moveAtRank returns the move of rank k (0-based, k < l.Len) in value order.
-// It reorders l (quickselect with an insertion sort on short ranges).
-func moveAtRank(l *position.MoveList, k int) position.Move {
-	a := l.Moves[:l.Len]
-	lo, hi := 0, len(a)-1
-	for hi-lo > 12 {
-		// Median of three as pivot, Hoare partition.
-		mid := int(uint(lo+hi) >> 1)
-		if a[mid] < a[lo] {
-			a[mid], a[lo] = a[lo], a[mid]
-		}
-		if a[hi] < a[lo] {
-			a[hi], a[lo] = a[lo], a[hi]
-		}
-		if a[hi] < a[mid] {
-			a[hi], a[mid] = a[mid], a[hi]
-		}
-		p := a[mid]
-		i, j := lo, hi
-		for i <= j {
-			for a[i] < p {
-				i++
-			}
-			for a[j] > p {
-				j--
-			}
-			if i <= j {
-				a[i], a[j] = a[j], a[i]
-				i++
-				j--
-			}
-		}
-		switch {
-		case k <= j:
-			hi = j
-		case k >= i:
-			lo = i
-		default:
-			return a[k]
-		}
+// decode turns code bytes into a move and checks it is legal here.
+func (r *replayer) decode(from, to byte) (position.Move, bool) {
+	m, ok := r.coder.decode(&r.board, r.pos.SideToMove(), from, to)
+	if !ok || !r.pos.PseudoLegal(m) || !r.pos.Legal(m) {
+		return 0, false
 	}
-	for i := lo + 1; i <= hi; i++ {
-		x := a[i]
-		j := i - 1
-		for j >= lo && a[j] > x {
-			a[j+1] = a[j]
-			j--
-		}
-		a[j+1] = x
-	}
-	return a[k]
+	return m, true
 }

@@ -136,23 +136,49 @@ func TestRoundTripPositions(t *testing.T) {
 	}
 }
 
-func TestMoveRankSelect(t *testing.T) {
-	rng := testRNG(3)
-	for n := 1; n <= position.MaxMoves; n++ {
-		var l position.MoveList
-		seen := map[position.Move]bool{}
-		for l.Len < n {
-			m := position.Move(rng.intn(1 << 16))
-			if !seen[m] {
-				seen[m] = true
-				l.Add(m)
-			}
+// TestBoardMirror checks the replayer's mirror board against the position
+// after every move of random games.
+func TestBoardMirror(t *testing.T) {
+	for _, g := range bothGames {
+		rp, err := newReplayer(g)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for k := 0; k < n; k++ {
-			c := l
-			m := moveAtRank(&c, k)
-			if r, ok := moveRank(&l, m); !ok || r != k {
-				t.Fatalf("n=%d k=%d: moveAtRank gave %d of rank %d", n, k, m, r)
+		for _, gr := range randomGames(t, g, 40, 11, fullGen) {
+			if err := rp.reset(gr.StartFEN); err != nil {
+				t.Fatal(err)
+			}
+			moves := append([]position.Move(nil), gr.Book...)
+			for _, p := range gr.Plies {
+				if p.Move != position.MoveNone {
+					moves = append(moves, p.Move)
+				}
+			}
+			for i, m := range moves {
+				var all position.MoveList
+				rp.pos.GenerateLegal(&all)
+				for _, x := range all.Slice() {
+					f, to, err := rp.encode(x)
+					if err != nil {
+						t.Fatalf("%v ply %d: %v", g, i, err)
+					}
+					if d, ok := rp.decode(f, to); !ok || d != x {
+						t.Fatalf("%v ply %d: move %s coded (%d,%d) decodes to %d %v", g, i, rp.pos.MoveString(x), f, to, d, ok)
+					}
+				}
+				f, to, err := rp.encode(m)
+				if err != nil {
+					t.Fatalf("%v ply %d: %v", g, i, err)
+				}
+				if d, ok := rp.decode(f, to); !ok || d != m {
+					t.Fatalf("%v ply %d: move %s coded (%d,%d) decodes to %d %v", g, i, rp.pos.MoveString(m), f, to, d, ok)
+				}
+				rp.do(m)
+				for sq := 0; sq < g.Squares(); sq++ {
+					if rp.board.pc[sq] != rp.pos.PieceOn(position.Square(sq)) {
+						t.Fatalf("%v ply %d: mirror has %d on %d, position %d", g, i, rp.board.pc[sq], sq, rp.pos.PieceOn(position.Square(sq)))
+					}
+				}
 			}
 		}
 	}

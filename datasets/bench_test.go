@@ -1,0 +1,123 @@
+// Benchmarks: bytes per position and decode + feature extraction speed.
+package datasets
+
+import (
+	"bytes"
+	"runtime"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"dualnnue/nn/features"
+)
+
+var benchData struct {
+	once sync.Once
+	data map[Game][]byte
+	recs map[Game]int
+}
+
+// benchDataset returns a dataset of random greedy games (see randomGames;
+// not real self-play: moves are random, so move ranks compress worse than
+// an engine's) and its number of records.
+func benchDataset(b *testing.B, g Game) ([]byte, int) {
+	benchData.once.Do(func() {
+		benchData.data = map[Game][]byte{}
+		benchData.recs = map[Game]int{}
+		opt := genOptions{maxPlies: 200, greedy: true, scoreNoise: 25, book: true}
+		for _, gm := range bothGames {
+			games := randomGames(b, gm, 1500, 99, opt)
+			n := 0
+			for _, gr := range games {
+				n += len(gr.Plies)
+			}
+			benchData.data[gm] = writeGames(b, gm, games, nil)
+			benchData.recs[gm] = n
+		}
+	})
+	return benchData.data[g], benchData.recs[g]
+}
+
+func BenchmarkWrite(b *testing.B) {
+	for _, g := range bothGames {
+		b.Run(g.String(), func(b *testing.B) {
+			games := randomGames(b, g, 200, 5, genOptions{maxPlies: 200, greedy: true, scoreNoise: 25})
+			n := 0
+			for _, gr := range games {
+				n += len(gr.Plies)
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				writeGames(b, g, games, nil)
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "pos/s")
+		})
+	}
+}
+
+// BenchmarkDecodeFeatures measures one core decoding blocks (zstd, chain
+// replay with legal move generation) and extracting both perspectives'
+// feature indices, as a loader worker does.
+func BenchmarkDecodeFeatures(b *testing.B) {
+	for _, g := range bothGames {
+		b.Run(g.String(), func(b *testing.B) {
+			data, recs := benchDataset(b, g)
+			type blk struct {
+				h BlockHeader
+				p []byte
+			}
+			var blocks []blk
+			sc, err := NewBlockScanner(bytes.NewReader(data))
+			if err != nil {
+				b.Fatal(err)
+			}
+			for {
+				p, ok := sc.Next()
+				if !ok {
+					break
+				}
+				h, _, _ := sc.Block()
+				blocks = append(blocks, blk{*h, append([]byte(nil), p...)})
+			}
+			d, err := newBlockDecoder(g, features.Default(g), &Filter{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var s sample
+			sum := 0
+			emit := func(s *sample) { sum += int(s.n) }
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			b.ResetTimer()
+			cpu0 := threadCPU()
+			n := 0
+			for i := 0; i < b.N; i++ {
+				for _, bl := range blocks {
+					k, err := d.decode(&bl.h, bl.p, 1, &s, emit)
+					if err != nil {
+						b.Fatal(err)
+					}
+					n += k
+				}
+			}
+			cpu := threadCPU() - cpu0
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "pos/s")
+			b.ReportMetric(float64(n)/cpu.Seconds(), "pos/cpu-s")
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(n), "cpu-ns/pos")
+			b.ReportMetric(float64(len(data))/float64(recs), "B/pos")
+		})
+	}
+}
+
+// threadCPU returns the CPU time the calling OS thread has used (the
+// benchmark locks its goroutine to the thread): per-core throughput stays
+// measurable on a machine shared with other jobs, where wall time is not.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	const rusageThread = 1 // RUSAGE_THREAD (Linux)
+	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
