@@ -55,8 +55,8 @@ const (
 // blockBuilder accumulates the four streams of a block payload.
 type blockBuilder struct {
 	games, from, to, scores, best []byte
-	nGames, nRecords           int
-	lastBest                   int // scored index of the last best-move exception, -1 if none
+	nGames, nRecords              int
+	lastBest                      int // scored index of the last best-move exception, -1 if none
 }
 
 func (b *blockBuilder) reset() {
@@ -188,12 +188,12 @@ func corruptf(format string, args ...any) error {
 type chainDecoder struct {
 	rp                            *replayer
 	games, from, to, scores, best []byte
-	hdr                        BlockHeader
-	gamesLeft                  int
-	recIndex                   int // records decoded in this block
-	nextBest                   int // record index of the next best-move exception, -1 if none
-	nextBestCode               [2]byte
-	gameIndex                  int
+	hdr                           BlockHeader
+	gamesLeft                     int
+	recIndex                      int // records decoded in this block
+	nextBest                      int // record index of the next best-move exception, -1 if none
+	nextBestCode                  [2]byte
+	gameIndex                     int
 
 	// current game
 	inGame     bool
