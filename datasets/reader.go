@@ -206,6 +206,17 @@ func (r *Reader) blockProblem(idx int, off int64, err error) {
 
 // Next advances to the next position that passes the filter.
 func (r *Reader) Next() bool {
+	for r.step() {
+		if r.filter.keep(r.cd.rp.pos, &r.cd.rec, &r.rng, r.threshold) {
+			r.Returned++
+			return true
+		}
+	}
+	return false
+}
+
+// step advances to the next decoded record, unfiltered.
+func (r *Reader) step() bool {
 	for {
 		if r.cd.inGame {
 			ok, err := r.cd.nextInGame()
@@ -217,11 +228,7 @@ func (r *Reader) Next() bool {
 			}
 			if ok {
 				r.Decoded++
-				if r.filter.keep(r.cd.rp.pos, &r.cd.rec, &r.rng, r.threshold) {
-					r.Returned++
-					return true
-				}
-				continue
+				return true
 			}
 		}
 		if r.inBlock {

@@ -1,0 +1,501 @@
+// Data tools as library functions: inspect, stats, verify, merge, split.
+package datasets
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"dualnnue/position"
+)
+
+// BlockInfo describes one intact block of a file.
+type BlockInfo struct {
+	Index            int
+	Offset           int64
+	Header           BlockHeader
+	CompressionRatio float64
+}
+
+// FileInfo is what Inspect finds in one file.
+type FileInfo struct {
+	Path     string
+	Size     int64
+	Header   FileHeader
+	Blocks   []BlockInfo
+	Problems []Problem
+	Ended    bool   // end marker present (file closed cleanly)
+	Records  uint64 // sum over intact blocks
+	Games    uint64
+}
+
+// Inspect reads the headers of every block of path (payloads are
+// checksummed but not decoded).
+func Inspect(path string) (*FileInfo, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	sc, err := NewBlockScanner(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	fi := &FileInfo{Path: path, Size: st.Size(), Header: *sc.Header()}
+	for {
+		if _, ok := sc.Next(); !ok {
+			break
+		}
+		h, idx, off := sc.Block()
+		bi := BlockInfo{Index: idx, Offset: off, Header: *h}
+		if h.Size > 0 {
+			bi.CompressionRatio = float64(h.RawSize) / float64(h.Size)
+		}
+		fi.Blocks = append(fi.Blocks, bi)
+		fi.Records += uint64(h.Records)
+		fi.Games += uint64(h.Games)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	fi.Ended, _, _ = sc.Ended()
+	fi.Problems = sc.Problems()
+	return fi, nil
+}
+
+// Write prints fi for people.
+func (fi *FileInfo) Write(w io.Writer) {
+	fmt.Fprintf(w, "%s: %d bytes, %v, format %d, %d blocks, %d games, %d positions", fi.Path, fi.Size, fi.Header.Game, fi.Header.Version, len(fi.Blocks), fi.Games, fi.Records)
+	if fi.Records > 0 {
+		fmt.Fprintf(w, ", %.3f bytes/position", float64(fi.Size)/float64(fi.Records))
+	}
+	if !fi.Ended {
+		fmt.Fprint(w, ", NOT CLOSED")
+	}
+	fmt.Fprintln(w)
+	writeGenerator(w, &fi.Header.Generator)
+	fmt.Fprintf(w, "  %6s %12s %9s %7s %10s %10s %6s\n", "block", "offset", "records", "games", "raw", "stored", "ratio")
+	for _, b := range fi.Blocks {
+		fmt.Fprintf(w, "  %6d %12d %9d %7d %10d %10d %6.2f\n", b.Index, b.Offset, b.Header.Records, b.Header.Games, b.Header.RawSize, b.Header.Size, b.CompressionRatio)
+	}
+	for _, p := range fi.Problems {
+		fmt.Fprintf(w, "  %v\n", p)
+	}
+}
+
+func writeGenerator(w io.Writer, g *GeneratorInfo) {
+	fmt.Fprintf(w, "  generator: engine %q version %q net %q limits %q seed %d created %q\n", g.Engine, g.EngineVersion, g.NetHash, g.SearchLimits, g.Seed, g.Created)
+	keys := make([]string, 0, len(g.Extra))
+	for k := range g.Extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(w, "    %s = %s\n", k, g.Extra[k])
+	}
+}
+
+// Score histogram buckets: 100 cp wide over [-1000, 1000), plus below,
+// above and the two mate ranges.
+const (
+	scoreBuckets  = 20
+	plyBucketSize = 20
+	plyBuckets    = 16 // the last bucket holds everything beyond
+)
+
+// Stats aggregates the content of datasets.
+type Stats struct {
+	Files     int
+	Bytes     int64
+	Games     int64
+	Positions int64
+	InCheck   int64 // positions whose side to move is in check
+	Captures  int64 // positions whose move played captures
+	BestDiff  int64 // positions whose best move differs from the move played
+	Unscored  int64 // positions scored ValueNone
+	// Results counts games by result (indexed by Result).
+	Results [4]int64
+	// ScoreHist: [0] mated, [1] below -1000, [2..21] 100 cp buckets from
+	// -1000, [22] 1000 and above, [23] mating (side to move's view).
+	ScoreHist [scoreBuckets + 4]int64
+	// PlyHist counts positions by game ply in buckets of 20 plies.
+	PlyHist    [plyBuckets]int64
+	Generators []GeneratorInfo
+	Problems   []string
+}
+
+func scoreBucket(v position.Value) int {
+	switch {
+	case v <= -position.ValueMateInMaxPly:
+		return 0
+	case v >= position.ValueMateInMaxPly:
+		return scoreBuckets + 3
+	case v < -1000:
+		return 1
+	case v >= 1000:
+		return scoreBuckets + 2
+	}
+	return 2 + int(v+1000)/100
+}
+
+// Add reads every position of path into s.
+func (s *Stats) Add(path string) error {
+	r, err := Open(path, nil)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if st, err := os.Stat(path); err == nil {
+		s.Bytes += st.Size()
+	}
+	s.Files++
+	s.Generators = append(s.Generators, r.Header().Generator)
+	lastGame, lastBlock := -1, int64(-1)
+	for {
+		// Count unscored positions too: read without the ValueNone skip.
+		if !r.step() {
+			break
+		}
+		pos, rec := r.Position(), r.Record()
+		if rec.Game != lastGame || r.Blocks != lastBlock {
+			lastGame, lastBlock = rec.Game, r.Blocks
+			s.Games++
+			s.Results[rec.Result&3]++
+		}
+		s.Positions++
+		st := pos.State()
+		if st.InCheck {
+			s.InCheck++
+		}
+		if rec.Move != position.MoveNone && pos.IsCapture(rec.Move) {
+			s.Captures++
+		}
+		if rec.Best != rec.Move {
+			s.BestDiff++
+		}
+		if rec.Score == position.ValueNone {
+			s.Unscored++
+		} else {
+			s.ScoreHist[scoreBucket(rec.Score)]++
+		}
+		s.PlyHist[min(st.GamePly/plyBucketSize, plyBuckets-1)]++
+	}
+	for _, p := range r.Problems() {
+		s.Problems = append(s.Problems, path+": "+p.String())
+	}
+	return r.Err()
+}
+
+// Write prints s for people.
+func (s *Stats) Write(w io.Writer) {
+	fmt.Fprintf(w, "files %d, %d bytes, %d games, %d positions", s.Files, s.Bytes, s.Games, s.Positions)
+	if s.Positions > 0 {
+		fmt.Fprintf(w, ", %.3f bytes/position, %.1f positions/game", float64(s.Bytes)/float64(s.Positions), float64(s.Positions)/float64(max(s.Games, 1)))
+	}
+	fmt.Fprintln(w)
+	pct := func(n int64, of int64) float64 { return 100 * float64(n) / float64(max(of, 1)) }
+	fmt.Fprintf(w, "results (White/Red view, games): 1-0 %d (%.1f%%), 1/2-1/2 %d (%.1f%%), 0-1 %d (%.1f%%), unknown %d\n",
+		s.Results[WhiteWin], pct(s.Results[WhiteWin], s.Games), s.Results[Draw], pct(s.Results[Draw], s.Games),
+		s.Results[BlackWin], pct(s.Results[BlackWin], s.Games), s.Results[ResultUnknown])
+	fmt.Fprintf(w, "in check %.1f%%, move played captures %.1f%%, best move differs %.1f%%, unscored %d\n",
+		pct(s.InCheck, s.Positions), pct(s.Captures, s.Positions), pct(s.BestDiff, s.Positions), s.Unscored)
+	fmt.Fprintln(w, "score histogram (cp, side to move's view):")
+	for i, n := range s.ScoreHist {
+		var label string
+		switch {
+		case i == 0:
+			label = "mated"
+		case i == 1:
+			label = "< -1000"
+		case i == scoreBuckets+2:
+			label = ">= 1000"
+		case i == scoreBuckets+3:
+			label = "mating"
+		default:
+			lo := -1000 + 100*(i-2)
+			label = fmt.Sprintf("[%d,%d)", lo, lo+100)
+		}
+		fmt.Fprintf(w, "  %12s %10d %5.1f%% %s\n", label, n, pct(n, s.Positions), bar(n, s.Positions))
+	}
+	fmt.Fprintln(w, "ply histogram (game ply):")
+	for i, n := range s.PlyHist {
+		label := fmt.Sprintf("[%d,%d)", i*plyBucketSize, (i+1)*plyBucketSize)
+		if i == plyBuckets-1 {
+			label = fmt.Sprintf(">= %d", i*plyBucketSize)
+		}
+		fmt.Fprintf(w, "  %12s %10d %5.1f%% %s\n", label, n, pct(n, s.Positions), bar(n, s.Positions))
+	}
+	for i := range s.Generators {
+		writeGenerator(w, &s.Generators[i])
+	}
+	for _, p := range s.Problems {
+		fmt.Fprintln(w, p)
+	}
+}
+
+func bar(n, of int64) string {
+	return strings.Repeat("#", int(60*n/max(of, 1)))
+}
+
+// VerifyReport is the outcome of Verify.
+type VerifyReport struct {
+	Path              string
+	Blocks, BadBlocks int
+	Games, Positions  int64
+	// FirstBad is the first damaged block (nil if none).
+	FirstBad *Problem
+	Problems []Problem
+	Ended    bool
+}
+
+// OK reports whether the file is intact and closed (warnings such as a
+// missing end marker make it not OK).
+func (v *VerifyReport) OK() bool { return len(v.Problems) == 0 && v.Ended }
+
+// Verify walks every block of path: header and payload checksums, then a
+// full replay in which every move is checked against the legal moves
+// generated by the position core, and the totals of the end marker.
+func Verify(path string) (*VerifyReport, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc, err := NewBlockScanner(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	rp, err := newReplayer(sc.Header().Game)
+	if err != nil {
+		return nil, err
+	}
+	var codec blockCodec
+	defer codec.close()
+	cd := chainDecoder{rp: rp, checkLegal: true}
+	rep := &VerifyReport{Path: path}
+	for {
+		stored, ok := sc.Next()
+		if !ok {
+			break
+		}
+		h, idx, off := sc.Block()
+		raw, err := codec.decompress(h, stored)
+		if err == nil {
+			err = cd.start(h, raw)
+		}
+		var games, recs int64
+		for err == nil {
+			var more bool
+			if more, err = cd.startGame(); err != nil || !more {
+				break
+			}
+			games++
+			for {
+				if more, err = cd.nextInGame(); err != nil || !more {
+					break
+				}
+				recs++
+				if v := cd.rec.Score; v != position.ValueNone && (v > position.ValueMate || v < -position.ValueMate) {
+					err = fmt.Errorf("score %d outside the mate bounds", v)
+				}
+			}
+		}
+		if err != nil {
+			sc.problems = append(sc.problems, Problem{Block: idx, Offset: off, Msg: err.Error()})
+			continue
+		}
+		rep.Blocks++
+		rep.Games += games
+		rep.Positions += recs
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	ended, er, eg := sc.Ended()
+	rep.Ended = ended
+	rep.Problems = append(rep.Problems, sc.Problems()...)
+	if ended && len(rep.Problems) == 0 && (er != uint64(rep.Positions) || eg != uint64(rep.Games)) {
+		rep.Problems = append(rep.Problems, Problem{Block: rep.Blocks, Msg: fmt.Sprintf("end marker counts %d positions / %d games, the blocks hold %d / %d", er, eg, rep.Positions, rep.Games)})
+	}
+	sort.SliceStable(rep.Problems, func(i, j int) bool { return rep.Problems[i].Offset < rep.Problems[j].Offset })
+	for i := range rep.Problems {
+		if !rep.Problems[i].Warning {
+			rep.BadBlocks++
+			if rep.FirstBad == nil {
+				p := rep.Problems[i]
+				rep.FirstBad = &p
+			}
+		}
+	}
+	return rep, nil
+}
+
+// Write prints the report.
+func (v *VerifyReport) Write(w io.Writer) {
+	status := "OK"
+	switch {
+	case v.FirstBad != nil:
+		status = "DAMAGED"
+	case !v.Ended:
+		status = "INCOMPLETE"
+	}
+	fmt.Fprintf(w, "%s: %s: %d intact blocks, %d games, %d positions", v.Path, status, v.Blocks, v.Games, v.Positions)
+	if v.BadBlocks > 0 {
+		fmt.Fprintf(w, ", %d damaged", v.BadBlocks)
+	}
+	fmt.Fprintln(w)
+	if v.FirstBad != nil {
+		fmt.Fprintf(w, "  first bad block: %d at byte offset %d: %s\n", v.FirstBad.Block, v.FirstBad.Offset, v.FirstBad.Msg)
+	}
+	for _, p := range v.Problems {
+		fmt.Fprintf(w, "  %v\n", p)
+	}
+}
+
+// Merge copies every intact block of the inputs, without decoding, into a
+// new file out. The inputs must hold the same game; the generator info is
+// the first input's, with the input names added under "merged_from".
+// Damage in the inputs is reported to warn (may be nil) and skipped.
+func Merge(out string, inputs []string, warn io.Writer) (records, games uint64, err error) {
+	if len(inputs) == 0 {
+		return 0, 0, fmt.Errorf("datasets: merge needs inputs")
+	}
+	var w *Writer
+	defer func() {
+		if w != nil && err != nil {
+			w.Close()
+			os.Remove(out)
+		}
+	}()
+	var names []string
+	for _, in := range inputs {
+		names = append(names, filepath.Base(in))
+	}
+	for _, in := range inputs {
+		f, err := os.Open(in)
+		if err != nil {
+			return 0, 0, err
+		}
+		sc, err := NewBlockScanner(f)
+		if err != nil {
+			f.Close()
+			return 0, 0, fmt.Errorf("%s: %w", in, err)
+		}
+		if w == nil {
+			info := sc.Header().Generator
+			extra := map[string]string{}
+			for k, v := range info.Extra {
+				extra[k] = v
+			}
+			extra["merged_from"] = strings.Join(names, ",")
+			info.Extra = extra
+			if w, err = Create(out, sc.Header().Game, info, nil); err != nil {
+				f.Close()
+				return 0, 0, err
+			}
+		} else if sc.Header().Game != w.Game() {
+			f.Close()
+			return 0, 0, fmt.Errorf("datasets: %s holds %v, %s holds %v", inputs[0], w.Game(), in, sc.Header().Game)
+		}
+		for {
+			stored, ok := sc.Next()
+			if !ok {
+				break
+			}
+			h, _, _ := sc.Block()
+			if err := w.WriteBlock(h, stored); err != nil {
+				f.Close()
+				return 0, 0, err
+			}
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			return 0, 0, fmt.Errorf("%s: %w", in, err)
+		}
+		if warn != nil {
+			for _, p := range sc.Problems() {
+				fmt.Fprintf(warn, "%s: %v\n", in, p)
+			}
+		}
+	}
+	records, games, _, _ = w.Stats()
+	err = w.Close()
+	w = nil
+	return records, games, err
+}
+
+// Split deals the games of the inputs round-robin into n new files named
+// prefix-000.dnds, prefix-001.dnds, ... and returns their names.
+func Split(inputs []string, prefix string, n int, warn io.Writer) ([]string, error) {
+	if n < 1 || n > 10000 {
+		return nil, fmt.Errorf("datasets: split into %d shards", n)
+	}
+	var ws []*Writer
+	var names []string
+	fail := func(err error) ([]string, error) {
+		for i, w := range ws {
+			w.Close()
+			os.Remove(names[i])
+		}
+		return nil, err
+	}
+	var g GameRecord
+	k := 0
+	for _, in := range inputs {
+		r, err := Open(in, nil)
+		if err != nil {
+			return fail(err)
+		}
+		if ws == nil {
+			info := r.Header().Generator
+			extra := map[string]string{"split_from": filepath.Base(in)}
+			for k, v := range info.Extra {
+				extra[k] = v
+			}
+			info.Extra = extra
+			for i := 0; i < n; i++ {
+				name := fmt.Sprintf("%s-%03d.dnds", prefix, i)
+				w, err := Create(name, r.Header().Game, info, nil)
+				if err != nil {
+					r.Close()
+					return fail(err)
+				}
+				ws, names = append(ws, w), append(names, name)
+			}
+		} else if r.Header().Game != ws[0].Game() {
+			r.Close()
+			return fail(fmt.Errorf("datasets: %s holds %v, not %v", in, r.Header().Game, ws[0].Game()))
+		}
+		for r.NextGame(&g) {
+			if err := ws[k%n].WriteGame(&g); err != nil {
+				r.Close()
+				return fail(err)
+			}
+			k++
+		}
+		if warn != nil {
+			for _, p := range r.Problems() {
+				fmt.Fprintf(warn, "%s: %v\n", in, p)
+			}
+		}
+		err = r.Err()
+		r.Close()
+		if err != nil {
+			return fail(err)
+		}
+	}
+	for _, w := range ws {
+		if err := w.Close(); err != nil {
+			return nil, err
+		}
+	}
+	return names, nil
+}
+
