@@ -209,3 +209,34 @@ func TestParityFloatQuantized(t *testing.T) {
 		}
 	}
 }
+
+// The Evaluator a search uses does not allocate in Push, Evaluate or Pop.
+func TestEvaluatorNoAllocsRealGame(t *testing.T) {
+	pos, err := xiangqi.NewFromFEN(xiangqi.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := nn.NewEvaluator[*xiangqi.Position](nn.Default(nn.Xiangqi))
+	ev.Reset(pos)
+	var list position.MoveList
+	pos.GenerateLegal(&list)
+	var st position.State
+	allocs := testing.AllocsPerRun(200, func() {
+		for _, m := range list.Slice() {
+			pos.DoMove(m, &st)
+			ev.Push(&st.Dirty)
+			_ = ev.Evaluate(pos)
+			pos.UndoMove(m)
+			ev.Pop()
+		}
+		_ = ev.Evaluate(pos)
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per run", allocs)
+	}
+	// The start position is symmetric: the eval is the side to move's
+	// tempo bonus folded into the output bias (15 cp).
+	if v := ev.Evaluate(pos); v != 15 {
+		t.Fatalf("default xiangqi net at the start: %d, want 15", v)
+	}
+}

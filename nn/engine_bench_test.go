@@ -1,0 +1,65 @@
+// Engine-level benchmark: the search's bench positions with the network at N=256.
+package nn_test
+
+import (
+	"testing"
+
+	"dualnnue/eval"
+	"dualnnue/nn"
+	"dualnnue/nn/internal/pstnet"
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+	"dualnnue/search"
+)
+
+// BenchmarkEngine runs search.Bench (one thread, 16 MiB) over the search's
+// bench positions at depth 10 with the table net of N=256 ("nnue") and with
+// the hand-written evaluation ("pst"), reporting nodes per second.
+func BenchmarkEngine(b *testing.B) {
+	const depth = 10
+	for _, evName := range []string{"nnue", "pst"} {
+		b.Run("chess/"+evName, func(b *testing.B) {
+			net, err := pstnet.Build(nn.Chess, 256)
+			if err != nil {
+				b.Fatal(err)
+			}
+			newEval := func() position.Evaluator[*chess.Position] { return nn.NewEvaluator[*chess.Position](net) }
+			if evName == "pst" {
+				newEval = func() position.Evaluator[*chess.Position] { return eval.NewChess[*chess.Position]() }
+			}
+			s := search.New(search.ChessRules, newEval, search.Options{Threads: 1, HashMiB: 16, MultiPV: 1})
+			var nodes uint64
+			var secs float64
+			for b.Loop() {
+				r, err := search.Bench(s, chess.NewFromFEN, search.ChessBenchFENs, depth)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes, secs = nodes+r.Nodes, secs+r.Time.Seconds()
+			}
+			b.ReportMetric(float64(nodes)/secs, "nodes/s")
+		})
+		b.Run("xiangqi/"+evName, func(b *testing.B) {
+			net, err := pstnet.Build(nn.Xiangqi, 256)
+			if err != nil {
+				b.Fatal(err)
+			}
+			newEval := func() position.Evaluator[*xiangqi.Position] { return nn.NewEvaluator[*xiangqi.Position](net) }
+			if evName == "pst" {
+				newEval = func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() }
+			}
+			s := search.New(search.XiangqiRules, newEval, search.Options{Threads: 1, HashMiB: 16, MultiPV: 1})
+			var nodes uint64
+			var secs float64
+			for b.Loop() {
+				r, err := search.Bench(s, xiangqi.NewFromFEN, search.XiangqiBenchFENs, depth)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes, secs = nodes+r.Nodes, secs+r.Time.Seconds()
+			}
+			b.ReportMetric(float64(nodes)/secs, "nodes/s")
+		})
+	}
+}
