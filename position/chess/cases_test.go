@@ -495,6 +495,7 @@ func TestFENErrors(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock \"x\""},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 one", "fullmove number \"one\""},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999", "fullmove number"},
+		{"7k/8/8/b3r3/8/5n2/8/4K3 w - - 0 1", "in check by 3 pieces"},
 	}
 	for _, c := range cases {
 		_, err := NewFromFEN(c.fen)

@@ -114,7 +114,11 @@ func (p *Position) DoMove(m position.Move, st *position.State) {
 
 	p.side = them
 	st.Key = key
-	checkers := p.attackersTo(p.kingSq[them], p.byType[0]) & p.byColor[us]
+	ks := p.kingSq[them]
+	occ := p.byType[0]
+	checkers := (pawnAttacks[them][ks]&p.byType[Pawn] | knightAttacks[ks]&p.byType[Knight] |
+		bishopAttacks(ks, occ)&(p.byType[Bishop]|p.byType[Queen]) |
+		rookAttacks(ks, occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[us]
 	st.Checkers[0] = uint64(checkers)
 	st.Checkers[1] = 0
 	st.InCheck = checkers != 0

@@ -33,7 +33,8 @@ func NewFromFEN(fen string) (*Position, error) {
 // Rejected, with an error naming the problem: a wrong field count, a
 // placement without exactly 8 ranks of 8 squares, an unknown letter, a
 // colour without exactly one king, a pawn on the first or last rank, a side
-// to move other than w/b, the side not to move being in check, a castling
+// to move other than w/b, the side not to move being in check, the side to
+// move in check by more than two pieces, a castling
 // right without the king on its back rank and a rook of that colour on the
 // right square, a repeated castling right, an en-passant square that is
 // malformed, on the wrong rank for the side to move (e.g. d3 with white to
@@ -105,7 +106,11 @@ func (p *Position) parseFEN(fen string) error {
 		return fmt.Errorf("chess FEN: the side not to move (%s) is in check: king on %s attacked from %s",
 			colorName(them), squareName(p.kingSq[them]), squareName(lsb(a)))
 	}
-	st.Checkers[0] = uint64(p.attackersTo(p.kingSq[p.side], p.byType[0]) & p.byColor[them])
+	checkers := p.attackersTo(p.kingSq[p.side], p.byType[0]) & p.byColor[them]
+	if n := checkers.Count(); n > 2 {
+		return fmt.Errorf("chess FEN: %s is in check by %d pieces; no move can give more than two checks", colorName(p.side), n)
+	}
+	st.Checkers[0] = uint64(checkers)
 	st.InCheck = st.Checkers[0] != 0
 	if ep != position.SquareNone && p.epCaptureExists(ep) {
 		st.EpSquare = ep

@@ -145,8 +145,7 @@ func (p *Position) GenerateLegal(list *position.MoveList) {
 	if checkers != 0 {
 		target = betweenBB[ksq][lsb(checkers)] | checkers
 	}
-	p.ensureCheckInfo()
-	pinned := p.blockers[us] & ours
+	pinned := p.pinned(us)
 
 	// Knights (a pinned knight never moves).
 	for b := p.byType[Knight] & ours &^ pinned; b != 0; b &= b - 1 {
@@ -365,4 +364,125 @@ func (p *Position) generatePseudo(list *position.MoveList, stage int) {
 			}
 		}
 	}
+}
+
+// pinned returns us's pieces pinned to us's king, from the cache when it is
+// valid (computing only what the generator needs otherwise).
+func (p *Position) pinned(us position.Color) Bitboard {
+	if p.ciValid {
+		return p.blockers[us] & p.byColor[us]
+	}
+	ksq := p.kingSq[us]
+	occ := p.byType[0]
+	snipers := (rookPseudo[ksq]&(p.byType[Rook]|p.byType[Queen]) |
+		bishopPseudo[ksq]&(p.byType[Bishop]|p.byType[Queen])) & p.byColor[us^1]
+	var pinned Bitboard
+	for ; snipers != 0; snipers &= snipers - 1 {
+		b := betweenBB[ksq][lsb(snipers)] & occ
+		if b != 0 && !moreThanOne(b) {
+			pinned |= b
+		}
+	}
+	return pinned & p.byColor[us]
+}
+
+// countLegal returns the number of legal moves without listing them: the
+// same logic as GenerateLegal, counting whole target sets at once. Perft
+// uses it at the last ply.
+func (p *Position) countLegal() int {
+	us := p.side
+	them := us ^ 1
+	ksq := p.kingSq[us]
+	occ := p.byType[0]
+	ours := p.byColor[us]
+	theirs := p.byColor[them]
+	checkers := Bitboard(p.st.Checkers[0])
+
+	n := 0
+	occNoKing := occ ^ sqBB(ksq)
+	for b := kingAttacks[ksq] &^ ours; b != 0; b &= b - 1 {
+		if !p.attackedBy(them, lsb(b), occNoKing) {
+			n++
+		}
+	}
+	if moreThanOne(checkers) {
+		return n
+	}
+	target := ^ours
+	if checkers != 0 {
+		target = betweenBB[ksq][lsb(checkers)] | checkers
+	}
+	pinned := p.pinned(us)
+
+	for b := p.byType[Knight] & ours &^ pinned; b != 0; b &= b - 1 {
+		n += (knightAttacks[lsb(b)] & target).Count()
+	}
+	qs := p.byType[Queen]
+	for b := (p.byType[Bishop] | qs) & ours &^ pinned; b != 0; b &= b - 1 {
+		n += (bishopAttacks(lsb(b), occ) & target).Count()
+	}
+	for b := (p.byType[Rook] | qs) & ours &^ pinned; b != 0; b &= b - 1 {
+		n += (rookAttacks(lsb(b), occ) & target).Count()
+	}
+	if checkers == 0 {
+		for b := pinned &^ p.byType[Pawn] &^ p.byType[Knight]; b != 0; b &= b - 1 {
+			from := lsb(b)
+			var a Bitboard
+			switch p.board[from].Type() {
+			case Bishop:
+				a = bishopAttacks(from, occ)
+			case Rook:
+				a = rookAttacks(from, occ)
+			case Queen:
+				a = queenAttacks(from, occ)
+			}
+			n += (a & target & lineBB[ksq][from]).Count()
+		}
+	}
+
+	pawns := p.byType[Pawn] & ours
+	up, left, right := pawnUp[us], pawnLeft[us], pawnRight[us]
+	empty := ^occ
+	free := pawns &^ pinned
+	low := free &^ pawnRank7[us]
+	b1 := shift(low, up) & empty
+	b2 := shift(b1&pawnRank3[us], up) & empty & target
+	n += (b1 & target).Count() + b2.Count() +
+		(shift(low&^FileA, left) & theirs & target).Count() +
+		(shift(low&^FileH, right) & theirs & target).Count()
+	if high := free & pawnRank7[us]; high != 0 {
+		n += 4 * ((shift(high, up) & empty & target).Count() +
+			(shift(high&^FileA, left) & theirs & target).Count() +
+			(shift(high&^FileH, right) & theirs & target).Count())
+	}
+	if pp := pawns & pinned; pp != 0 && checkers == 0 {
+		for ; pp != 0; pp &= pp - 1 {
+			from := lsb(pp)
+			line := lineBB[ksq][from]
+			fb := sqBB(from)
+			pushes := shift(fb, up) & empty
+			dbl := shift(pushes&pawnRank3[us], up) & empty
+			caps := pawnAttacks[us][from] & theirs
+			c := ((pushes | dbl | caps) & line).Count()
+			if fb&pawnRank7[us] != 0 {
+				c *= 4
+			}
+			n += c
+		}
+	}
+	if ep := p.st.EpSquare; ep != position.SquareNone {
+		for b := pawnAttacks[them][ep] & pawns; b != 0; b &= b - 1 {
+			if p.epLegal(lsb(b), ep) {
+				n++
+			}
+		}
+	}
+	if checkers == 0 && p.st.Castling&(3<<(2*us)) != 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			if p.castlingLegal(i) {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -35,6 +35,9 @@ func checkStages(t *testing.T, p *Position, all bool) {
 	fen := p.FEN()
 	var legal position.MoveList
 	p.GenerateLegal(&legal)
+	if n := p.countLegal(); n != legal.Len {
+		t.Fatalf("%s: countLegal %d, GenerateLegal %d", fen, n, legal.Len)
+	}
 	legalSet := map[position.Move]bool{}
 	for _, m := range legal.Slice() {
 		if legalSet[m] {

@@ -3,6 +3,7 @@ package chess
 
 import (
 	"sort"
+	"sync"
 
 	"dualnnue/position"
 )
@@ -10,17 +11,27 @@ import (
 // Perft returns the number of leaf nodes of the legal move tree of depth
 // plies from p (depth 0 counts 1). The last ply is counted in bulk, as
 // Stockfish does: the legal moves of a depth-1 node are counted, not
-// played. It does not allocate; p is restored on return.
+// played. It does not allocate (its ply stack comes from a pool); p is
+// restored on return. Depths above 64 use a freshly allocated stack.
 func Perft(p *Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	var stack [position.MaxPly + 1]perftPly
-	if depth > position.MaxPly {
-		depth = position.MaxPly
+	if depth > len(perftStack{}) {
+		return p.perft(make([]perftPly, depth), depth) // absurd depths only
 	}
-	return p.perft(stack[:depth], depth)
+	stack := perftStacks.Get().(*perftStack)
+	n := p.perft(stack[:depth], depth)
+	perftStacks.Put(stack)
+	return n
 }
+
+// perftStack holds the per-ply move lists and states. The states escape
+// (DoMove links them into the position), so stacks are recycled through a
+// pool: Perft does not allocate in steady state.
+type perftStack [64]perftPly
+
+var perftStacks = sync.Pool{New: func() any { return new(perftStack) }}
 
 type perftPly struct {
 	list position.MoveList
@@ -28,20 +39,18 @@ type perftPly struct {
 }
 
 func (p *Position) perft(stack []perftPly, depth int) uint64 {
+	if depth == 1 {
+		return uint64(p.countLegal())
+	}
 	f := &stack[0]
 	f.list.Len = 0
 	p.GenerateLegal(&f.list)
-	if depth == 1 {
-		return uint64(f.list.Len)
-	}
 	var n uint64
 	rest := stack[1:]
 	for _, m := range f.list.Moves[:f.list.Len] {
 		p.DoMove(m, &f.st)
 		if depth == 2 {
-			var l position.MoveList
-			p.GenerateLegal(&l)
-			n += uint64(l.Len)
+			n += uint64(p.countLegal())
 		} else {
 			n += p.perft(rest, depth-1)
 		}

@@ -53,7 +53,7 @@ func (p *Position) Validate() error {
 	if uint64(checkers) != st.Checkers[0] || st.Checkers[1] != 0 || st.InCheck != (checkers != 0) {
 		return fmt.Errorf("chess: checkers %x, state says %x (in check %v)", uint64(checkers), st.Checkers[0], st.InCheck)
 	}
-	if moreThanOne(checkers) && checkers.Count() > 2 {
+	if checkers.Count() > 2 {
 		return fmt.Errorf("chess: %d checkers", checkers.Count())
 	}
 	for i := 0; i < 4; i++ {
