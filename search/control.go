@@ -1,4 +1,4 @@
-// When the main thread stops: hard limits every 1024 nodes, soft limits after each iteration.
+// When the main thread stops: hard limits every 256 nodes, soft limits after each iteration.
 package search
 
 import (
@@ -7,7 +7,7 @@ import (
 	"dualnnue/position"
 )
 
-// checkLimits runs on the main thread every 1024 nodes: it stops all
+// checkLimits runs on the main thread every 256 nodes: it stops all
 // threads at the hard time limit (never before depth 1 is complete, so there
 // is always a searched move) and at the hard node limit over all threads.
 func (s *Searcher[T, P]) checkLimits(w *Worker[T, P]) {

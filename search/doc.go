@@ -60,9 +60,9 @@
 //
 // Time: with a clock the manager plans an optimum (about 1/40 of the clock
 // plus the increment, less the move overhead) and a hard maximum (4× the
-// optimum, at most 75% of the clock); iterations stop after the optimum,
+// optimum, at most half the clock); iterations stop after the optimum,
 // scaled by how often the best move changed, and the hard limit is checked
-// every 1024 nodes, which also bounds the latency of Stop. Depth 1 always
+// every 256 nodes, which also bounds the latency of Stop. Depth 1 always
 // completes, so there is always a searched move. Only the side to move's
 // clock counts: "go depth 5 btime 100" for White searches to depth 5.
 package search

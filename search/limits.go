@@ -53,7 +53,7 @@ type timeLimits struct {
 // must last, and how much of it one move may ever use.
 const (
 	defaultMovesToGo = 40
-	maxShareOfClock  = 0.75
+	maxShareOfClock  = 0.5
 )
 
 // planTime decides how long to think. overhead is the per-move latency
@@ -84,7 +84,7 @@ func planTime(l *Limits, us position.Color, gamePly int, overhead time.Duration)
 	// Never plan to spend more than a fraction of what is on the clock now.
 	capT := time.Duration(float64(t-overhead) * maxShareOfClock)
 	if mtg == 1 {
-		capT = time.Duration(float64(t-overhead) * 0.9)
+		capT = time.Duration(float64(t-overhead) * 0.8)
 	}
 	if capT < time.Millisecond {
 		capT = time.Millisecond

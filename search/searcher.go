@@ -156,7 +156,7 @@ func (s *Searcher[T, P]) Clear() {
 func (s *Searcher[T, P]) TT() *TT { return s.tt }
 
 // Stop ends the running search (if any) as soon as possible: every thread
-// notices within 1024 nodes. Search then returns its best move so far.
+// notices within 256 nodes. Search then returns its best move so far.
 func (s *Searcher[T, P]) Stop() {
 	s.stop.Store(true)
 	s.wake()
@@ -299,7 +299,7 @@ func (w *Worker[T, P]) setup(root P, multiPV int) {
 	w.eval.Reset(pos)
 	w.nodes = 0
 	w.published.Store(0)
-	w.nodeLimit = 0
+	w.nodeLimit = ^uint64(0)
 	w.abort = false
 	w.selDepth = 0
 	w.rootDepth = 0

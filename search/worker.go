@@ -49,7 +49,7 @@ type Worker[T any, P GamePtr[T]] struct {
 
 	nodes     uint64        // nodes searched in this search, owned by the worker
 	published atomic.Uint64 // nodes as last published for other goroutines
-	nodeLimit uint64        // this worker's share of a hard node limit (0: none)
+	nodeLimit uint64        // this worker's share of a hard node limit (max: none)
 	abort     bool          // this worker must unwind
 	selDepth  int
 	rootDepth int

@@ -1,0 +1,99 @@
+// Chess search tests: determinism, allocations, Lazy SMP under -race, limits.
+package search_test
+
+import (
+	"testing"
+	"time"
+
+	"dualnnue/position"
+	"dualnnue/search"
+)
+
+// TestDeterministicOneThread: with one thread, a depth or node limit gives
+// the same move, score and node count every time (after Clear).
+func TestDeterministicOneThreadChess(t *testing.T) {
+	s := newChessSearcher(oneThread())
+	for _, lim := range []search.Limits{{Depth: 8}, {Nodes: 30000}, {SoftNodes: 20000}} {
+		for _, fen := range search.ChessBenchFENs[:6] {
+			var first search.Result
+			for run := 0; run < 2; run++ {
+				s.Clear()
+				res := s.Search(chessPos(fen), lim, nil)
+				if run == 0 {
+					first = res
+					continue
+				}
+				if res.BestMove != first.BestMove || res.Score != first.Score || res.Nodes != first.Nodes {
+					t.Errorf("%s %+v: run 1 %v %v %d nodes, run 2 %v %v %d nodes", fen, lim,
+						first.BestMove, first.Score, first.Nodes, res.BestMove, res.Score, res.Nodes)
+				}
+			}
+			if lim.Nodes > 0 && first.Nodes != lim.Nodes {
+				t.Errorf("%s: hard limit %d but searched %d nodes", fen, lim.Nodes, first.Nodes)
+			}
+		}
+	}
+}
+
+// TestNoAllocationsPerNode: the allocations of a whole search do not grow
+// with its size (the few per search are the result's PV slices).
+func TestNoAllocationsPerNodeChess(t *testing.T) {
+	s := newChessSearcher(oneThread())
+	pos := chessPos(search.ChessBenchFENs[1])
+	count := func(depth int) (float64, uint64) {
+		var nodes uint64
+		a := testing.AllocsPerRun(2, func() {
+			s.Clear()
+			nodes = s.Search(pos, search.Limits{Depth: depth}, nil).Nodes
+		})
+		return a, nodes
+	}
+	a4, n4 := count(4)
+	a9, n9 := count(8)
+	if a9 != a4 || n9 < 10*n4 {
+		t.Fatalf("allocations: depth 4 %v (%d nodes), depth 9 %v (%d nodes): want equal", a4, n4, a9, n9)
+	}
+	if a9 > 4 {
+		t.Fatalf("%v allocations per search, want at most 4", a9)
+	}
+}
+
+// TestLazySMPChess runs a 2-thread search (meaningful under -race).
+func TestLazySMPChess(t *testing.T) {
+	o := search.DefaultOptions
+	o.Threads = 2
+	s := newChessSearcher(o)
+	pos := chessPos(search.ChessBenchFENs[5])
+	var infos int
+	res := s.Search(pos, search.Limits{Depth: 9}, func(i *search.Info) { infos++ })
+	if res.BestMove == position.MoveNone || res.Depth != 9 || infos == 0 {
+		t.Fatalf("2 threads: %+v, %d infos", res, infos)
+	}
+	var legal position.MoveList
+	pos.GenerateLegal(&legal)
+	if !legal.Contains(res.BestMove) {
+		t.Fatalf("best move %v not legal", res.BestMove)
+	}
+	res = s.Search(pos, search.Limits{Nodes: 50000}, nil)
+	if res.Nodes < 50000 || res.Nodes > 50000+4096 {
+		t.Fatalf("2 threads, nodes 50000: searched %d", res.Nodes)
+	}
+}
+
+// TestStopLatency: Stop during an infinite search returns well within 10 ms
+// (the bound here is generous for loaded CI machines; see BenchmarkStopLatency).
+func TestStopLatency(t *testing.T) {
+	s := newChessSearcher(oneThread())
+	pos := chessPos(search.ChessBenchFENs[1])
+	done := make(chan time.Time)
+	go func() {
+		s.Search(pos, search.Limits{Infinite: true}, nil)
+		done <- time.Now()
+	}()
+	time.Sleep(100 * time.Millisecond)
+	t0 := time.Now()
+	s.Stop()
+	if lat := (<-done).Sub(t0); lat > 100*time.Millisecond {
+		t.Fatalf("stop took %v", lat)
+	}
+}
