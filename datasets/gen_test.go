@@ -3,6 +3,7 @@ package datasets
 
 import (
 	"math"
+	"os"
 	"testing"
 
 	"dualnnue/position"
@@ -147,3 +148,5 @@ func normalized(g GameRecord) GameRecord {
 	}
 	return c
 }
+
+func writeFile(path string, b []byte) error { return os.WriteFile(path, b, 0o644) }

@@ -221,14 +221,24 @@ func (s *BlockScanner) Next() (payload []byte, ok bool) {
 				return nil, false
 			}
 			got := s.end - s.pos
+			if i := bytes.Index(s.buf[s.pos+1:s.end], []byte(blockMagic)); i >= 0 {
+				// Another block follows: this one lost bytes in the middle.
+				s.problem(off, fmt.Sprintf("block claims %d bytes but another block starts %d bytes later; %d records skipped", n, i+1, h.Records), false)
+				s.advance(i + 1)
+				s.slot++
+				continue
+			}
 			s.problem(off, fmt.Sprintf("torn block: %d of %d bytes present (the writer stopped here); %d records lost", got, n, h.Records), true)
 			s.advance(got)
 			return nil, false
 		}
 		p := s.buf[s.pos+BlockHeaderSize : s.pos+n]
 		if got := crc32c(p); got != h.PayloadCRC {
+			// Search for the next magic from just after this header rather
+			// than trusting the size: a hole in the file must not cost the
+			// next block too.
 			s.problem(off, fmt.Sprintf("payload checksum mismatch (stored %08x, computed %08x): %d records skipped", h.PayloadCRC, got, h.Records), false)
-			s.advance(n)
+			s.resync()
 			s.slot++
 			continue
 		}
