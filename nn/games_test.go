@@ -3,7 +3,6 @@
 package nn_test
 
 import (
-	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -146,17 +145,10 @@ func TestIncrementalEqualsRefreshRealGames(t *testing.T) {
 	}
 }
 
-// collect returns n positions (side-to-move features, other side's, piece
-// count, and the FEN) from random games of g.
-type sample struct {
-	us, them []uint16
-	pieces   int
-	fen      string
-}
-
-func collect(t testing.TB, g nn.Game, n int) []sample {
+// collect returns n positions from random games of g.
+func collect(t testing.TB, g nn.Game, n int) []nn.Sample {
 	set := features.Default(g)
-	var out []sample
+	var out []nn.Sample
 	var w, b [features.MaxActive]uint16
 	rng := rand.New(rand.NewPCG(42, uint64(g)))
 	randomGames(t, g, 11, 1000, 160, nil, func(pos walker) {
@@ -164,11 +156,11 @@ func collect(t testing.TB, g nn.Game, n int) []sample {
 			return
 		}
 		k := set.Active(pos, w[:], b[:])
-		s := sample{pieces: k, fen: pos.FEN()}
+		s := nn.Sample{Pieces: k}
 		if pos.SideToMove() == position.White {
-			s.us, s.them = slices.Clone(w[:k]), slices.Clone(b[:k])
+			s.Us, s.Them = slices.Clone(w[:k]), slices.Clone(b[:k])
 		} else {
-			s.us, s.them = slices.Clone(b[:k]), slices.Clone(w[:k])
+			s.Us, s.Them = slices.Clone(b[:k]), slices.Clone(w[:k])
 		}
 		out = append(out, s)
 	})
@@ -187,25 +179,16 @@ func TestParityFloatQuantized(t *testing.T) {
 		samples := collect(t, g, 1000)
 		for _, act := range []nn.Activation{nn.CReLU, nn.SCReLU} {
 			m, q := randomNet(t, g, 256, 8, act, 5)
-			deq := q.Model()
-			pb := nn.ParityBound(q.QA, q.QB, q.Scale)
-			var worstSame, worstOrig, sumOrig, worstRatio float64
-			for _, s := range samples {
-				qe := float64(q.EvalIndices(s.us, s.them, s.pieces))
-				if d := math.Abs(qe - deq.Eval(s.us, s.them, s.pieces)); d > pb {
-					t.Fatalf("%v %v: |%v − float| = %.4f > %.4f at %s", g, act, qe, d, pb, s.fen)
-				} else {
-					worstSame = max(worstSame, d)
-				}
-				d := math.Abs(qe - m.Eval(s.us, s.them, s.pieces))
-				bound := m.QuantizationBound(s.us, s.them, s.pieces)
-				if d > bound {
-					t.Fatalf("%v %v: |quantized − original float| = %.3f > bound %.3f at %s", g, act, d, bound, s.fen)
-				}
-				worstOrig, sumOrig, worstRatio = max(worstOrig, d), sumOrig+d, max(worstRatio, d/bound)
+			st, err := nn.CheckParity(m, q, samples)
+			if err != nil {
+				t.Fatalf("%v %v: %v", g, act, err)
 			}
-			t.Logf("%v %v N=256: same weights max %.3f cp (bound %.3f); original float max %.2f mean %.2f cp, max error/bound %.3f",
-				g, act, worstSame, pb, worstOrig, sumOrig/float64(len(samples)), worstRatio)
+			t.Logf("%v %v N=256, %d positions: same weights max %.3f cp (bound %.3f); original float max %.2f mean %.2f cp, max error/bound %.3f",
+				g, act, st.Positions, st.MaxSame, nn.ParityBound(q.QA, q.QB, q.Scale), st.MaxOrig, st.MeanOrig, st.MaxRatio)
+		}
+		// The default net against its own dequantized weights.
+		if _, err := nn.CheckParity(nil, nn.Default(g), samples); err != nil {
+			t.Fatalf("%v default net: %v", g, err)
 		}
 	}
 }
