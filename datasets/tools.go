@@ -498,4 +498,3 @@ func Split(inputs []string, prefix string, n int, warn io.Writer) ([]string, err
 	}
 	return names, nil
 }
-
