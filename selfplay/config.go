@@ -62,6 +62,9 @@ type Config struct {
 	// embedded net) or the path of a net file.
 	Eval    string `toml:"eval"`
 	HashMiB int    `toml:"hash_mib"` // TT per worker
+	// FlushSeconds closes the dataset block in progress when it is older
+	// than this (default 60): a killed run loses at most that much work.
+	FlushSeconds float64 `toml:"flush_seconds"`
 
 	Search       SearchConfig       `toml:"search"`
 	Opening      OpeningConfig      `toml:"opening"`
@@ -118,6 +121,12 @@ func (c *Config) Validate() error {
 	}
 	if c.HashMiB <= 0 {
 		c.HashMiB = 8
+	}
+	if c.FlushSeconds < 0 {
+		bad("flush_seconds must be >= 0")
+	}
+	if c.FlushSeconds == 0 {
+		c.FlushSeconds = 60
 	}
 	if c.Search.Depth <= 0 && c.Search.SoftNodes == 0 && c.Search.HardNodes == 0 {
 		bad("search: set soft_nodes/hard_nodes or depth")

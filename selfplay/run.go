@@ -220,7 +220,7 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 		},
 	}
 	path := fmt.Sprintf("%s-p%03d.dnds", prefix, nextPart)
-	w, err := datasets.Create(path, g, info, nil)
+	w, err := datasets.Create(path, g, info, &datasets.WriterOptions{FlushInterval: time.Duration(cfg.FlushSeconds * float64(time.Second))})
 	if err != nil {
 		return sum, err
 	}
@@ -338,6 +338,8 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 func resumeState(prefix string, g datasets.Game, resume bool, log *slog.Logger) (games, nextPart int, files []string, err error) {
 	parts, _ := filepath.Glob(prefix + "-p*.dnds")
 	tmps, _ := filepath.Glob(prefix + "-p*.dnds.tmp")
+	salvaging, _ := filepath.Glob(prefix + "-p*.dnds.tmp.salvage") // a salvage that was itself interrupted
+	tmps = append(salvaging, tmps...)
 	if len(parts)+len(tmps) == 0 {
 		return 0, 0, nil, nil
 	}
@@ -391,8 +393,17 @@ func countGames(path string, log *slog.Logger) (int, error) {
 }
 
 // salvage copies the readable games of a killed run's .tmp file into a
-// closed file and removes the .tmp.
+// closed file and removes the .tmp. The .tmp is first renamed to
+// .tmp.salvage, so the new file's own .tmp name is free and an interrupted
+// salvage is found again by the next resume.
 func salvage(tmp, out string, g datasets.Game, log *slog.Logger) (int, error) {
+	if !strings.HasSuffix(tmp, ".salvage") {
+		if err := os.Rename(tmp, tmp+".salvage"); err != nil {
+			return 0, fmt.Errorf("salvage: %w", err)
+		}
+		tmp += ".salvage"
+	}
+	os.Remove(out + ".tmp") // an interrupted salvage's partial copy
 	r, err := datasets.Open(tmp, nil)
 	if err != nil {
 		return 0, fmt.Errorf("salvage %s: %w", tmp, err)

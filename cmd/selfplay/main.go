@@ -99,6 +99,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		shards      = fs.Int("shards", 0, "number of shards when the index comes from JOB_COMPLETION_INDEX")
 		resume      = fs.Bool("resume", false, "continue an earlier run of this shard (idempotent)")
 		quiet       = fs.Bool("quiet", false, "no progress bar: structured log lines (log/slog) on stderr")
+		flushSecs   = fs.Float64("flush-seconds", 0, "close the dataset block in progress after this many seconds")
 		printConfig = fs.Bool("print-config", false, "print the effective config and exit")
 	)
 	if err := fs.Parse(args); err != nil {
@@ -151,6 +152,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if set["book"] {
 		cfg.Opening.Book = *book
+	}
+	if set["flush-seconds"] {
+		cfg.FlushSeconds = *flushSecs
 	}
 	if set["max-plies"] {
 		cfg.Adjudication.MaxPlies = *maxPlies

@@ -1,0 +1,163 @@
+package selfplay
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"testing"
+
+	"dualnnue/datasets"
+)
+
+// smallConfig is a fast run: shallow searches and short games.
+func smallConfig(t *testing.T, game string, games int) Config {
+	t.Helper()
+	return Config{
+		Game: game, Games: games, Threads: 2, Seed: 7, Output: t.TempDir(), Eval: "classic", HashMiB: 1,
+		Search:       SearchConfig{SoftNodes: 300, HardNodes: 3000},
+		Opening:      OpeningConfig{RandomPlies: 6},
+		Adjudication: AdjudicationConfig{ResignScore: 1000, ResignPlies: 4, DrawScore: 5, DrawPlies: 10, DrawAfterPly: 30, MaxPlies: 40},
+		Shards:       1,
+	}
+}
+
+// readGames returns every game of the run's files, in file order.
+func readGames(t *testing.T, files []string) []datasets.GameRecord {
+	t.Helper()
+	sort.Strings(files)
+	var out []datasets.GameRecord
+	for _, f := range files {
+		r, err := datasets.Open(f, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			var g datasets.GameRecord
+			if !r.NextGame(&g) {
+				break
+			}
+			out = append(out, g)
+		}
+		if err := r.Err(); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if p := r.Problems(); len(p) > 0 {
+			t.Fatalf("%s: problems %v", f, p)
+		}
+		r.Close()
+	}
+	return out
+}
+
+func runOK(t *testing.T, cfg Config) Summary {
+	t.Helper()
+	sum, err := Run(context.Background(), cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
+func TestDeterministicAcrossRunsAndThreads(t *testing.T) {
+	for _, game := range []string{"xiangqi", "chess"} {
+		t.Run(game, func(t *testing.T) {
+			a := smallConfig(t, game, 6)
+			b := a
+			b.Output = t.TempDir()
+			b.Threads = 1
+			sa, sb := runOK(t, a), runOK(t, b)
+			ga, gb := readGames(t, sa.Files), readGames(t, sb.Files)
+			if len(ga) != 6 || !reflect.DeepEqual(ga, gb) {
+				t.Fatalf("runs differ: %d vs %d games", len(ga), len(gb))
+			}
+			if sa.Positions == 0 || sa.Positions != sb.Positions {
+				t.Fatalf("positions %d vs %d", sa.Positions, sb.Positions)
+			}
+			// Different games: no two games share their opening.
+			seen := map[string]bool{}
+			for _, g := range ga {
+				k := fmt.Sprint(g.Book)
+				if seen[k] {
+					t.Fatalf("two games with the same opening %v", g.Book)
+				}
+				seen[k] = true
+			}
+		})
+	}
+}
+
+func TestResumeDoesNotDuplicate(t *testing.T) {
+	full := smallConfig(t, "xiangqi", 6)
+	want := readGames(t, runOK(t, full).Files)
+
+	part := full
+	part.Output = t.TempDir()
+	part.Games = 3
+	runOK(t, part)
+	// Without -resume the existing files are refused.
+	part.Games = 6
+	if _, err := Run(context.Background(), part, Options{}); err == nil {
+		t.Fatal("second run without resume must fail")
+	}
+	part.Resume = true
+	sum := runOK(t, part)
+	if sum.Resumed != 3 || sum.Games != 3 {
+		t.Fatalf("resumed %d played %d, want 3 and 3", sum.Resumed, sum.Games)
+	}
+	got := readGames(t, sum.Files)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("resumed run differs from the uninterrupted one (%d vs %d games)", len(got), len(want))
+	}
+	// Idempotent: running again plays nothing.
+	again := runOK(t, part)
+	if again.Games != 0 || again.Resumed != 6 {
+		t.Fatalf("rerun played %d games, resumed %d", again.Games, again.Resumed)
+	}
+}
+
+func TestShardsPartitionTheRun(t *testing.T) {
+	full := smallConfig(t, "chess", 5)
+	want := readGames(t, runOK(t, full).Files)
+	var got [5]*datasets.GameRecord
+	for i := 0; i < 2; i++ {
+		c := full
+		c.Output = t.TempDir()
+		c.Shard, c.Shards = i, 2
+		sum := runOK(t, c)
+		if n := len(sum.Files); n != 1 || filepath.Base(sum.Files[0]) != fmt.Sprintf("chess-s%dof2-p000.dnds", i) {
+			t.Fatalf("shard files %v", sum.Files)
+		}
+		games := readGames(t, sum.Files)
+		if len(games) != ShardGames(5, i, 2) {
+			t.Fatalf("shard %d has %d games", i, len(games))
+		}
+		for k := range games {
+			idx := i + 2*k
+			if got[idx] != nil {
+				t.Fatalf("game %d played twice", idx)
+			}
+			got[idx] = &games[k]
+		}
+	}
+	for i := range want {
+		if got[i] == nil || !reflect.DeepEqual(*got[i], want[i]) {
+			t.Fatalf("game %d differs between the sharded and the whole run", i)
+		}
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	if _, err := ParseConfig([]byte("game = \"chess\"\ngamez = 3\n")); err == nil {
+		t.Fatal("unknown key accepted")
+	}
+	c := smallConfig(t, "shogi", 1)
+	if err := c.Validate(); err == nil {
+		t.Fatal("unknown game accepted")
+	}
+	c = smallConfig(t, "chess", 0)
+	if err := c.Validate(); err == nil {
+		t.Fatal("zero games accepted")
+	}
+}
