@@ -2,11 +2,13 @@
 package main
 
 import (
-	"fmt"
 	"io"
+
+	"dualnnue/datasets"
 )
 
+// dataTool runs `selfplay data <tool> ...` (inspect, stats, verify, merge,
+// split, export, import).
 func dataTool(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "selfplay data: the dataset tools are not wired yet")
-	return 2
+	return datasets.RunTool(args, stdout, stderr)
 }
