@@ -72,8 +72,17 @@ func (p *Position) Clone() *Position {
 // SideToMove returns the colour to move.
 func (p *Position) SideToMove() position.Color { return p.side }
 
-// State returns the current per-ply state (never nil after SetFEN).
-func (p *Position) State() *position.State { return p.st }
+// State returns the current per-ply state (never nil: a zero Position
+// returns its empty root state).
+func (p *Position) State() *position.State {
+	if p.st == nil {
+		return &p.root
+	}
+	return p.st
+}
+
+// *Position is the chess implementation of the search's contract.
+var _ position.Game = (*Position)(nil)
 
 // Key returns the Zobrist key of the position.
 func (p *Position) Key() position.Key { return p.st.Key }
