@@ -39,12 +39,12 @@ type CheckpointMeta struct {
 	RNG           []byte `json:"rng"` // state of the run's PCG generator (MarshalBinary)
 	// Fingerprint identifies the settings that must not change across a
 	// resume (architecture, data, batch, schedule, loss, optimiser).
-	Fingerprint string      `json:"fingerprint"`
-	Beta1       float64     `json:"beta1"`
-	Beta2       float64     `json:"beta2"`
-	Eps         float64     `json:"eps"`
-	WeightDecay float64     `json:"weight_decay"`
-	Clip        []ClipRange `json:"clip"`
+	Fingerprint string         `json:"fingerprint"`
+	Beta1       float64        `json:"beta1"`
+	Beta2       float64        `json:"beta2"`
+	Eps         float64        `json:"eps"`
+	WeightDecay float64        `json:"weight_decay"`
+	Clip        []ClipRange    `json:"clip"`
 	Metrics     []EpochMetrics `json:"metrics"`
 }
 

@@ -1,0 +1,237 @@
+// The trainer's configuration: TOML file layout, defaults and validation.
+package train
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"runtime"
+
+	"github.com/BurntSushi/toml"
+
+	"dualnnue/datasets"
+	"dualnnue/nn"
+	"dualnnue/nn/features"
+)
+
+// Config is a training run. It is read from TOML (see configs/train-*.toml);
+// zero fields take the defaults of Defaults.
+type Config struct {
+	Name   string      `toml:"name"`    // run name (metrics, plot title, net description)
+	Game   string      `toml:"game"`    // "xiangqi" or "chess"
+	OutDir string      `toml:"out_dir"` // run directory: checkpoints, nets, metrics
+	Data   DataConfig  `toml:"data"`
+	Net    NetConfig   `toml:"net"`
+	Train  TrainConfig `toml:"train"`
+	Loss   LossConfig  `toml:"loss"`
+}
+
+// DataConfig says where positions come from and which are kept.
+type DataConfig struct {
+	Train        []string `toml:"train"`         // dataset files or glob patterns
+	Valid        []string `toml:"valid"`         // held-out dataset files (optional)
+	ValidSplit   float64  `toml:"valid_split"`   // without Valid: fraction of Train held out (memory mode)
+	ValidMax     int      `toml:"valid_max"`     // at most this many validation positions (0 = all)
+	MaxPositions int      `toml:"max_positions"` // memory mode: read at most this many (0 = all)
+	// Stream trains from a datasets.Loader (parallel decoding, shuffle
+	// buffer) instead of loading every position into memory first.
+	Stream        bool `toml:"stream"`
+	LoaderWorkers int  `toml:"loader_workers"` // stream mode: decoding goroutines (1 = deterministic)
+	ShuffleBuffer int  `toml:"shuffle_buffer"` // stream mode: positions held for shuffling
+
+	// Filters (nnue-pytorch/bullet's usual ones, see datasets.Filter).
+	SkipInCheck      bool    `toml:"skip_in_check"`
+	SkipCaptures     bool    `toml:"skip_captures"`
+	SkipBestCaptures bool    `toml:"skip_best_captures"`
+	MinPly           int     `toml:"min_ply"`
+	MaxAbsScore      int     `toml:"max_abs_score"`
+	RandomSkip       float64 `toml:"random_skip"`
+}
+
+// NetConfig is the architecture, or the net to fine-tune.
+type NetConfig struct {
+	Hidden     int    `toml:"hidden"`     // N
+	Buckets    int    `toml:"buckets"`    // output buckets by material (1 = none)
+	Activation string `toml:"activation"` // "screlu" or "crelu"
+	// Init is a net file to start from (fine-tuning); its architecture then
+	// replaces Hidden, Buckets and Activation.
+	Init string `toml:"init"`
+}
+
+// TrainConfig is the optimisation.
+type TrainConfig struct {
+	Epochs            int     `toml:"epochs"`
+	PositionsPerEpoch int64   `toml:"positions_per_epoch"` // bullet's superbatch, rounded down to whole batches
+	BatchSize         int     `toml:"batch_size"`
+	LR                float64 `toml:"lr"`
+	Schedule          string  `toml:"schedule"` // "constant", "step" or "cosine"
+	Warmup            int64   `toml:"warmup"`   // warm-up steps (batches)
+	StepEpochs        int     `toml:"step_epochs"`
+	Gamma             float64 `toml:"gamma"`
+	FinalLR           float64 `toml:"final_lr"`
+	WeightDecay       float64 `toml:"weight_decay"`
+	WeightClip        float64 `toml:"weight_clip"` // first-layer clip in float units (≤ the quantization bound)
+	Workers           int     `toml:"workers"`     // goroutines (0 = all cores)
+	Seed              uint64  `toml:"seed"`
+}
+
+// LossConfig is the loss (see Loss).
+type LossConfig struct {
+	Lambda float64 `toml:"lambda"` // nnue-pytorch's λ; bullet's wdl = 1 − λ
+	K      float64 `toml:"k"`      // sigmoid scale in centipawns
+	Power  float64 `toml:"power"`  // 2 = MSE, 2.5 = nnue-pytorch
+}
+
+// Defaults returns the default configuration of game: (F→256)×2→1 SCReLU,
+// batch 16384, 10 epochs of 10 M positions, AdamW lr 1e-3 with a cosine
+// schedule to 1e-5 after 200 warm-up steps, weight decay 0.01, λ = 1,
+// K = 400, power 2.5.
+func Defaults(game string) Config {
+	return Config{
+		Name:   game,
+		Game:   game,
+		OutDir: "runs/train-" + game,
+		Data:   DataConfig{ValidSplit: 0.02, ValidMax: 200_000, LoaderWorkers: 1, ShuffleBuffer: 1 << 20, MaxAbsScore: 10000},
+		Net:    NetConfig{Hidden: 256, Buckets: 1, Activation: "screlu"},
+		Train: TrainConfig{Epochs: 10, PositionsPerEpoch: 10_000_000, BatchSize: 16384, LR: 1e-3,
+			Schedule: "cosine", Warmup: 200, StepEpochs: 4, Gamma: 0.3, FinalLR: 1e-5,
+			WeightDecay: 0.01, WeightClip: DefaultWeightClip, Seed: 1},
+		Loss: LossConfig{Lambda: 1, K: nn.DefaultScale, Power: 2.5},
+	}
+}
+
+// LoadConfig reads a TOML file over the defaults of the game it names
+// (xiangqi when it names none). Unknown keys are an error, so a typo never
+// silently falls back to a default.
+func LoadConfig(path string) (Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("train: %w", err)
+	}
+	return ParseConfig(data)
+}
+
+// ParseConfig is LoadConfig from memory.
+func ParseConfig(data []byte) (Config, error) {
+	var probe struct {
+		Game string `toml:"game"`
+	}
+	if _, err := toml.Decode(string(data), &probe); err != nil {
+		return Config{}, fmt.Errorf("train: config: %w", err)
+	}
+	if probe.Game == "" {
+		probe.Game = "xiangqi"
+	}
+	cfg := Defaults(probe.Game)
+	md, err := toml.Decode(string(data), &cfg)
+	if err != nil {
+		return Config{}, fmt.Errorf("train: config: %w", err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return Config{}, fmt.Errorf("train: config: unknown key %q", und[0].String())
+	}
+	return cfg, nil
+}
+
+// TOML renders the configuration as TOML (written into the run directory).
+func (c Config) TOML() []byte {
+	var b bytes.Buffer
+	if err := toml.NewEncoder(&b).Encode(c); err != nil {
+		return []byte(fmt.Sprintf("# cannot encode: %v\n", err))
+	}
+	return b.Bytes()
+}
+
+// Validate checks every field, naming the first bad one.
+func (c *Config) Validate() error {
+	if _, err := features.ParseGame(c.Game); err != nil {
+		return err
+	}
+	t := c.Train
+	switch {
+	case c.OutDir == "":
+		return fmt.Errorf("train: out_dir is empty")
+	case !(c.Data.ValidSplit >= 0 && c.Data.ValidSplit < 1):
+		return fmt.Errorf("train: valid_split %v must be in [0, 1)", c.Data.ValidSplit)
+	case c.Data.ValidMax < 0 || c.Data.MaxPositions < 0:
+		return fmt.Errorf("train: negative valid_max or max_positions")
+	case c.Data.Stream && c.Data.LoaderWorkers < 0:
+		return fmt.Errorf("train: loader_workers %d", c.Data.LoaderWorkers)
+	case !(c.Data.RandomSkip >= 0 && c.Data.RandomSkip < 1):
+		return fmt.Errorf("train: random_skip %v must be in [0, 1)", c.Data.RandomSkip)
+	case t.Epochs <= 0:
+		return fmt.Errorf("train: epochs %d must be positive", t.Epochs)
+	case t.BatchSize <= 0 || t.BatchSize > 1<<22:
+		return fmt.Errorf("train: batch_size %d out of range [1, 4194304]", t.BatchSize)
+	case t.PositionsPerEpoch < int64(t.BatchSize):
+		return fmt.Errorf("train: positions_per_epoch %d is less than one batch (%d)", t.PositionsPerEpoch, t.BatchSize)
+	case t.Workers < 0 || t.Workers > 1024:
+		return fmt.Errorf("train: workers %d out of range [0, 1024]", t.Workers)
+	case !(t.WeightClip > 0):
+		return fmt.Errorf("train: weight_clip %v must be positive", t.WeightClip)
+	}
+	if c.Net.Init == "" {
+		if _, err := ParseActivation(c.Net.Activation); err != nil {
+			return err
+		}
+	}
+	if err := c.schedule().Validate(); err != nil {
+		return err
+	}
+	if err := c.loss().Validate(); err != nil {
+		return err
+	}
+	o := NewAdamW(0, t.WeightDecay, nil)
+	return o.Validate(0)
+}
+
+// ParseActivation reads "screlu" or "crelu" (any case).
+func ParseActivation(s string) (nn.Activation, error) {
+	switch s {
+	case "screlu", "SCReLU", "SCRELU":
+		return nn.SCReLU, nil
+	case "crelu", "CReLU", "CRELU":
+		return nn.CReLU, nil
+	}
+	return 0, fmt.Errorf("train: unknown activation %q (want screlu or crelu)", s)
+}
+
+// workers returns the goroutine count (all cores when 0).
+func (c *Config) workers() int {
+	if c.Train.Workers > 0 {
+		return c.Train.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// stepsPerEpoch returns whole batches per epoch.
+func (c *Config) stepsPerEpoch() int64 {
+	return c.Train.PositionsPerEpoch / int64(c.Train.BatchSize)
+}
+
+func (c *Config) schedule() Schedule {
+	t := c.Train
+	return Schedule{Kind: t.Schedule, LR: t.LR, Warmup: t.Warmup, StepsPerEpoch: max(c.stepsPerEpoch(), 1),
+		Epochs: t.Epochs, StepEpochs: t.StepEpochs, Gamma: t.Gamma, Final: t.FinalLR}
+}
+
+func (c *Config) loss() Loss {
+	return Loss{K: c.Loss.K, EvalScale: nn.DefaultScale, Lambda: c.Loss.Lambda, Power: c.Loss.Power}
+}
+
+func (c *Config) filter() datasets.Filter {
+	d := c.Data
+	return datasets.Filter{SkipInCheck: d.SkipInCheck, SkipCaptures: d.SkipCaptures, SkipBestCaptures: d.SkipBestCaptures,
+		MinPly: d.MinPly, MaxAbsScore: d.MaxAbsScore, RandomSkip: d.RandomSkip, Seed: c.Train.Seed}
+}
+
+// fingerprint hashes the settings a resumed run must share with the run
+// that wrote the checkpoint: everything but the epoch count, the worker
+// count, the run name and the output directory.
+func (c Config) fingerprint() string {
+	c.Name, c.OutDir, c.Train.Epochs, c.Train.Workers = "", "", 0, 0
+	sum := sha256.Sum256(c.TOML())
+	return hex.EncodeToString(sum[:8])
+}

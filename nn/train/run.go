@@ -1,0 +1,441 @@
+// Run: the training loop (epochs, validation, metrics, checkpoints, export) and its data plumbing.
+package train
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"dualnnue/datasets"
+	"dualnnue/nn"
+	"dualnnue/nn/features"
+)
+
+// Options are the run-time settings that do not change the trained weights.
+type Options struct {
+	// Resume continues from the checkpoint ResumeFrom, or from the run
+	// directory's checkpoints/last.ckpt when ResumeFrom is empty.
+	Resume     bool
+	ResumeFrom string
+	// Quiet hides the progress bar.
+	Quiet bool
+	// Log receives one line per epoch and notices (nil: discarded).
+	Log io.Writer
+	// Progress receives the progress bar (nil: os.Stderr).
+	Progress io.Writer
+	// OnEpoch, when set, is called after each epoch's checkpoint and
+	// metrics are written.
+	OnEpoch func(EpochMetrics)
+	// TrainData and ValidData, when set, replace the dataset files of the
+	// configuration (tests and callers that build positions in memory).
+	TrainData, ValidData *Memory
+}
+
+// Result is what a finished run produced.
+type Result struct {
+	Dir        string         // the run directory
+	NetPath    string         // the final exported net (Dir/<name>.nnue)
+	Net        *nn.Net        // that net as the engine's reader loaded it
+	Model      *Model         // the final float model
+	Checkpoint string         // the last checkpoint written
+	Metrics    []EpochMetrics // one row per epoch (resumed runs include the earlier ones)
+}
+
+// Run trains a net as cfg describes and exports it for the engine. Every
+// epoch it validates, writes metrics (CSV, JSON, loss-curve PNG), a
+// checkpoint (float weights, AdamW state, step, RNG state) and the epoch's
+// quantized net. A run resumed from the checkpoint of epoch e reaches
+// bit-identical weights to an uninterrupted run, given the same data, worker
+// count and (in stream mode) loader_workers = 1. Cancelling ctx stops
+// between batches; the last checkpoint is then the resume point.
+func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
+	log := opt.Log
+	if log == nil {
+		log = io.Discard
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	game, _ := features.ParseGame(cfg.Game)
+	set := features.Default(game)
+	workers := cfg.workers()
+	steps := cfg.stepsPerEpoch()
+	batchSize := cfg.Train.BatchSize
+
+	// 1. The model and the optimiser: from a checkpoint, a net, or random.
+	var (
+		m     *Model
+		optim *AdamW
+		meta  *CheckpointMeta
+		rng   *rand.Rand
+		pcg   = rand.NewPCG(cfg.Train.Seed, 0x1417)
+	)
+	rng = rand.New(pcg)
+	ckptDir := filepath.Join(cfg.OutDir, "checkpoints")
+	if opt.Resume || opt.ResumeFrom != "" {
+		path := opt.ResumeFrom
+		if path == "" {
+			path = filepath.Join(ckptDir, "last.ckpt")
+		}
+		var err error
+		m, optim, meta, err = LoadCheckpoint(path)
+		if err != nil {
+			return nil, err
+		}
+		if meta.Fingerprint != cfg.fingerprint() {
+			return nil, fmt.Errorf("train: %s was written with other settings (data, architecture, batch, schedule, loss or seed differ); start a new run or restore them", path)
+		}
+		if m.Game != game {
+			return nil, fmt.Errorf("train: %s holds a %v net, the run is %v", path, m.Game, game)
+		}
+		if err := pcg.UnmarshalBinary(meta.RNG); err != nil {
+			return nil, fmt.Errorf("train: %s: RNG state: %w", path, err)
+		}
+		if meta.Epoch >= cfg.Train.Epochs {
+			fmt.Fprintf(log, "train: %s already finished epoch %d of %d; exporting only\n", path, meta.Epoch, cfg.Train.Epochs)
+		}
+		fmt.Fprintf(log, "train: resuming %v from %s at epoch %d, step %d\n", m.Arch, path, meta.Epoch, meta.Step)
+	} else {
+		var err error
+		m, err = newRunModel(&cfg, game, set)
+		if err != nil {
+			return nil, err
+		}
+		if cfg.Net.Init == "" {
+			m.Init(rng)
+		}
+		optim = NewAdamW(len(m.Params), cfg.Train.WeightDecay, ClipRanges(m, cfg.Train.WeightClip))
+		optim.clip(m.Params)
+		meta = &CheckpointMeta{Seed: cfg.Train.Seed, Fingerprint: cfg.fingerprint()}
+	}
+	if err := optim.Validate(len(m.Params)); err != nil {
+		return nil, err
+	}
+	a := m.Arch
+
+	// 2. The data.
+	src, train, valid, info, closeSrc, err := openData(&cfg, opt, set, log)
+	if err != nil {
+		return nil, err
+	}
+	defer closeSrc()
+	var validBatches []*Batch
+	if valid != nil && valid.Len() > 0 {
+		validBatches = valid.Batches(batchSize, a)
+	}
+
+	// 3. The run directory.
+	for _, d := range []string{cfg.OutDir, ckptDir, filepath.Join(cfg.OutDir, "nets")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, fmt.Errorf("train: %w", err)
+		}
+	}
+	if err := writeAtomic(filepath.Join(cfg.OutDir, "config.toml"), cfg.TOML()); err != nil {
+		return nil, err
+	}
+	stepper, err := NewStepper(m, cfg.loss(), workers)
+	if err != nil {
+		return nil, err
+	}
+	sched := cfg.schedule()
+	run := RunInfo{Name: cfg.Name, Game: cfg.Game, Arch: a.String(), Data: info.Files, Positions: info.Positions,
+		BatchSize: batchSize, Epochs: cfg.Train.Epochs, EpochSize: steps * int64(batchSize), Workers: workers, Kernels: kernelPath}
+	if valid != nil {
+		run.Validation = valid.Len()
+	}
+	if train != nil {
+		fmt.Fprintf(log, "train: %v, %d training positions, %d validation, %d workers, kernels %s\n",
+			a, train.Len(), run.Validation, workers, kernelPath)
+	}
+
+	// 4. The epochs.
+	var bar *progressbar.ProgressBar
+	if !opt.Quiet {
+		out := opt.Progress
+		if out == nil {
+			out = os.Stderr
+		}
+		left := int64(max(cfg.Train.Epochs-meta.Epoch, 0)) * steps * int64(batchSize)
+		bar = progressbar.NewOptions64(left, progressbar.OptionSetWriter(out),
+			progressbar.OptionSetDescription(cfg.Name), progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(), progressbar.OptionSetItsString("pos"),
+			progressbar.OptionThrottle(250*time.Millisecond), progressbar.OptionSetPredictTime(true),
+			progressbar.OptionSetWidth(30), progressbar.OptionOnCompletion(func() { fmt.Fprintln(out) }))
+	}
+	res := &Result{Dir: cfg.OutDir, Model: m, Metrics: meta.Metrics}
+	b := &Batch{}
+	describe := func(e int, validLoss *float64, trainLoss float64) string {
+		v := "none"
+		if validLoss != nil {
+			v = fmt.Sprintf("%.6f", *validLoss)
+		}
+		d := fmt.Sprintf("dualnnue trainer, run %q: %v; data %s (%d positions, %d held out); epoch %d of %d × %d positions, batch %d, AdamW lr %g %s (warm-up %d, final %g), weight decay %g, λ %g, K %g, power %g, seed %d; train loss %.6f, valid loss %s",
+			cfg.Name, a, strings.Join(info.Files, ","), info.Positions, run.Validation, e, cfg.Train.Epochs,
+			steps*int64(batchSize), batchSize, cfg.Train.LR, cfg.Train.Schedule, cfg.Train.Warmup, cfg.Train.FinalLR,
+			cfg.Train.WeightDecay, cfg.Loss.Lambda, cfg.Loss.K, cfg.Loss.Power, cfg.Train.Seed, trainLoss, v)
+		if len(d) > nn.MaxDescription {
+			d = d[:nn.MaxDescription-3] + "..."
+		}
+		return d
+	}
+	for e := meta.Epoch; e < cfg.Train.Epochs; e++ {
+		start := time.Now()
+		if err := src.SetPosition(int64(e) * steps * int64(batchSize)); err != nil {
+			return nil, err
+		}
+		sum := 0.0
+		for s := int64(0); s < steps; s++ {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("train: stopped in epoch %d (resume from the last checkpoint): %w", e+1, err)
+			}
+			if err := src.Next(b, batchSize, a); err != nil {
+				return nil, err
+			}
+			if opt.TrainData == nil || cfg.Data.Stream {
+				if err := b.Validate(a); err != nil {
+					return nil, err
+				}
+			}
+			loss := stepper.Gradient(b)
+			if math.IsNaN(loss) || math.IsInf(loss, 0) {
+				return nil, fmt.Errorf("train: loss is %v at step %d: training diverged (lower the learning rate)", loss, optim.T)
+			}
+			sum += loss
+			optim.Step(m.Params, stepper.Grad, sched.At(optim.T), workers)
+			if bar != nil {
+				bar.Add64(int64(b.Len))
+			}
+		}
+		trainTime := time.Since(start).Seconds()
+		row := EpochMetrics{Epoch: e + 1, Step: optim.T, Positions: optim.T * int64(batchSize),
+			TrainLoss: sum / float64(steps), LR: sched.At(optim.T - 1), PosPerSec: float64(steps*int64(batchSize)) / trainTime}
+		if len(validBatches) > 0 {
+			v := validate(stepper, validBatches)
+			row.ValidLoss = &v
+		}
+		row.Seconds = time.Since(start).Seconds()
+		res.Metrics = append(res.Metrics, row)
+		if bar != nil {
+			bar.Describe(fmt.Sprintf("%s epoch %d/%d loss %.5f", cfg.Name, e+1, cfg.Train.Epochs, row.TrainLoss))
+		}
+		if err := m.CheckFinite(); err != nil {
+			return nil, err
+		}
+
+		// Net, checkpoint, metrics.
+		epochNet := filepath.Join(cfg.OutDir, "nets", fmt.Sprintf("epoch-%04d.nnue", e+1))
+		if _, err := Export(m, describe(e+1, row.ValidLoss, row.TrainLoss), epochNet); err != nil {
+			return nil, err
+		}
+		st, err := pcg.MarshalBinary()
+		if err != nil {
+			return nil, fmt.Errorf("train: RNG state: %w", err)
+		}
+		meta.Epoch, meta.RNG, meta.Metrics = e+1, st, res.Metrics
+		ck := filepath.Join(ckptDir, fmt.Sprintf("epoch-%04d.ckpt", e+1))
+		if err := SaveCheckpoint(ck, m, optim, *meta); err != nil {
+			return nil, err
+		}
+		if err := SaveCheckpoint(filepath.Join(ckptDir, "last.ckpt"), m, optim, *meta); err != nil {
+			return nil, err
+		}
+		res.Checkpoint = ck
+		if err := WriteMetrics(cfg.OutDir, run, res.Metrics); err != nil {
+			return nil, err
+		}
+		v := "-"
+		if row.ValidLoss != nil {
+			v = fmt.Sprintf("%.6f", *row.ValidLoss)
+		}
+		if opt.OnEpoch != nil {
+			opt.OnEpoch(row)
+		}
+		fmt.Fprintf(log, "epoch %d/%d: train loss %.6f, valid loss %s, lr %.3g, %.0f pos/s, %.1f s\n",
+			e+1, cfg.Train.Epochs, row.TrainLoss, v, row.LR, row.PosPerSec, row.Seconds)
+	}
+	if bar != nil {
+		bar.Finish()
+	}
+
+	// 5. The final net.
+	final := filepath.Join(cfg.OutDir, cfg.Name+".nnue")
+	var trainLoss float64
+	var validLoss *float64
+	if n := len(res.Metrics); n > 0 {
+		trainLoss, validLoss = res.Metrics[n-1].TrainLoss, res.Metrics[n-1].ValidLoss
+	}
+	net, err := Export(m, describe(meta.Epoch, validLoss, trainLoss), final)
+	if err != nil {
+		return nil, err
+	}
+	res.NetPath, res.Net = final, net
+	fmt.Fprintf(log, "train: wrote %s (%v)\n", final, a)
+	return res, nil
+}
+
+// newRunModel builds the untrained model of cfg, or the fine-tuning start
+// from cfg.Net.Init.
+func newRunModel(cfg *Config, game features.Game, set *features.Set) (*Model, error) {
+	if cfg.Net.Init != "" {
+		net, err := nn.Load(cfg.Net.Init, game)
+		if err != nil {
+			return nil, err
+		}
+		return FromReference(net.Model())
+	}
+	act, err := ParseActivation(cfg.Net.Activation)
+	if err != nil {
+		return nil, err
+	}
+	return NewModel(nn.Arch{Game: game, Set: set.ID, Inputs: set.Size, Hidden: cfg.Net.Hidden,
+		Buckets: max(cfg.Net.Buckets, 1), Activation: act})
+}
+
+// validate returns the mean loss over the validation batches.
+func validate(s *Stepper, batches []*Batch) float64 {
+	sum, n := 0.0, 0
+	for _, b := range batches {
+		sum += s.Evaluate(b, nil) * float64(b.Len)
+		n += b.Len
+	}
+	return sum / float64(n)
+}
+
+// openData returns the training source, the in-memory training set (nil in
+// stream mode), the validation set (possibly nil) and what was read.
+func openData(cfg *Config, opt Options, set *features.Set, log io.Writer) (Source, *Memory, *Memory, LoadStats, func(), error) {
+	nop := func() {}
+	seed := cfg.Train.Seed
+	if opt.TrainData != nil {
+		if opt.TrainData.Inputs() != set.Size {
+			return nil, nil, nil, LoadStats{}, nop, fmt.Errorf("train: training data has %d inputs, the %v feature set %d", opt.TrainData.Inputs(), set.Game, set.Size)
+		}
+		train, valid := opt.TrainData, opt.ValidData
+		if valid == nil && cfg.Data.ValidSplit > 0 {
+			train, valid = train.Split(cfg.Data.ValidSplit, seed)
+		}
+		src, err := NewStream(train, seed)
+		if err != nil {
+			return nil, nil, nil, LoadStats{}, nop, err
+		}
+		return src, train, limitMemory(valid, cfg.Data.ValidMax), LoadStats{Files: []string{"(in memory)"}, Positions: train.Len()}, nop, nil
+	}
+	if len(cfg.Data.Train) == 0 {
+		return nil, nil, nil, LoadStats{}, nop, errors.New("train: no training data (data.train)")
+	}
+	files, err := ExpandPaths(cfg.Data.Train)
+	if err != nil {
+		return nil, nil, nil, LoadStats{}, nop, err
+	}
+	filter := cfg.filter()
+	var valid *Memory
+	if len(cfg.Data.Valid) > 0 {
+		vf, err := ExpandPaths(cfg.Data.Valid)
+		if err != nil {
+			return nil, nil, nil, LoadStats{}, nop, err
+		}
+		vfilter := filter
+		vfilter.RandomSkip = 0
+		valid, _, err = LoadDatasets(vf, set, &vfilter, cfg.Data.ValidMax, log)
+		if err != nil {
+			return nil, nil, nil, LoadStats{}, nop, err
+		}
+	}
+	if cfg.Data.Stream {
+		if valid == nil {
+			fmt.Fprintln(log, "train: stream mode without data.valid files: no validation")
+		}
+		l, err := datasets.NewLoader(datasets.LoaderConfig{Files: files, Features: set, BatchSize: cfg.Train.BatchSize,
+			ShuffleBuffer: cfg.Data.ShuffleBuffer, Workers: cfg.Data.LoaderWorkers, Filter: filter, Seed: seed, Loop: true,
+			OnProblem: func(file string, p datasets.Problem) { fmt.Fprintf(log, "train: %s: %v (skipped)\n", file, p) }})
+		if err != nil {
+			return nil, nil, nil, LoadStats{}, nop, fmt.Errorf("train: %w", err)
+		}
+		return &LoaderSource{L: l}, nil, valid, LoadStats{Files: files}, l.Close, nil
+	}
+	train, st, err := LoadDatasets(files, set, &filter, cfg.Data.MaxPositions, log)
+	if err != nil {
+		return nil, nil, nil, st, nop, err
+	}
+	if valid == nil && cfg.Data.ValidSplit > 0 {
+		train, valid = train.Split(cfg.Data.ValidSplit, seed)
+	}
+	st.Positions = train.Len()
+	src, err := NewStream(train, seed)
+	if err != nil {
+		return nil, nil, nil, st, nop, err
+	}
+	return src, train, limitMemory(valid, cfg.Data.ValidMax), st, nop, nil
+}
+
+// limitMemory returns the first max positions of d (all when max is 0).
+func limitMemory(d *Memory, limit int) *Memory {
+	if d == nil || limit <= 0 || d.Len() <= limit {
+		return d
+	}
+	out := NewMemory(d.inputs)
+	for i := 0; i < limit; i++ {
+		stm, nstm, s, r := d.Position(i)
+		_ = out.Add(stm, nstm, s, r)
+	}
+	return out
+}
+
+// LoaderSource adapts a looping datasets.Loader to Source. The loader's
+// batches are aliased, not copied. With one loader worker the stream is
+// deterministic and SetPosition (which skips forward by reading) makes
+// resumed runs exact; with more workers the order depends on scheduling.
+type LoaderSource struct {
+	L   *datasets.Loader
+	pos int64
+}
+
+// SetPosition implements Source: it reads forward to position g. Going
+// back is an error.
+func (s *LoaderSource) SetPosition(g int64) error {
+	for s.pos < g {
+		lb, ok := s.L.Next()
+		if !ok {
+			return s.end()
+		}
+		s.pos += int64(lb.Len)
+	}
+	if s.pos != g {
+		return fmt.Errorf("train: loader is at position %d, cannot go back to %d", s.pos, g)
+	}
+	return nil
+}
+
+// Next implements Source; n must equal the loader's batch size.
+func (s *LoaderSource) Next(b *Batch, n int, a nn.Arch) error {
+	lb, ok := s.L.Next()
+	if !ok {
+		return s.end()
+	}
+	if lb.Len != n {
+		return fmt.Errorf("train: loader batch of %d positions, want %d", lb.Len, n)
+	}
+	s.pos += int64(lb.Len)
+	b.Len, b.Offsets, b.Stm, b.Nstm, b.Score, b.Result = lb.Len, lb.Offsets, lb.Stm, lb.Nstm, lb.Score, lb.Result
+	b.Bucket = b.Bucket[:0]
+	for i := 0; i < lb.Len; i++ {
+		b.Bucket = append(b.Bucket, uint8(a.Bucket(int(lb.Offsets[i+1]-lb.Offsets[i]))))
+	}
+	return nil
+}
+
+func (s *LoaderSource) end() error {
+	if err := s.L.Err(); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	return errors.New("train: the data loader ended (no positions pass the filters?)")
+}

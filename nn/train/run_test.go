@@ -1,0 +1,227 @@
+// End-to-end tests of Run: determinism, exact resume, learning, export parity with the engine.
+package train
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"dualnnue/datasets"
+	"dualnnue/nn"
+	"dualnnue/nn/features"
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+)
+
+// syntheticMemory returns n positions with random features and scores that
+// are a fixed linear function of the features (learnable).
+func syntheticMemory(g features.Game, n int, seed uint64) *Memory {
+	set := features.Default(g)
+	rng := rand.New(rand.NewPCG(seed, 3))
+	val := make([]float64, set.Size)
+	for i := range val {
+		val[i] = rng.NormFloat64() * 60
+	}
+	d := NewMemory(set.Size)
+	var stm, nstm [32]uint16
+	for range n {
+		k := 8 + rng.IntN(25)
+		s := 0.0
+		for j := range k {
+			stm[j] = uint16(rng.IntN(set.Size))
+			nstm[j] = uint16(rng.IntN(set.Size))
+			s += val[stm[j]] - val[nstm[j]]
+		}
+		_ = d.Add(stm[:k], nstm[:k], float32(s), float32(rng.IntN(3))/2)
+	}
+	return d
+}
+
+func smallConfig(t *testing.T, g string) Config {
+	cfg := Defaults(g)
+	cfg.Name = "test-" + g
+	cfg.OutDir = t.TempDir()
+	cfg.Net.Hidden = 32
+	cfg.Net.Buckets = 2
+	cfg.Train.Epochs = 4
+	cfg.Train.BatchSize = 256
+	cfg.Train.PositionsPerEpoch = 256 * 5
+	cfg.Train.Warmup = 3
+	cfg.Train.LR = 3e-3
+	cfg.Loss.Lambda = 0.8
+	return cfg
+}
+
+func runQuiet(t *testing.T, ctx context.Context, cfg Config, opt Options) (*Result, error) {
+	t.Helper()
+	opt.Quiet = true
+	return Run(ctx, cfg, opt)
+}
+
+func sameParams(t *testing.T, a, b *Model, what string) {
+	t.Helper()
+	for i := range a.Params {
+		if math.Float32bits(a.Params[i]) != math.Float32bits(b.Params[i]) {
+			t.Fatalf("%s: parameter %d differs: %v vs %v", what, i, a.Params[i], b.Params[i])
+		}
+	}
+}
+
+func TestRunDeterministic(t *testing.T) {
+	data := syntheticMemory(features.Chess, 3000, 1)
+	for _, workers := range []int{1, 2} {
+		var models []*Model
+		for range 2 {
+			cfg := smallConfig(t, "chess")
+			cfg.Train.Workers = workers
+			res, err := runQuiet(t, context.Background(), cfg, Options{TrainData: data})
+			if err != nil {
+				t.Fatal(err)
+			}
+			models = append(models, res.Model)
+			if len(res.Metrics) != 4 || res.Metrics[3].Step != 20 || res.Metrics[3].ValidLoss == nil {
+				t.Fatalf("metrics %+v", res.Metrics)
+			}
+		}
+		sameParams(t, models[0], models[1], "two runs")
+	}
+}
+
+func TestResumeExact(t *testing.T) {
+	data := syntheticMemory(features.Xiangqi, 3000, 2)
+	for _, workers := range []int{1, 2} {
+		cfg := smallConfig(t, "xiangqi")
+		cfg.Train.Workers = workers
+		full, err := runQuiet(t, context.Background(), cfg, Options{TrainData: data})
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		// Interrupt after epoch 2, then resume from the run directory.
+		cfg.OutDir = t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		_, err = runQuiet(t, ctx, cfg, Options{TrainData: data, OnEpoch: func(m EpochMetrics) {
+			if m.Epoch == 2 {
+				cancel()
+			}
+		}})
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("interrupted run: %v", err)
+		}
+		if _, err := os.Stat(filepath.Join(cfg.OutDir, "checkpoints", "epoch-0003.ckpt")); err == nil {
+			t.Fatal("epoch 3 ran after the interruption")
+		}
+		resumed, err := runQuiet(t, context.Background(), cfg, Options{TrainData: data, Resume: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameParams(t, full.Model, resumed.Model, "resumed vs uninterrupted")
+		if len(resumed.Metrics) != 4 || resumed.Metrics[1].TrainLoss != full.Metrics[1].TrainLoss ||
+			resumed.Metrics[3].TrainLoss != full.Metrics[3].TrainLoss {
+			t.Fatalf("metrics differ:\n%+v\n%+v", resumed.Metrics, full.Metrics)
+		}
+		// The final nets are byte-identical.
+		a, _ := os.ReadFile(full.NetPath)
+		b, _ := os.ReadFile(resumed.NetPath)
+		if len(a) == 0 || string(a) != string(b) {
+			t.Fatalf("exported nets differ (%d vs %d bytes)", len(a), len(b))
+		}
+
+		// Other settings refuse to resume.
+		cfg.Train.LR *= 2
+		if _, err := runQuiet(t, context.Background(), cfg, Options{TrainData: data, Resume: true}); err == nil {
+			t.Fatal("resume with another learning rate accepted")
+		}
+	}
+}
+
+// TestLearning trains on positions labelled by the hand-written evaluation
+// and checks held-out predictions correlate with the labels.
+func TestLearning(t *testing.T) {
+	for _, g := range []features.Game{features.Chess, features.Xiangqi} {
+		t.Run(g.String(), func(t *testing.T) {
+			train := labelledMemory(t, g, 40000, 11)
+			valid := labelledMemory(t, g, 3000, 12)
+			cfg := Defaults(g.String())
+			cfg.Name = "learn-" + g.String()
+			cfg.OutDir = t.TempDir()
+			cfg.Net.Hidden = 32
+			cfg.Train.Epochs = 8
+			cfg.Train.BatchSize = 1024
+			cfg.Train.PositionsPerEpoch = 40960
+			cfg.Train.LR = 5e-3
+			cfg.Train.FinalLR = 1e-4
+			cfg.Train.Warmup = 10
+			cfg.Loss.Power = 2
+			res, err := runQuiet(t, context.Background(), cfg, Options{TrainData: train, ValidData: valid})
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, last := *res.Metrics[0].ValidLoss, *res.Metrics[len(res.Metrics)-1].ValidLoss
+			if !(last < 0.5*first) {
+				t.Errorf("validation loss %v → %v did not fall by half", first, last)
+			}
+			var pred, label []float64
+			for i := 0; i < valid.Len(); i++ {
+				stm, nstm, s, _ := valid.Position(i)
+				pred = append(pred, res.Model.Eval(stm, nstm, len(stm)))
+				label = append(label, float64(s))
+			}
+			r := pearson(pred, label)
+			t.Logf("%v: valid loss %.5f → %.5f, held-out Pearson r = %.4f", g, first, last, r)
+			if r < 0.9 {
+				t.Errorf("held-out Pearson r = %.4f, want > 0.9", r)
+			}
+			checkParity(t, g, res, 1000)
+		})
+	}
+}
+
+// checkParity evaluates n positions with the exported net through the
+// engine's evaluator (nn.Evaluator, as the search uses it) and with the
+// float model, and checks they agree within nn's quantization bound.
+func checkParity(t *testing.T, g features.Game, res *Result, n int) {
+	t.Helper()
+	net, err := nn.Load(res.NetPath, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := features.Default(g)
+	var white, black [features.MaxActive]uint16
+	var engine func(pos datasets.Position) position.Value
+	if g == features.Chess {
+		e := nn.NewEvaluator[*chess.Position](net)
+		engine = func(pos datasets.Position) position.Value {
+			e.Reset(pos.(*chess.Position))
+			return e.Evaluate(pos.(*chess.Position))
+		}
+	} else {
+		e := nn.NewEvaluator[*xiangqi.Position](net)
+		engine = func(pos datasets.Position) position.Value {
+			e.Reset(pos.(*xiangqi.Position))
+			return e.Evaluate(pos.(*xiangqi.Position))
+		}
+	}
+	worst, worstBound := 0.0, 0.0
+	randomPositions(t, g, n, 77, func(pos datasets.Position) {
+		k := set.Active(pos, white[:], black[:])
+		stm, nstm := white[:k], black[:k]
+		if pos.SideToMove() == position.Black {
+			stm, nstm = nstm, stm
+		}
+		f := res.Model.Eval(stm, nstm, k)
+		q := float64(engine(pos))
+		bound := res.Model.QuantizationBound(stm, nstm, k)
+		if d := math.Abs(f - q); d > bound {
+			t.Fatalf("%s: engine %v, float %.3f, difference %.3f > bound %.3f", pos.FEN(), q, f, d, bound)
+		} else if d > worst {
+			worst, worstBound = d, bound
+		}
+	})
+	t.Logf("%v parity on %d positions: worst |engine − float| = %.3f cp (its bound %.3f)", g, n, worst, worstBound)
+}
