@@ -1,0 +1,116 @@
+// Fuzz tests of the file reader and the block payload decoder: any input
+// gives errors or problems, never a panic or a hang.
+package datasets
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// fuzzSeeds returns small valid files of both games.
+func fuzzSeeds(tb testing.TB) [][]byte {
+	var out [][]byte
+	for _, g := range bothGames {
+		games := randomGames(tb, g, 3, 5, genOptions{fenStarts: true, book: true, bestDiff: true, finals: true, maxPlies: 12, greedy: true, scoreNoise: 25})
+		out = append(out, writeGames(tb, g, games, &WriterOptions{BlockSize: 200}))
+	}
+	return out
+}
+
+func FuzzReader(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s)
+		f.Add(s[:len(s)/2])
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := NewReader(bytes.NewReader(data), &Filter{SkipInCheck: true, SkipCaptures: true, SkipBestCaptures: true})
+		if err != nil {
+			return
+		}
+		for i := 0; r.Next() && i < 100000; i++ {
+			_ = r.Position().SideToMove()
+		}
+		var g GameRecord
+		r2, _ := NewReader(bytes.NewReader(data), nil)
+		for i := 0; r2.NextGame(&g) && i < 10000; i++ {
+		}
+	})
+}
+
+// FuzzBlockPayload feeds arbitrary uncompressed payloads to the chain
+// decoder (what a block holding a valid checksum over garbage would give).
+func FuzzBlockPayload(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		sc, err := NewBlockScanner(bytes.NewReader(s))
+		if err != nil {
+			f.Fatal(err)
+		}
+		var c blockCodec
+		for {
+			p, ok := sc.Next()
+			if !ok {
+				break
+			}
+			h, _, _ := sc.Block()
+			raw, err := c.decompress(h, p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(uint8(h.Game), h.Games, h.Records, bytes.Clone(raw))
+		}
+	}
+	f.Fuzz(func(t *testing.T, game uint8, games, records uint32, raw []byte) {
+		g := Game(game%2 + 1)
+		rp, err := newReplayer(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cd := chainDecoder{rp: rp, collect: true}
+		h := BlockHeader{Version: FormatVersion, Game: g, Games: games, Records: records, RawSize: uint32(len(raw))}
+		if cd.start(&h, raw) != nil {
+			return
+		}
+		for {
+			ok, err := cd.startGame()
+			if err != nil || !ok {
+				return
+			}
+			for {
+				ok, err := cd.nextInGame()
+				if err != nil {
+					return
+				}
+				if !ok {
+					break
+				}
+			}
+		}
+	})
+}
+
+// TestWriteFuzzCorpus refreshes the committed seed corpus under
+// testdata/fuzz when DATASETS_WRITE_CORPUS=1.
+func TestWriteFuzzCorpus(t *testing.T) {
+	if os.Getenv("DATASETS_WRITE_CORPUS") != "1" {
+		t.Skip("set DATASETS_WRITE_CORPUS=1 to rewrite testdata/fuzz")
+	}
+	dir := filepath.Join("testdata", "fuzz", "FuzzReader")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range fuzzSeeds(t) {
+		variants := map[string][]byte{"valid": s, "torn": s[:len(s)*2/3]}
+		flipped := bytes.Clone(s)
+		flipped[len(s)/2] ^= 0x55
+		variants["flipped"] = flipped
+		for name, v := range variants {
+			body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", v)
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed-%d-%s", i, name)), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
