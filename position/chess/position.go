@@ -59,8 +59,9 @@ type Position struct {
 	checkSq [7]Bitboard
 }
 
-// Clone returns an independent copy of p. The copy's history (for
-// repetition detection) starts from p's current state, copied.
+// Clone returns a copy of p that can move independently: its current state
+// is copied into the clone's own root, whose Prev still points at p's
+// earlier states (read only, for repetition detection).
 func (p *Position) Clone() *Position {
 	q := new(Position)
 	*q = *p
