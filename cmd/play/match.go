@@ -1,0 +1,99 @@
+// The `play match` subcommand: a match between two UCI engines (package match).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"dualnnue/match"
+)
+
+func init() {
+	register("match", "play a match between two UCI engines (Elo, pentanomial, SPRT)", runMatch)
+}
+
+func runMatch(args []string) int {
+	fs := flag.NewFlagSet("play match", flag.ContinueOnError)
+	var engines []match.EngineConfig
+	fs.Func("engine", `an engine, twice: "cmd=PATH [name=N] [arg=A]... [option.NAME=VALUE]... [ranks=1]"; cmd=self is this binary`, func(s string) error {
+		e, err := match.ParseEngine(s)
+		if err != nil {
+			return err
+		}
+		if e.Cmd == "self" {
+			if e.Cmd, err = os.Executable(); err != nil {
+				return err
+			}
+		}
+		engines = append(engines, e)
+		return nil
+	})
+	game := fs.String("game", "xiangqi", "xiangqi|chess")
+	tcText := fs.String("tc", "nodes=5000", "time control: nodes=N, depth=N, movetime=MS, or a clock x+y in seconds")
+	games := fs.Int("games", 100, "number of games (rounded up to pairs: each opening twice, colours reversed)")
+	concurrency := fs.Int("concurrency", 1, "games played at once")
+	openings := fs.String("openings", "", "EPD/FEN (or PGN) opening file; default: the start position")
+	pgnOut := fs.String("pgnout", "", "append every game to this PGN file")
+	sprtText := fs.String("sprt", "", "elo0,elo1,alpha,beta[,normalized|logistic]: stop when the SPRT decides")
+	resign := fs.String("resign", "", "score,moves: adjudicate a win when both engines agree for that many moves each")
+	draw := fs.String("draw", "", "score,moves,after: adjudicate a draw when both report |score| <= score for moves each after ply after")
+	maxPlies := fs.Int("maxplies", 0, "adjudicate a draw after this many plies (0: 2,000)")
+	margin := fs.Duration("margin", 50*time.Millisecond, "how far past its clock an engine may answer")
+	hang := fs.Duration("hang", 60*time.Second, "an engine that takes longer on a nodes/depth search is hung")
+	event := fs.String("event", "", "PGN Event tag")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(os.Stderr, "play match:", err)
+		return 2
+	}
+	if len(engines) != 2 {
+		return fail(fmt.Errorf("give exactly two -engine flags, got %d", len(engines)))
+	}
+	tc, err := match.ParseTimeControl(*tcText)
+	if err != nil {
+		return fail(err)
+	}
+	tc.Margin, tc.Hang = *margin, *hang
+	cfg := match.Config{Game: *game, Engines: [2]match.EngineConfig{engines[0], engines[1]}, TC: tc, Games: *games,
+		Concurrency: *concurrency, PGNOut: *pgnOut, Progress: os.Stderr, Event: *event}
+	cfg.Adjudication.MaxPlies = *maxPlies
+	if *resign != "" {
+		if _, err := fmt.Sscanf(strings.ReplaceAll(*resign, ",", " "), "%d %d", &cfg.Adjudication.ResignScore, &cfg.Adjudication.ResignMoves); err != nil {
+			return fail(fmt.Errorf("-resign wants score,moves: %v", err))
+		}
+	}
+	if *draw != "" {
+		if _, err := fmt.Sscanf(strings.ReplaceAll(*draw, ",", " "), "%d %d %d", &cfg.Adjudication.DrawScore, &cfg.Adjudication.DrawMoves, &cfg.Adjudication.DrawAfter); err != nil {
+			return fail(fmt.Errorf("-draw wants score,moves,after: %v", err))
+		}
+	}
+	if *sprtText != "" {
+		s, err := match.ParseSPRT(*sprtText)
+		if err != nil {
+			return fail(err)
+		}
+		cfg.SPRT = &s
+	}
+	if *openings != "" {
+		if cfg.Openings, err = match.ReadOpenings(*openings, *game); err != nil {
+			return fail(err)
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := match.Run(ctx, cfg)
+	fmt.Print(rep.Table())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "play match:", err)
+		return 1
+	}
+	return 0
+}

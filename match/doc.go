@@ -1,0 +1,25 @@
+// Package match plays matches between UCI engines – ours with a given net,
+// Fairy-Stockfish for xiangqi, Stockfish for chess, Pikafish – and reports
+// what a tester needs to trust the result: W/D/L, score, Elo with 95% error
+// bars (trinomial and, for paired games, pentanomial), and an SPRT that stops
+// the match early.
+//
+// Engines are processes spoken to over UCI. Each concurrent slot owns one
+// process per engine and plays game pairs: every opening twice with colours
+// reversed. The referee is this project's position core: every move an
+// engine returns is checked for legality, the game rules (mate, xiangqi
+// stalemate-loss, repetition verdicts including perpetual check, move-count
+// rules, insufficient material) end games, and adjudication (resign, draw,
+// maximum length) is optional. An engine that plays an illegal move, crashes,
+// hangs or loses on time loses the game, is restarted, and the match goes on.
+//
+// Xiangqi dialects: Pikafish and this engine write ICCS ranks 0–9;
+// Fairy-Stockfish writes ranks 1–10 in UCI. An engine's dialect is detected
+// from its "id name" (or set with ranks=1 in its configuration) and moves
+// are translated both ways.
+//
+// Statistics follow fastchess/fishtest: logistic Elo from the mean score,
+// its 95% interval from the standard error of the per-game (trinomial) or
+// per-pair (pentanomial) scores, normalized Elo, and the GSPRT normal
+// approximation of the log-likelihood ratio with Wald's bounds.
+package match

@@ -1,0 +1,378 @@
+// A UCI engine process: start, handshake, options, go/bestmove with timeouts.
+package match
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Option is one UCI option to set ("setoption name N value V").
+type Option struct{ Name, Value string }
+
+// EngineConfig says how to start and configure one engine.
+type EngineConfig struct {
+	// Name is the engine's name in tables and PGN (default: its id name).
+	Name string
+	// Cmd and Args start the process; Dir is its working directory.
+	Cmd  string
+	Args []string
+	Dir  string
+	// Options are set after the handshake, in order.
+	Options []Option
+	// Ranks1 forces the xiangqi dialect with ranks 1–10 (Fairy-Stockfish);
+	// by default it is detected from the id name.
+	Ranks1 *bool
+}
+
+// ParseEngine reads a cutechess-style engine description:
+// "cmd=./play name=new arg=-x option.Hash=16 option.EvalFile=net.nnue ranks=1".
+func ParseEngine(spec string) (EngineConfig, error) {
+	var c EngineConfig
+	for _, f := range strings.Fields(spec) {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			return c, fmt.Errorf("engine %q: %q is not key=value", spec, f)
+		}
+		switch {
+		case k == "cmd":
+			c.Cmd = v
+		case k == "name":
+			c.Name = v
+		case k == "arg":
+			c.Args = append(c.Args, v)
+		case k == "dir":
+			c.Dir = v
+		case k == "ranks":
+			b := v == "1"
+			if v != "0" && v != "1" {
+				return c, fmt.Errorf("engine %q: ranks must be 0 or 1", spec)
+			}
+			c.Ranks1 = &b
+		case strings.HasPrefix(k, "option."):
+			c.Options = append(c.Options, Option{strings.TrimPrefix(k, "option."), v})
+		default:
+			return c, fmt.Errorf("engine %q: unknown key %q (cmd, name, arg, dir, ranks, option.X)", spec, k)
+		}
+	}
+	if c.Cmd == "" {
+		return c, fmt.Errorf("engine %q: cmd= is missing", spec)
+	}
+	return c, nil
+}
+
+// Errors an engine can cause; the game is scored against it.
+var (
+	ErrCrash   = errors.New("engine process ended")
+	ErrTimeout = errors.New("engine did not answer in time")
+)
+
+// Engine is a running UCI engine.
+type Engine struct {
+	cfg    EngineConfig
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	lines  chan string
+	exited chan struct{}
+	IDName string
+	// Ranks1: the engine speaks xiangqi ranks 1–10.
+	Ranks1 bool
+	// UCIVariant: the engine offers UCI_Variant.
+	UCIVariant bool
+	mu         sync.Mutex
+	closed     bool
+}
+
+// maxLine bounds one line from an engine (a garbage flood never exhausts memory).
+const maxLine = 1 << 20
+
+// StartEngine starts cfg, runs the UCI handshake within timeout, selects the
+// game with UCI_Variant when the engine offers it, and sets the options.
+func StartEngine(ctx context.Context, cfg EngineConfig, game string, timeout time.Duration) (*Engine, error) {
+	cmd := exec.Command(cfg.Cmd, cfg.Args...)
+	cmd.Dir = cfg.Dir
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", cfg.Cmd, err)
+	}
+	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, lines: make(chan string, 256), exited: make(chan struct{})}
+	go func() {
+		r := bufio.NewReaderSize(stdout, 64<<10)
+		for {
+			line, err := readLine(r)
+			if line != "" {
+				e.lines <- line
+			}
+			if err != nil {
+				break
+			}
+		}
+		_ = cmd.Wait()
+		close(e.exited)
+	}()
+	if err := e.handshake(ctx, game, timeout); err != nil {
+		e.Close()
+		return nil, fmt.Errorf("%s: %w", cfg.Cmd, err)
+	}
+	return e, nil
+}
+
+// readLine reads one line, truncating it at maxLine.
+func readLine(r *bufio.Reader) (string, error) {
+	var sb strings.Builder
+	for {
+		frag, isPrefix, err := r.ReadLine()
+		if sb.Len() < maxLine {
+			sb.Write(frag[:min(len(frag), maxLine-sb.Len())])
+		}
+		if err != nil || !isPrefix {
+			return strings.TrimSpace(sb.String()), err
+		}
+	}
+}
+
+// Name is the configured name or the engine's id name.
+func (e *Engine) Name() string {
+	if e.cfg.Name != "" {
+		return e.cfg.Name
+	}
+	if e.IDName != "" {
+		return e.IDName
+	}
+	return e.cfg.Cmd
+}
+
+func (e *Engine) send(s string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return ErrCrash
+	}
+	if _, err := io.WriteString(e.stdin, s+"\n"); err != nil {
+		return ErrCrash
+	}
+	return nil
+}
+
+// expect reads lines until one starts with prefix (calling seen for every
+// line), the deadline passes, or the process ends.
+func (e *Engine) expect(ctx context.Context, prefix string, deadline time.Time, seen func(string)) (string, error) {
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	for {
+		select {
+		case line := <-e.lines:
+			if seen != nil {
+				seen(line)
+			}
+			if line == prefix || strings.HasPrefix(line, prefix+" ") {
+				return line, nil
+			}
+		case <-e.exited:
+			// Drain what the process wrote before it ended.
+			for {
+				select {
+				case line := <-e.lines:
+					if line == prefix || strings.HasPrefix(line, prefix+" ") {
+						return line, nil
+					}
+				default:
+					return "", ErrCrash
+				}
+			}
+		case <-timer.C:
+			return "", ErrTimeout
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+}
+
+func (e *Engine) handshake(ctx context.Context, game string, timeout time.Duration) error {
+	if err := e.send("uci"); err != nil {
+		return err
+	}
+	deadline := time.Now().Add(timeout)
+	_, err := e.expect(ctx, "uciok", deadline, func(line string) {
+		if name, ok := strings.CutPrefix(line, "id name "); ok {
+			e.IDName = name
+		}
+		if strings.HasPrefix(line, "option name UCI_Variant ") {
+			e.UCIVariant = true
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("uci handshake: %w", err)
+	}
+	e.Ranks1 = strings.Contains(strings.ToLower(e.IDName), "fairy-stockfish")
+	if e.cfg.Ranks1 != nil {
+		e.Ranks1 = *e.cfg.Ranks1
+	}
+	if e.UCIVariant {
+		if err := e.send("setoption name UCI_Variant value " + game); err != nil {
+			return err
+		}
+	}
+	for _, o := range e.cfg.Options {
+		if err := e.send("setoption name " + o.Name + " value " + o.Value); err != nil {
+			return err
+		}
+	}
+	return e.ready(ctx, timeout)
+}
+
+func (e *Engine) ready(ctx context.Context, timeout time.Duration) error {
+	if err := e.send("isready"); err != nil {
+		return err
+	}
+	_, err := e.expect(ctx, "readyok", time.Now().Add(timeout), nil)
+	return err
+}
+
+// NewGame sends ucinewgame and waits until the engine is ready.
+func (e *Engine) NewGame(ctx context.Context, timeout time.Duration) error {
+	if err := e.send("ucinewgame"); err != nil {
+		return err
+	}
+	return e.ready(ctx, timeout)
+}
+
+// Score is the engine's last reported score of a search, from its side to
+// move's view: centipawns, or a mate distance in moves when Mate is true.
+type Score struct {
+	Value int
+	Mate  bool
+	Valid bool
+}
+
+// Centipawns maps a mate score to ±(100000 − moves) so comparisons work.
+func (s Score) Centipawns() int {
+	if !s.Mate {
+		return s.Value
+	}
+	if s.Value > 0 {
+		return 100000 - s.Value
+	}
+	return -100000 - s.Value
+}
+
+// String formats the score as cutechess-cli writes it in PGN comments:
+// "+0.35", "-M5".
+func (s Score) String() string {
+	if !s.Valid {
+		return ""
+	}
+	if s.Mate {
+		if s.Value >= 0 {
+			return fmt.Sprintf("+M%d", s.Value)
+		}
+		return fmt.Sprintf("-M%d", -s.Value)
+	}
+	return fmt.Sprintf("%+.2f", float64(s.Value)/100)
+}
+
+// parseInfo extracts depth and score from an "info" line.
+func parseInfo(line string, sc *Score, depth *int) {
+	f := strings.Fields(line)
+	for i := 1; i+1 < len(f); i++ {
+		switch f[i] {
+		case "depth":
+			if d, err := strconv.Atoi(f[i+1]); err == nil {
+				*depth = d
+			}
+		case "score":
+			if i+2 < len(f) {
+				v, err := strconv.Atoi(f[i+2])
+				if err != nil {
+					continue
+				}
+				switch f[i+1] {
+				case "cp":
+					*sc = Score{Value: v, Valid: true}
+				case "mate":
+					*sc = Score{Value: v, Mate: true, Valid: true}
+				}
+			}
+		}
+	}
+}
+
+// Go sends the position and go commands and waits for "bestmove" until
+// deadline. It returns the move text (as the engine wrote it), the last
+// score and depth reported.
+func (e *Engine) Go(ctx context.Context, position, goCmd string, deadline time.Time) (move string, sc Score, depth int, err error) {
+	if err := e.send(position); err != nil {
+		return "", sc, 0, err
+	}
+	if err := e.send(goCmd); err != nil {
+		return "", sc, 0, err
+	}
+	line, err := e.expect(ctx, "bestmove", deadline, func(l string) {
+		if strings.HasPrefix(l, "info ") {
+			parseInfo(l, &sc, &depth)
+		}
+	})
+	if err != nil {
+		return "", sc, depth, err
+	}
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return "", sc, depth, fmt.Errorf("bestmove without a move")
+	}
+	return f[1], sc, depth, nil
+}
+
+// Close asks the engine to quit and kills it if it does not within a second.
+func (e *Engine) Close() {
+	e.mu.Lock()
+	if e.closed {
+		e.mu.Unlock()
+		return
+	}
+	e.closed = true
+	_, _ = io.WriteString(e.stdin, "quit\n")
+	_ = e.stdin.Close()
+	e.mu.Unlock()
+	// Keep reading so a chatty process never blocks on a full pipe.
+	go func() {
+		for {
+			select {
+			case <-e.lines:
+			case <-e.exited:
+				return
+			}
+		}
+	}()
+	select {
+	case <-e.exited:
+	case <-time.After(time.Second):
+		_ = e.cmd.Process.Kill()
+		<-e.exited
+	}
+}
+
+// drain discards pending output lines (after a timeout the engine may still
+// print a late bestmove; the process is replaced anyway).
+func (e *Engine) drain() {
+	for {
+		select {
+		case <-e.lines:
+		default:
+			return
+		}
+	}
+}

@@ -1,0 +1,405 @@
+// One game between two engines, refereed by the project's position core.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+)
+
+// referee is what the match needs of a position of either game.
+type referee interface {
+	position.Game
+	SetFEN(fen string) error
+}
+
+func newReferee(game string) (referee, string, error) {
+	switch game {
+	case "xiangqi":
+		return new(xiangqi.Position), xiangqi.StartFEN, nil
+	case "chess":
+		return new(chess.Position), chess.StartFEN, nil
+	}
+	return nil, "", fmt.Errorf("unknown game %q (xiangqi|chess)", game)
+}
+
+// TimeControl is the per-move limit. Exactly one of Nodes, Depth, MoveTime
+// or a clock (Base/Inc) is used, in that order.
+type TimeControl struct {
+	Nodes    int
+	Depth    int
+	MoveTime time.Duration
+	// Base and Inc are the clock "x+y": Base per game, Inc per move.
+	Base, Inc time.Duration
+	// Margin is how far past its clock an engine may answer before it loses
+	// on time (communication latency).
+	Margin time.Duration
+	// Hang is how long a fixed-nodes/depth search may take before the
+	// engine is declared hung (default 60 s).
+	Hang time.Duration
+}
+
+// ParseTimeControl reads "nodes=N", "depth=N", "movetime=MS" or a clock
+// "x+y" in seconds (e.g. "10+0.1", "1+0.01").
+func ParseTimeControl(s string) (TimeControl, error) {
+	var tc TimeControl
+	k, v, ok := strings.Cut(s, "=")
+	if ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return tc, fmt.Errorf("time control %q: want a positive integer", s)
+		}
+		switch k {
+		case "nodes":
+			tc.Nodes = n
+		case "depth":
+			tc.Depth = n
+		case "movetime":
+			tc.MoveTime = time.Duration(n) * time.Millisecond
+		default:
+			return tc, fmt.Errorf("time control %q: nodes=, depth=, movetime= or x+y", s)
+		}
+		return tc, nil
+	}
+	base, inc, _ := strings.Cut(s, "+")
+	b, err1 := strconv.ParseFloat(base, 64)
+	i := 0.0
+	var err2 error
+	if inc != "" {
+		i, err2 = strconv.ParseFloat(inc, 64)
+	}
+	if err1 != nil || err2 != nil || b <= 0 || i < 0 {
+		return tc, fmt.Errorf("time control %q: want x+y in seconds, nodes=N, depth=N or movetime=MS", s)
+	}
+	tc.Base = time.Duration(b * float64(time.Second))
+	tc.Inc = time.Duration(i * float64(time.Second))
+	return tc, nil
+}
+
+func (tc TimeControl) String() string {
+	switch {
+	case tc.Nodes > 0:
+		return fmt.Sprintf("nodes=%d", tc.Nodes)
+	case tc.Depth > 0:
+		return fmt.Sprintf("depth=%d", tc.Depth)
+	case tc.MoveTime > 0:
+		return fmt.Sprintf("movetime=%d", tc.MoveTime.Milliseconds())
+	}
+	return fmt.Sprintf("%g+%g", tc.Base.Seconds(), tc.Inc.Seconds())
+}
+
+// Adjudication ends games early; zero values disable each rule.
+type Adjudication struct {
+	// ResignScore/ResignMoves: both engines agree that one side is ahead by
+	// at least ResignScore centipawns for ResignMoves consecutive moves each.
+	ResignScore, ResignMoves int
+	// DrawScore/DrawMoves/DrawAfter: both engines report |score| <=
+	// DrawScore for DrawMoves consecutive moves each, after ply DrawAfter.
+	DrawScore, DrawMoves, DrawAfter int
+	// MaxPlies: a longer game is a draw (0: the hard cap of 2,000 plies).
+	MaxPlies int
+}
+
+// Opening is a start position and moves (UCI/ICCS with ranks 0–9).
+type Opening struct {
+	FEN   string
+	Moves []string
+}
+
+// GameRecord is a finished game.
+type GameRecord struct {
+	White, Black string
+	FEN          string // start position
+	BookPlies    int    // the first BookPlies moves came from the opening
+	Moves        []string
+	Comments     []string // per move: "+0.35/12 0.5s" (empty for book moves)
+	Result       string   // "1-0", "0-1", "1/2-1/2"
+	Reason       string   // e.g. "checkmate", "white loses on time"
+	// Fault is the colour whose engine misbehaved (illegal move, crash,
+	// hang, time loss), or -1.
+	Fault int
+	// FaultKind: "illegal", "crash", "timeout", "time" or "".
+	FaultKind string
+}
+
+const hardMaxPlies = 2000
+
+// toRanks1 converts an ICCS move (ranks 0–9) to Fairy-Stockfish's ranks 1–10.
+func toRanks1(m string) string {
+	if len(m) != 4 {
+		return m
+	}
+	return fmt.Sprintf("%c%d%c%d", m[0], m[1]-'0'+1, m[2], m[3]-'0'+1)
+}
+
+// fromRanks1 converts a ranks 1–10 move ("h10g8") to ICCS ("h9g7").
+func fromRanks1(m string) (string, error) {
+	var out strings.Builder
+	i := 0
+	for k := 0; k < 2; k++ {
+		if i >= len(m) || m[i] < 'a' || m[i] > 'i' {
+			return "", fmt.Errorf("bad square in %q", m)
+		}
+		out.WriteByte(m[i])
+		i++
+		j := i
+		for j < len(m) && m[j] >= '0' && m[j] <= '9' {
+			j++
+		}
+		r, err := strconv.Atoi(m[i:j])
+		if err != nil || r < 1 || r > 10 {
+			return "", fmt.Errorf("bad rank in %q", m)
+		}
+		out.WriteString(strconv.Itoa(r - 1))
+		i = j
+	}
+	if i != len(m) {
+		return "", fmt.Errorf("trailing text in %q", m)
+	}
+	return out.String(), nil
+}
+
+// gamePlayer holds the per-slot buffers of a game.
+type gamePlayer struct {
+	game   string
+	pos    referee
+	start  string
+	states []position.State
+	list   position.MoveList
+}
+
+func newGamePlayer(game string) (*gamePlayer, error) {
+	pos, start, err := newReferee(game)
+	if err != nil {
+		return nil, err
+	}
+	return &gamePlayer{game: game, pos: pos, start: start, states: make([]position.State, hardMaxPlies+512)}, nil
+}
+
+func resultFor(winner position.Color) string {
+	if winner == position.White {
+		return "1-0"
+	}
+	return "0-1"
+}
+
+func colourName(c position.Color) string {
+	if c == position.White {
+		return "white"
+	}
+	return "black"
+}
+
+// ended reports whether the position ends the game by the rules.
+func (g *gamePlayer) ended() (result, reason string, over bool) {
+	g.list.Clear()
+	g.pos.GenerateLegal(&g.list)
+	us := g.pos.SideToMove()
+	if g.list.Len == 0 {
+		switch {
+		case g.pos.State().InCheck:
+			return resultFor(us.Flip()), "checkmate", true
+		case g.game == "xiangqi":
+			return resultFor(us.Flip()), "stalemate (no legal move loses in xiangqi)", true
+		}
+		return "1/2-1/2", "stalemate", true
+	}
+	if v, ok := g.pos.RuleVerdict(0); ok {
+		switch {
+		case v > 0:
+			return resultFor(us), colourName(us.Flip()) + " broke the repetition rules (perpetual check or chase)", true
+		case v < 0:
+			return resultFor(us.Flip()), colourName(us) + " broke the repetition rules (perpetual check or chase)", true
+		}
+		return "1/2-1/2", "draw by rule (repetition, move limit or insufficient material)", true
+	}
+	return "", "", false
+}
+
+// play plays one game: eng[0] has White/Red. It never returns an error for
+// an engine's misbehaviour (that is scored); errors are the caller's (bad
+// opening) or a cancelled context.
+func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op Opening, tc TimeControl, adj Adjudication) (GameRecord, error) {
+	rec := GameRecord{White: eng[0].Name(), Black: eng[1].Name(), Fault: -1}
+	fen := op.FEN
+	if fen == "" {
+		fen = g.start
+	}
+	rec.FEN = fen
+	if err := g.pos.SetFEN(fen); err != nil {
+		return rec, fmt.Errorf("opening %q: %w", fen, err)
+	}
+	ply := 0
+	for _, s := range op.Moves {
+		m, err := g.pos.ParseMove(s)
+		if err != nil {
+			return rec, fmt.Errorf("opening %q move %d %q: %w", fen, ply+1, s, err)
+		}
+		g.pos.DoMove(m, &g.states[ply])
+		rec.Moves = append(rec.Moves, s)
+		rec.Comments = append(rec.Comments, "")
+		ply++
+	}
+	rec.BookPlies = ply
+	if res, reason, over := g.ended(); over {
+		return rec, fmt.Errorf("opening %q ends the game (%s %s)", fen, res, reason)
+	}
+	maxPlies := adj.MaxPlies
+	if maxPlies <= 0 || maxPlies > hardMaxPlies {
+		maxPlies = hardMaxPlies
+	}
+	hang := tc.Hang
+	if hang <= 0 {
+		hang = 60 * time.Second
+	}
+	var clock [2]time.Duration
+	clock[0], clock[1] = tc.Base, tc.Base
+	resignRun, drawRun := [2]int{}, [2]int{}
+	resignWinner := [2]position.Color{}
+	for e := range eng {
+		if err := eng[e].NewGame(ctx, 10*time.Second); err != nil {
+			return g.fault(rec, e, err), ctx.Err()
+		}
+	}
+	for {
+		if ply-rec.BookPlies >= maxPlies {
+			rec.Result, rec.Reason = "1/2-1/2", "adjudication: maximum length"
+			return rec, nil
+		}
+		us := g.pos.SideToMove()
+		e := eng[us]
+		// The position command, in the engine's dialect.
+		var sb strings.Builder
+		sb.WriteString("position fen ")
+		sb.WriteString(fen)
+		if len(rec.Moves) > 0 {
+			sb.WriteString(" moves")
+			for _, m := range rec.Moves {
+				sb.WriteByte(' ')
+				if g.game == "xiangqi" && e.Ranks1 {
+					m = toRanks1(m)
+				}
+				sb.WriteString(m)
+			}
+		}
+		var goCmd string
+		deadline := time.Now().Add(hang)
+		switch {
+		case tc.Nodes > 0:
+			goCmd = fmt.Sprintf("go nodes %d", tc.Nodes)
+		case tc.Depth > 0:
+			goCmd = fmt.Sprintf("go depth %d", tc.Depth)
+		case tc.MoveTime > 0:
+			goCmd = fmt.Sprintf("go movetime %d", tc.MoveTime.Milliseconds())
+			deadline = time.Now().Add(tc.MoveTime + tc.Margin + hang)
+		default:
+			goCmd = fmt.Sprintf("go wtime %d btime %d winc %d binc %d", clock[0].Milliseconds(), clock[1].Milliseconds(), tc.Inc.Milliseconds(), tc.Inc.Milliseconds())
+			deadline = time.Now().Add(clock[us] + tc.Margin + time.Second)
+		}
+		t0 := time.Now()
+		mv, sc, depth, err := e.Go(ctx, sb.String(), goCmd, deadline)
+		elapsed := time.Since(t0)
+		if ctx.Err() != nil {
+			return rec, ctx.Err()
+		}
+		if err != nil {
+			if errors.Is(err, ErrTimeout) && tc.Base > 0 {
+				rec = g.fault(rec, int(us), errTimeLoss)
+				return rec, nil
+			}
+			return g.fault(rec, int(us), err), nil
+		}
+		if tc.Base > 0 {
+			if elapsed > clock[us]+tc.Margin {
+				return g.fault(rec, int(us), errTimeLoss), nil
+			}
+			clock[us] = max(clock[us]-elapsed, 0) + tc.Inc
+		}
+		text := mv
+		if g.game == "xiangqi" && e.Ranks1 {
+			if text, err = fromRanks1(mv); err != nil {
+				return g.illegal(rec, us, mv), nil
+			}
+		}
+		m, err := g.pos.ParseMove(text)
+		if err != nil {
+			return g.illegal(rec, us, mv), nil
+		}
+		text = g.pos.MoveString(m)
+		g.pos.DoMove(m, &g.states[ply])
+		ply++
+		rec.Moves = append(rec.Moves, text)
+		comment := fmt.Sprintf("%.3fs", elapsed.Seconds())
+		if sc.Valid {
+			comment = fmt.Sprintf("%s/%d %s", sc, depth, comment)
+		}
+		rec.Comments = append(rec.Comments, comment)
+
+		if res, reason, over := g.ended(); over {
+			rec.Result, rec.Reason = res, reason
+			return rec, nil
+		}
+		// Adjudication from the engines' own scores (each from its side).
+		if sc.Valid {
+			cp := sc.Centipawns()
+			if adj.ResignMoves > 0 && (cp >= adj.ResignScore || cp <= -adj.ResignScore) {
+				w := us
+				if cp < 0 {
+					w = us.Flip()
+				}
+				resignRun[us]++
+				resignWinner[us] = w
+			} else {
+				resignRun[us] = 0
+			}
+			if adj.ResignMoves > 0 && resignRun[0] >= adj.ResignMoves && resignRun[1] >= adj.ResignMoves && resignWinner[0] == resignWinner[1] {
+				rec.Result, rec.Reason = resultFor(resignWinner[0]), "adjudication: resign"
+				return rec, nil
+			}
+			if adj.DrawMoves > 0 && ply >= adj.DrawAfter && cp <= adj.DrawScore && cp >= -adj.DrawScore {
+				drawRun[us]++
+			} else {
+				drawRun[us] = 0
+			}
+			if adj.DrawMoves > 0 && drawRun[0] >= adj.DrawMoves && drawRun[1] >= adj.DrawMoves {
+				rec.Result, rec.Reason = "1/2-1/2", "adjudication: draw"
+				return rec, nil
+			}
+		} else {
+			resignRun[us], drawRun[us] = 0, 0
+		}
+	}
+}
+
+var errTimeLoss = errors.New("loses on time")
+
+// fault scores the game against colour c's engine.
+func (g *gamePlayer) fault(rec GameRecord, c int, err error) GameRecord {
+	side := position.Color(c)
+	rec.Result = resultFor(side.Flip())
+	rec.Fault = c
+	switch {
+	case errors.Is(err, errTimeLoss):
+		rec.FaultKind, rec.Reason = "time", colourName(side)+" loses on time"
+	case errors.Is(err, ErrTimeout):
+		rec.FaultKind, rec.Reason = "timeout", colourName(side)+" engine hung (no answer)"
+	default:
+		rec.FaultKind, rec.Reason = "crash", colourName(side)+" engine crashed or disconnected"
+	}
+	return rec
+}
+
+func (g *gamePlayer) illegal(rec GameRecord, c position.Color, mv string) GameRecord {
+	rec.Result = resultFor(c.Flip())
+	rec.Fault = int(c)
+	rec.FaultKind = "illegal"
+	rec.Reason = fmt.Sprintf("%s makes an illegal move: %s", colourName(c), mv)
+	return rec
+}

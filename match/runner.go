@@ -1,0 +1,375 @@
+// The match runner: concurrency, opening pairs, statistics, SPRT stop, progress.
+package match
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Config is one match between Engines[0] and Engines[1].
+type Config struct {
+	Game    string // "xiangqi" or "chess"
+	Engines [2]EngineConfig
+	TC      TimeControl
+	// Games is the number of games (rounded up to whole pairs).
+	Games       int
+	Concurrency int
+	// Openings are played in order, each twice with colours reversed; none:
+	// the start position.
+	Openings     []Opening
+	Adjudication Adjudication
+	// SPRT, when set, stops the match as soon as it decides.
+	SPRT *SPRT
+	// PGNOut receives every game (appended); "" for none.
+	PGNOut string
+	// Progress receives a live progress line (nil: none).
+	Progress io.Writer
+	// Event names the match in PGN.
+	Event string
+}
+
+// Report is a match's outcome from Engines[0]'s view.
+type Report struct {
+	Names    [2]string
+	Games    int
+	Tri      Trinomial
+	Penta    Pentanomial
+	Elo      Estimate // pentanomial when pairs exist, else trinomial
+	SPRT     *SPRT
+	LLR      float64
+	Decision Decision
+	// Faults counts per engine: "illegal", "crash", "timeout", "time".
+	Faults [2]map[string]int
+	// Reasons counts how games ended.
+	Reasons map[string]int
+	Stopped string // "sprt", "interrupted" or ""
+}
+
+// Table renders the final report.
+func (r *Report) Table() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-28s %6s %6s %6s %6s %8s\n", "Engine", "Games", "W", "D", "L", "Score")
+	n := r.Tri.Games()
+	score := 0.0
+	if n > 0 {
+		score = (float64(r.Tri.W) + 0.5*float64(r.Tri.D)) / float64(n)
+	}
+	fmt.Fprintf(&b, "%-28s %6d %6d %6d %6d %7.1f%%\n", r.Names[0]+" vs "+r.Names[1], n, r.Tri.W, r.Tri.D, r.Tri.L, 100*score)
+	fmt.Fprintf(&b, "%s\n", r.Elo)
+	fmt.Fprintf(&b, "LOS %.1f%%; pentanomial [LL LD WL+DD WD WW] = %v over %d pairs\n", 100*r.Tri.LOS(), [5]int(r.Penta), r.Penta.Pairs())
+	if r.SPRT != nil {
+		lo, hi := r.SPRT.Bounds()
+		model := "normalized"
+		if r.SPRT.Model == SPRTLogistic {
+			model = "logistic"
+		}
+		fmt.Fprintf(&b, "SPRT [%g, %g] (%s Elo), alpha %g, beta %g: LLR %.2f (%.2f, %.2f) – %s\n",
+			r.SPRT.Elo0, r.SPRT.Elo1, model, r.SPRT.Alpha, r.SPRT.Beta, r.LLR, lo, hi, r.Decision)
+	}
+	for i := range r.Faults {
+		if len(r.Faults[i]) > 0 {
+			fmt.Fprintf(&b, "faults of %s: %v\n", r.Names[i], r.Faults[i])
+		}
+	}
+	keys := make([]string, 0, len(r.Reasons))
+	for k := range r.Reasons {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "  %4d × %s\n", r.Reasons[k], k)
+	}
+	if r.Stopped != "" {
+		fmt.Fprintf(&b, "stopped early: %s\n", r.Stopped)
+	}
+	return b.String()
+}
+
+// ReadOpenings reads an opening file: EPD/FEN lines, or PGN games (tags
+// [FEN] and the moves, for PGN a parser for the game's notation is needed:
+// see ReadPGNOpenings). Blank lines and '#' comments are skipped.
+func ReadOpenings(path, game string) ([]Opening, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if strings.HasSuffix(strings.ToLower(path), ".pgn") {
+		return ReadPGNOpenings(f, game)
+	}
+	pos, _, err := newReferee(game)
+	if err != nil {
+		return nil, err
+	}
+	var out []Opening
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = strings.TrimSpace(line[:i])
+		}
+		if line == "" {
+			continue
+		}
+		fields := strings.Fields(line)
+		fen := line
+		if len(fields) >= 4 && (len(fields) < 6 || strings.Contains(line, ";")) {
+			fen = strings.Join(fields[:4], " ") + " 0 1"
+		}
+		if err := pos.SetFEN(fen); err != nil {
+			return nil, fmt.Errorf("%s line %d: %w", path, n, err)
+		}
+		out = append(out, Opening{FEN: fen})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no openings", path)
+	}
+	return out, nil
+}
+
+type gameDone struct {
+	pair, leg int // leg 0: Engines[0] plays White/Red
+	rec       GameRecord
+	err       error
+}
+
+// slot owns one process per engine and replaces a process that misbehaved.
+type slot struct {
+	cfg *Config
+	eng [2]*Engine
+	gp  *gamePlayer
+}
+
+func (s *slot) ensure(ctx context.Context, i int) error {
+	if s.eng[i] != nil {
+		return nil
+	}
+	e, err := StartEngine(ctx, s.cfg.Engines[i], s.cfg.Game, 20*time.Second)
+	if err != nil {
+		return err
+	}
+	s.eng[i] = e
+	return nil
+}
+
+func (s *slot) close() {
+	for i, e := range s.eng {
+		if e != nil {
+			e.Close()
+			s.eng[i] = nil
+		}
+	}
+}
+
+// Run plays the match. Cancelling ctx stops it after the games in flight
+// are abandoned; the report covers the finished games.
+func Run(ctx context.Context, cfg Config) (Report, error) {
+	rep := Report{SPRT: cfg.SPRT, Reasons: map[string]int{}}
+	rep.Faults[0], rep.Faults[1] = map[string]int{}, map[string]int{}
+	if cfg.Concurrency <= 0 {
+		cfg.Concurrency = 1
+	}
+	pairs := (cfg.Games + 1) / 2
+	if pairs <= 0 {
+		return rep, fmt.Errorf("match: no games to play")
+	}
+	if _, _, err := newReferee(cfg.Game); err != nil {
+		return rep, err
+	}
+	// Start one pair of engines up front so configuration errors surface
+	// before any game (and names are known).
+	probe := &slot{cfg: &cfg}
+	for i := range 2 {
+		if err := probe.ensure(ctx, i); err != nil {
+			probe.close()
+			return rep, fmt.Errorf("engine %d: %w", i+1, err)
+		}
+		rep.Names[i] = probe.eng[i].Name()
+	}
+	if rep.Names[0] == rep.Names[1] {
+		rep.Names[0] += " (1)"
+		rep.Names[1] += " (2)"
+		cfg.Engines[0].Name, cfg.Engines[1].Name = rep.Names[0], rep.Names[1]
+		probe.close()
+	}
+	var pgn *os.File
+	if cfg.PGNOut != "" {
+		var err error
+		if pgn, err = os.OpenFile(cfg.PGNOut, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err != nil {
+			probe.close()
+			return rep, err
+		}
+		defer pgn.Close()
+	}
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan int)
+	done := make(chan gameDone, 2*cfg.Concurrency)
+	var wg sync.WaitGroup
+	for k := 0; k < cfg.Concurrency; k++ {
+		s := probe
+		if k > 0 || s.eng[0] == nil {
+			s = &slot{cfg: &cfg}
+		}
+		gp, err := newGamePlayer(cfg.Game)
+		if err != nil {
+			return rep, err
+		}
+		s.gp = gp
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer s.close()
+			for p := range jobs {
+				op := Opening{}
+				if len(cfg.Openings) > 0 {
+					op = cfg.Openings[p%len(cfg.Openings)]
+				}
+				for leg := 0; leg < 2; leg++ {
+					var eng [2]*Engine
+					var err error
+					for i := range 2 {
+						if err = s.ensure(runCtx, i); err != nil {
+							break
+						}
+					}
+					var rec GameRecord
+					if err == nil {
+						// leg 0: Engines[0] is White/Red.
+						eng = [2]*Engine{s.eng[leg], s.eng[1-leg]}
+						rec, err = s.gp.play(runCtx, eng, op, cfg.TC, cfg.Adjudication)
+						if rec.Fault >= 0 && rec.FaultKind != "illegal" {
+							idx := rec.Fault // colour → engine index
+							if leg == 1 {
+								idx = 1 - idx
+							}
+							s.eng[idx].Close()
+							s.eng[idx] = nil
+						}
+					}
+					select {
+					case done <- gameDone{pair: p, leg: leg, rec: rec, err: err}:
+					case <-runCtx.Done():
+						return
+					}
+					if err != nil {
+						return
+					}
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for p := 0; p < pairs; p++ {
+			select {
+			case jobs <- p:
+			case <-runCtx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(done) }()
+
+	legs := map[int][2]float64{}
+	start := time.Now()
+	var firstErr error
+	for d := range done {
+		if d.err != nil {
+			if firstErr == nil && runCtx.Err() == nil {
+				firstErr = d.err
+				cancel()
+			}
+			continue
+		}
+		rep.Games++
+		// Score from Engines[0]'s view.
+		s := 0.5
+		switch d.rec.Result {
+		case "1-0":
+			s = 1
+		case "0-1":
+			s = 0
+		}
+		if d.leg == 1 {
+			s = 1 - s
+		}
+		switch s {
+		case 1:
+			rep.Tri.W++
+		case 0:
+			rep.Tri.L++
+		default:
+			rep.Tri.D++
+		}
+		rep.Reasons[d.rec.Reason]++
+		if d.rec.Fault >= 0 {
+			idx := d.rec.Fault
+			if d.leg == 1 {
+				idx = 1 - idx
+			}
+			rep.Faults[idx][d.rec.FaultKind]++
+		}
+		l := legs[d.pair]
+		l[d.leg] = s + 1 // +1: 0 means "not played yet"
+		if l[0] > 0 && l[1] > 0 {
+			rep.Penta[int((l[0]-1+l[1]-1)*2+0.5)]++
+			delete(legs, d.pair)
+		} else {
+			legs[d.pair] = l
+		}
+		if pgn != nil {
+			if err := WritePGN(pgn, cfg.Game, &d.rec, PGNTags{Event: cfg.Event, Round: fmt.Sprintf("%d.%d", d.pair+1, d.leg+1), TimeControl: cfg.TC.String()}); err != nil && firstErr == nil {
+				firstErr = err
+				cancel()
+			}
+		}
+		rep.update()
+		if cfg.Progress != nil {
+			fmt.Fprintf(cfg.Progress, "\r%d/%d games  +%d =%d -%d  %s", rep.Games, 2*pairs, rep.Tri.W, rep.Tri.D, rep.Tri.L, rep.Elo)
+			if rep.SPRT != nil {
+				fmt.Fprintf(cfg.Progress, "  LLR %.2f", rep.LLR)
+			}
+			fmt.Fprintf(cfg.Progress, "  %.0fs ", time.Since(start).Seconds())
+		}
+		if rep.SPRT != nil && rep.Decision != Continue && rep.Stopped == "" {
+			rep.Stopped = "sprt"
+			cancel()
+		}
+	}
+	if cfg.Progress != nil {
+		fmt.Fprintln(cfg.Progress)
+	}
+	if ctx.Err() != nil && rep.Stopped == "" {
+		rep.Stopped = "interrupted"
+	}
+	return rep, firstErr
+}
+
+func (r *Report) update() {
+	if r.Penta.Pairs() > 0 {
+		r.Elo = r.Penta.Elo()
+	} else {
+		r.Elo = r.Tri.Elo()
+	}
+	if r.SPRT != nil {
+		if r.Penta.Pairs() > 0 {
+			r.LLR = r.SPRT.LLRPentanomial(r.Penta)
+		} else {
+			r.LLR = r.SPRT.LLRTrinomial(r.Tri)
+		}
+		r.Decision = r.SPRT.Decide(r.LLR)
+	}
+}
