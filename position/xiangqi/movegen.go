@@ -175,7 +175,99 @@ func (p *Position) legalFull(from, to position.Square) bool {
 	return !p.attacked(ksq, occ, us^1, toBB)
 }
 
+// emit writes from -> every point of b into mv from index n and returns the
+// new length.
+func emit(mv *[position.MaxMoves]position.Move, n int, from position.Square, b Bitboard) int {
+	base := position.Move(from)
+	for lo := b.lo; lo != 0; lo &= lo - 1 {
+		mv[uint8(n)] = base | position.Move(bits.TrailingZeros64(lo))<<7
+		n++
+	}
+	for hi := b.hi; hi != 0; hi &= hi - 1 {
+		mv[uint8(n)] = base | position.Move(bits.TrailingZeros64(hi)+halfBits)<<7
+		n++
+	}
+	return n
+}
+
+// emitChecked is emit for a piece whose departure may expose its king:
+// every destination gets the full legality test.
+func (p *Position) emitChecked(mv *[position.MaxMoves]position.Move, n int, from position.Square, b Bitboard) int {
+	for b.Any() {
+		to := b.PopLSB()
+		if p.legalFull(from, to) {
+			mv[uint8(n)] = NewMove(from, to)
+			n++
+		}
+	}
+	return n
+}
+
+// horseMoves returns the points a horse on sq reaches, reading its legs
+// from the mailbox.
+func (p *Position) horseMoves(sq position.Square) Bitboard {
+	var b Bitboard
+	legs, dirs := &horseLeg[sq], &horseDir[sq]
+	for d := 0; d < 4; d++ {
+		if p.board[legs[d]] == position.NoPiece {
+			b.lo |= dirs[d].lo
+			b.hi |= dirs[d].hi
+		}
+	}
+	return b
+}
+
+// elephantMoves returns the points an elephant on sq reaches, reading its
+// eyes from the mailbox.
+func (p *Position) elephantMoves(sq position.Square) Bitboard {
+	var b Bitboard
+	eyes, dirs := &elephantEye[sq], &elephantDir[sq]
+	for d := 0; d < 4; d++ {
+		if p.board[eyes[d]] == position.NoPiece {
+			b.lo |= dirs[d].lo
+			b.hi |= dirs[d].hi
+		}
+	}
+	return b
+}
+
+// emitShifted writes (to - delta) -> to for every point to of b: the moves
+// of pawns shifted in bulk by delta points.
+func emitShifted(mv *[position.MaxMoves]position.Move, n int, delta int, b Bitboard) int {
+	for lo := b.lo; lo != 0; lo &= lo - 1 {
+		to := bits.TrailingZeros64(lo)
+		mv[uint8(n)] = position.Move(to-delta) | position.Move(to)<<7
+		n++
+	}
+	for hi := b.hi; hi != 0; hi &= hi - 1 {
+		to := bits.TrailingZeros64(hi) + halfBits
+		mv[uint8(n)] = position.Move(to-delta) | position.Move(to)<<7
+		n++
+	}
+	return n
+}
+
+// Masks of the files a and i in both words.
+const (
+	fileAMask = fileAHalf
+	fileIMask = fileAHalf << 8
+)
+
+// pawnPushes returns the forward moves' destinations of pawns of colour us.
+func pawnPushes(us position.Color, pawns Bitboard) Bitboard {
+	if us == position.Red {
+		return Bitboard{pawns.lo << 9 & halfMask, (pawns.hi<<9 | pawns.lo>>36) & halfMask}
+	}
+	return Bitboard{(pawns.lo>>9 | pawns.hi<<36) & halfMask, pawns.hi >> 9}
+}
+
 // GenerateLegal appends exactly the legal moves.
+//
+// Out of check, a move needs the full "king attacked after the move" test
+// only when it moves the general or a piece in kingDanger's blockers; every
+// other move is legal unless it lands on a hollow point in front of an
+// enemy cannon. Pawns that are not blockers move in bulk (shifted
+// bitboards). In check, the evasion candidates all get the full test.
 func (p *Position) GenerateLegal(list *position.MoveList) {
 	if p.st.InCheck {
 		start := list.Len
@@ -193,55 +285,92 @@ func (p *Position) GenerateLegal(list *position.MoveList) {
 	us := p.side
 	base := position.Piece(us) << 3
 	occ := p.occ
-	notOurs := Bitboard{^p.byColor[us].lo & halfMask, ^p.byColor[us].hi & halfMask}
-	theirs := p.byColor[us^1]
-	empty := p.emptyPoints()
+	ours := p.byColor[us]
+	notOurs := Bitboard{^ours.lo & halfMask, ^ours.hi & halfMask}
 	blockers, hollow := p.kingDanger(us)
 	allowed := notOurs.AndNot(hollow)
+	mv := &list.Moves
+	n := list.Len
 
-	add := func(from position.Square, t Bitboard) {
-		if blockers.Has(from) {
-			for t.Any() {
-				to := t.PopLSB()
-				if p.legalFull(from, to) {
-					list.Add(NewMove(from, to))
-				}
-			}
-			return
+	for b := p.byPiece[base|position.Piece(Rook)].AndNot(blockers); b.Any(); {
+		from := b.PopLSB()
+		n = emit(mv, n, from, rookAttacks(from, occ).And(allowed))
+	}
+	if c := p.byPiece[base|position.Piece(Cannon)].AndNot(blockers); c.Any() {
+		theirs := p.byColor[us^1]
+		quiet := Bitboard{^occ.lo & halfMask &^ hollow.lo, ^occ.hi & halfMask &^ hollow.hi}
+		for b := c; b.Any(); {
+			from := b.PopLSB()
+			r, c := sliderBoth(from, occ)
+			n = emit(mv, n, from, r.And(quiet).Or(c.And(theirs)))
 		}
-		addMoves(list, from, t.And(allowed))
 	}
-	for b := p.byPiece[base|position.Piece(Rook)]; b.Any(); {
+	for b := p.byPiece[base|position.Piece(Horse)].AndNot(blockers); b.Any(); {
 		from := b.PopLSB()
-		add(from, rookAttacks(from, occ).And(notOurs))
+		n = emit(mv, n, from, p.horseMoves(from).And(allowed))
 	}
-	for b := p.byPiece[base|position.Piece(Cannon)]; b.Any(); {
-		from := b.PopLSB()
-		add(from, cannonCaptures(from, occ).And(theirs).Or(rookAttacks(from, occ).And(empty)))
+	if pawns := p.byPiece[base|position.Piece(Pawn)].AndNot(blockers); pawns.Any() {
+		// Forward, then sideways for the pawns across the river (Red's in
+		// the hi word, Black's in the lo word). Shifting by one point never
+		// leaves the word a crossed pawn stands in; the file masks stop
+		// wrapping around the board's edge.
+		fwd := 9
+		if us == position.Black {
+			fwd = -9
+		}
+		n = emitShifted(mv, n, fwd, pawnPushes(us, pawns).And(allowed))
+		var left, right Bitboard
+		if us == position.Red {
+			left.hi = pawns.hi >> 1 &^ fileIMask
+			right.hi = pawns.hi << 1 &^ fileAMask & halfMask
+		} else {
+			left.lo = pawns.lo >> 1 &^ fileIMask
+			right.lo = pawns.lo << 1 &^ fileAMask & halfMask
+		}
+		n = emitShifted(mv, n, -1, left.And(allowed))
+		n = emitShifted(mv, n, 1, right.And(allowed))
 	}
-	for b := p.byPiece[base|position.Piece(Horse)]; b.Any(); {
+	for b := p.byPiece[base|position.Piece(Elephant)].AndNot(blockers); b.Any(); {
 		from := b.PopLSB()
-		add(from, horseAttacks(from, occ).And(notOurs))
+		n = emit(mv, n, from, p.elephantMoves(from).And(allowed))
 	}
-	for b := p.byPiece[base|position.Piece(Pawn)]; b.Any(); {
+	for b := p.byPiece[base|position.Piece(Advisor)].AndNot(blockers); b.Any(); {
 		from := b.PopLSB()
-		add(from, pawnAttacks[us][from].And(notOurs))
+		n = emit(mv, n, from, advisorAttacks[from].And(allowed))
 	}
-	for b := p.byPiece[base|position.Piece(Elephant)]; b.Any(); {
+	// Blockers: every destination gets the full test.
+	for b := blockers; b.Any(); {
 		from := b.PopLSB()
-		add(from, elephantAttacks(from, occ).And(notOurs))
-	}
-	for b := p.byPiece[base|position.Piece(Advisor)]; b.Any(); {
-		from := b.PopLSB()
-		add(from, advisorAttacks[from].And(notOurs))
+		n = p.emitChecked(mv, n, from, p.pieceMoves(from).And(notOurs))
 	}
 	ksq := p.kingSq[us]
-	for t := kingAttacks[ksq].And(notOurs); t.Any(); {
-		to := t.PopLSB()
-		if p.legalFull(ksq, to) {
-			list.Add(NewMove(ksq, to))
-		}
+	n = p.emitChecked(mv, n, ksq, kingAttacks[ksq].And(notOurs))
+	list.Len = n
+}
+
+// pieceMoves returns the pseudo-legal destinations of the piece on from
+// (own pieces not removed), cannon captures restricted to enemy pieces.
+func (p *Position) pieceMoves(from position.Square) Bitboard {
+	pc := p.board[from]
+	occ := p.occ
+	switch pc.Type() {
+	case King:
+		return kingAttacks[from]
+	case Advisor:
+		return advisorAttacks[from]
+	case Elephant:
+		return p.elephantMoves(from)
+	case Horse:
+		return p.horseMoves(from)
+	case Rook:
+		return rookAttacks(from, occ)
+	case Cannon:
+		r, c := sliderBoth(from, occ)
+		return r.AndNot(occ).Or(c.And(p.byColor[pc.Color()^1]))
+	case Pawn:
+		return pawnAttacks[pc.Color()][from]
 	}
+	return Bitboard{}
 }
 
 // PseudoLegal reports whether m (from the TT or a killer slot, possibly

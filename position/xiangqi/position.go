@@ -128,8 +128,8 @@ func (p *Position) attackersTo(sq position.Square, occ Bitboard, c position.Colo
 	king := p.byPiece[base|position.Piece(King)]
 	if lineMask[sq].And(rooks.Or(cannons).Or(king)).Any() {
 		// Kings sit in opposite palaces, so a general on sq's line shares its file.
-		att = rookAttacks(sq, occ).And(rooks.Or(king))
-		att = att.Or(cannonCaptures(sq, occ).And(cannons))
+		r, c := sliderBoth(sq, occ)
+		att = r.And(rooks.Or(king)).Or(c.And(cannons))
 	}
 	att = att.Or(horseAttackersTo(sq, occ, p.byPiece[base|position.Piece(Horse)]))
 	att = att.Or(pawnAttackersTo[c][sq].And(p.byPiece[base|position.Piece(Pawn)]))
@@ -147,10 +147,8 @@ func (p *Position) attacked(sq position.Square, occ Bitboard, c position.Color, 
 	cannons := p.byPiece[base|position.Piece(Cannon)].AndNot(excl)
 	king := p.byPiece[base|position.Piece(King)]
 	if lineMask[sq].And(rooks.Or(cannons).Or(king)).Any() {
-		if rookAttacks(sq, occ).And(rooks.Or(king)).Any() {
-			return true
-		}
-		if cannons.Any() && cannonCaptures(sq, occ).And(cannons).Any() {
+		r, c := sliderBoth(sq, occ)
+		if r.And(rooks.Or(king)).Or(c.And(cannons)).Any() {
 			return true
 		}
 	}

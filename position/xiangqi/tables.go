@@ -86,7 +86,7 @@ func scatter5(m uint64) uint64 { return m * spreadMul & fileAHalf }
 
 // fileOcc returns the 10-bit occupancy of file f (bit r = rank r).
 func fileOcc(f uint, occ Bitboard) uint64 {
-	return gather5(occ.lo>>f) | gather5(occ.hi>>f)<<5
+	return gather5(occ.lo>>(f&63)) | gather5(occ.hi>>(f&63))<<5
 }
 
 // rankOcc returns the 9-bit occupancy of rank r (bit f = file f).
@@ -109,20 +109,44 @@ func lineBB(sq position.Square, rankMask, fileMask uint64) Bitboard {
 	return b
 }
 
+// sliderGeo is the per-square data of the slider lookups: the file table
+// row of the square's rank, the rank table row of its file, the square's
+// file (the shift of file masks), the shift of its rank inside its half
+// word, and masks selecting that word (all ones for the word holding the
+// rank, zero for the other) so the lookup needs no branch.
+type sliderGeo struct {
+	fileRow      *[1024][2]uint16
+	rankRow      *[512][2]uint16
+	file, shift  uint8
+	loSel, hiSel uint64
+}
+
+var sliderInfo [NumSquares]sliderGeo
+
+// sliderBoth returns the rook attacks and the cannon captures of sq with
+// occupancy occ in one pass over the tables.
+func sliderBoth(sq position.Square, occ Bitboard) (rook, cannon Bitboard) {
+	g := &sliderInfo[sq]
+	f := uint(g.file) & 63
+	fe := g.fileRow[fileOcc(f, occ)&1023]
+	rf, cf := uint64(fe[0]), uint64(fe[1])
+	s := uint(g.shift) & 63
+	re := g.rankRow[(occ.lo&g.loSel|occ.hi&g.hiSel)>>s&511]
+	rr, cr := uint64(re[0])<<s, uint64(re[1])<<s
+	rook = Bitboard{scatter5(rf&31)<<f | rr&g.loSel, scatter5(rf>>5)<<f | rr&g.hiSel}
+	cannon = Bitboard{scatter5(cf&31)<<f | cr&g.loSel, scatter5(cf>>5)<<f | cr&g.hiSel}
+	return rook, cannon
+}
+
 // sliderAttacks returns the points a rook (kind 0) or the capture points a
 // cannon (kind 1) on sq reaches with occupancy occ.
 func sliderAttacks(sq position.Square, occ Bitboard, kind int) Bitboard {
-	f, r := uint(sqFile[sq]), uint(sqRank[sq])
-	fm := uint64(fileAttacks[r%Ranks][fileOcc(f, occ)][kind])
-	b := Bitboard{scatter5(fm&31) << f, scatter5(fm>>5) << f}
-	if r < 5 {
-		s := 9 * r
-		b.lo |= uint64(rankAttacks[f%Files][occ.lo>>s&511][kind]) << s
-	} else {
-		s := 9 * (r - 5)
-		b.hi |= uint64(rankAttacks[f%Files][occ.hi>>s&511][kind]) << s
-	}
-	return b
+	g := &sliderInfo[sq]
+	f := uint(g.file) & 63
+	fm := uint64(g.fileRow[fileOcc(f, occ)&1023][kind&1])
+	s := uint(g.shift) & 63
+	rm := uint64(g.rankRow[(occ.lo&g.loSel|occ.hi&g.hiSel)>>s&511][kind&1]) << s
+	return Bitboard{scatter5(fm&31)<<f | rm&g.loSel, scatter5(fm>>5)<<f | rm&g.hiSel}
 }
 
 // rookAttacks returns the points a rook on sq attacks with occupancy occ.
@@ -132,14 +156,6 @@ func rookAttacks(sq position.Square, occ Bitboard) Bitboard { return sliderAttac
 // first occupied point behind exactly one screen) with occupancy occ.
 // By symmetry it is also where a cannon attacking sq can stand.
 func cannonCaptures(sq position.Square, occ Bitboard) Bitboard { return sliderAttacks(sq, occ, 1) }
-
-// fileRookAttacks returns the rook attacks of sq along its file only (used
-// for the flying-general rule).
-func fileRookAttacks(sq position.Square, occ Bitboard) Bitboard {
-	f, r := uint(sqFile[sq]), uint(sqRank[sq])
-	fm := uint64(fileAttacks[r%Ranks][fileOcc(f, occ)][0])
-	return Bitboard{scatter5(fm&31) << f, scatter5(fm>>5) << f}
-}
 
 // horseAttacks returns the points a horse on sq attacks with occupancy occ.
 func horseAttacks(sq position.Square, occ Bitboard) Bitboard {
@@ -299,6 +315,16 @@ func initSliders() {
 			ro, c := lineReach(Ranks, r, uint64(occ))
 			fileAttacks[r][occ] = [2]uint16{ro, c}
 		}
+	}
+	for sq := 0; sq < NumSquares; sq++ {
+		f, r := sq%Files, sq/Files
+		g := sliderGeo{fileRow: &fileAttacks[r], rankRow: &rankAttacks[f], file: uint8(f), shift: uint8(9 * (r % 5))}
+		if r < 5 {
+			g.loSel = ^uint64(0)
+		} else {
+			g.hiSel = ^uint64(0)
+		}
+		sliderInfo[sq] = g
 	}
 }
 
