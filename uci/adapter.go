@@ -220,8 +220,11 @@ func (a *adapter[T, P]) eval() []string {
 }
 
 // activeNet is the net the search evaluates with, or nil for the
-// hand-written evaluation.
+// hand-written evaluation ("Use NNUE" false).
 func (a *adapter[T, P]) activeNet() *nn.Net {
+	if !a.cfg.useNNUE {
+		return nil
+	}
 	if a.net != nil {
 		return a.net
 	}
@@ -246,7 +249,7 @@ func (a *adapter[T, P]) newEvaluator() func() position.Evaluator[P] {
 func (a *adapter[T, P]) configure(c engineConfig) error {
 	old := a.cfg
 	a.cfg = c
-	rebuild := a.searcher == nil
+	rebuild := a.searcher == nil || c.useNNUE != old.useNNUE
 	if c.evalFile != old.evalFile || a.searcher == nil {
 		switch c.evalFile {
 		case defaultEvalFile, "":

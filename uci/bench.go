@@ -16,6 +16,9 @@ type BenchOptions struct {
 	Depth int
 	// Threads and HashMiB are the Threads and Hash options (0: 1 and 16).
 	Threads, HashMiB int
+	// HandWritten selects the hand-written evaluation instead of the
+	// embedded net ("Use NNUE" false).
+	HandWritten bool
 }
 
 // Bench searches the game's fixed bench positions (search.XiangqiBenchFENs
@@ -30,7 +33,7 @@ func Bench(w io.Writer, o BenchOptions) (uint64, time.Duration, error) {
 		return 0, 0, err
 	}
 	defer e.close()
-	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: defaultEvalFile}
+	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: defaultEvalFile, useNNUE: !o.HandWritten}
 	if o.Threads > 0 {
 		c.threads = o.Threads
 	}

@@ -61,6 +61,7 @@ type engineConfig struct {
 	hashMiB, threads, multiPV int
 	moveOverhead              time.Duration
 	evalFile                  string // defaultEvalFile: the embedded net
+	useNNUE                   bool   // false: the hand-written evaluation
 	chess960                  bool
 }
 

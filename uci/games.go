@@ -35,9 +35,8 @@ var chessDef = &gameDef[chess.Position, *chess.Position]{
 	benchDepth:  13,
 }
 
-// embeddedNet returns the default net of game g, or nil while none is
-// embedded (the hand-written evaluation is then the default).
-func embeddedNet(g nn.Game) *nn.Net { return nil }
+// embeddedNet returns the default net of game g embedded in the binary.
+func embeddedNet(g nn.Game) *nn.Net { return nn.Default(g) }
 
 var xiangqiDef = &gameDef[xiangqi.Position, *xiangqi.Position]{
 	name:       "xiangqi",

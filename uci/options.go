@@ -42,6 +42,7 @@ const (
 	optMultiPV      = "MultiPV"
 	optMoveOverhead = "Move Overhead"
 	optEvalFile     = "EvalFile"
+	optUseNNUE      = "Use NNUE"
 	optChess960     = "UCI_Chess960"
 	optUseMillisec  = "usemillisec" // UCCI only: time unit of "go time"
 	optNewGame      = "newgame"     // UCCI only: a button like ucinewgame
@@ -71,6 +72,7 @@ func newOptions(defaultVariant string, hashMiB int) *options {
 		{name: optPonder, ucciName: "ponder", kind: optCheck, def: "false"},
 		{name: optMultiPV, ucciName: "multipv", kind: optSpin, def: "1", min: 1, max: MaxMultiPV},
 		{name: optMoveOverhead, kind: optSpin, def: "10", min: 0, max: 5000},
+		{name: optUseNNUE, kind: optCheck, def: "true"},
 		{name: optEvalFile, ucciName: "evalfile", kind: optString, def: defaultEvalFile},
 		{name: optChess960, kind: optCheck, def: "false"},
 		{name: optUseMillisec, ucciName: optUseMillisec, kind: optCheck, def: "false"},

@@ -264,6 +264,7 @@ func (s *Session) engineConfig() engineConfig {
 		multiPV:      s.opts.int(optMultiPV),
 		moveOverhead: time.Duration(s.opts.int(optMoveOverhead)) * time.Millisecond,
 		evalFile:     s.opts.get(optEvalFile),
+		useNNUE:      s.opts.bool(optUseNNUE),
 		chess960:     s.opts.bool(optChess960),
 	}
 }

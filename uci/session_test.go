@@ -24,6 +24,7 @@ func TestHandshakeUCI(t *testing.T) {
 		"option name Ponder type check default false",
 		"option name MultiPV type spin default 1 min 1 max 256",
 		"option name Move Overhead type spin default 10 min 0 max 5000",
+		"option name Use NNUE type check default true",
 		"option name EvalFile type string default <default>",
 		"option name UCI_Chess960 type check default false",
 	}

@@ -8,7 +8,7 @@
 //
 // Subcommands:
 //
-//	play bench [-game xiangqi|chess|both] [-depth N] [-threads N] [-hash MiB]
+//	play bench [-game xiangqi|chess|both] [-depth N] [-threads N] [-hash MiB] [-eval nnue|hand]
 //	    searches the fixed bench positions and prints "Nodes searched: N"
 //	    and "Nodes/second: N" as Stockfish's bench does.
 //

@@ -31,7 +31,7 @@ async function newEngine(variant, ponder) {
   const e = new Engine(enginePath)
   await e.init()
   if (!e.id.name || !e.id.name.startsWith('dualnnue')) fail(`id name ${e.id.name}`)
-  for (const name of ['UCI_Variant', 'Hash', 'Threads', 'MultiPV', 'Move Overhead', 'Ponder', 'EvalFile', 'Clear Hash', 'UCI_Chess960']) {
+  for (const name of ['UCI_Variant', 'Hash', 'Threads', 'MultiPV', 'Move Overhead', 'Ponder', 'Use NNUE', 'EvalFile', 'Clear Hash', 'UCI_Chess960']) {
     if (!e.options.has(name)) fail(`option ${name} not announced`)
   }
   await e.setoption('UCI_Variant', variant)
