@@ -190,6 +190,10 @@ func tokenizeMovetext(s string) ([]pgnToken, error) {
 			for j < len(s) && !strings.ContainsRune(" \n\t\r{}();", rune(s[j])) {
 				j++
 			}
+			if j == i { // a stray '}'
+				i++
+				continue
+			}
 			w := s[i:j]
 			i = j
 			if depth > 0 || w[0] == '$' {
@@ -221,6 +225,7 @@ func tokenizeMovetext(s string) ([]pgnToken, error) {
 // both games, in the game's UCI coordinates (ICCS for xiangqi, with or
 // without a dash, any case). Check and annotation marks are ignored.
 func ParseSAN(pos Position, g Game, s string) (position.Move, error) {
+	orig := s
 	s = strings.TrimRight(s, "+#!?")
 	if s == "" {
 		return 0, fmt.Errorf("empty move")
@@ -267,7 +272,7 @@ func ParseSAN(pos Position, g Game, s string) (position.Move, error) {
 	s = strings.ReplaceAll(s, "x", "")
 	s = strings.ReplaceAll(s, ":", "")
 	if len(s) < 2 {
-		return 0, fmt.Errorf("bad SAN move")
+		return 0, fmt.Errorf("bad SAN move %q", orig)
 	}
 	dest, dis := s[len(s)-2:], s[:len(s)-2]
 	var found position.Move
@@ -300,11 +305,11 @@ func ParseSAN(pos Position, g Game, s string) (position.Move, error) {
 	}
 	switch n {
 	case 0:
-		return 0, fmt.Errorf("move %q is not legal in %s", s, pos.FEN())
+		return 0, fmt.Errorf("move %q is not legal in %s", orig, pos.FEN())
 	case 1:
 		return found, nil
 	}
-	return 0, fmt.Errorf("move %q is ambiguous in %s", s, pos.FEN())
+	return 0, fmt.Errorf("move %q is ambiguous in %s", orig, pos.FEN())
 }
 
 // ImportPGN reads PGN games of w's game and writes them to w. Each move's
