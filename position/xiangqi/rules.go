@@ -11,7 +11,18 @@ import "dualnnue/position"
 var NaturalLimitPlies = 120
 
 // RuleVerdict reports whether a rule decides the position before any move is
-// searched; v is then the value from the side to move's view.
+// searched; v is then the value from the side to move's view. It is
+// RuleOutcome without the name of the rule.
+func (p *Position) RuleVerdict(ply int) (v position.Value, decided bool) {
+	v, _, decided = p.RuleOutcome(ply)
+	return v, decided
+}
+
+// RuleOutcome reports whether a rule decides the position before any move is
+// searched: v is the value from the side to move's view and r the rule that
+// decided (see Rule). The search calls it through RuleVerdict; the game
+// adjudicator (package rules) calls it with ply 0 after every move, so both
+// judge with this one implementation.
 //
 // Repetition: walking back through Prev (at most min(Rule50, PliesFromNull)
 // plies, two at a time so the same side is to move), a position equal to the
@@ -22,15 +33,17 @@ var NaturalLimitPlies = 120
 //     of the other side did, the checking side loses (MatedIn(ply) when it is
 //     the side to move, MateIn(ply) otherwise);
 //   - if both sides checked on every move (mutual perpetual check), a draw;
-//   - otherwise the perpetual-chase rules apply (perpetualChase, a hook that
-//     does not judge chases yet), else a draw.
+//   - otherwise the perpetual-chase rules apply (perpetualChase in
+//     chase.go): a side that chased one piece through the whole cycle loses,
+//     both sides chasing is a draw, and a cycle without a perpetual is a
+//     plain repetition draw.
 //
 // Natural limit: State.Rule50 >= NaturalLimitPlies is a draw, or a loss for
 // the side to move if it has no legal move.
 //
 // It walks back only when the repetition filter says the current key may
 // occur earlier, so it costs a few loads when there is no repetition.
-func (p *Position) RuleVerdict(ply int) (v position.Value, decided bool) {
+func (p *Position) RuleOutcome(ply int) (v position.Value, r Rule, decided bool) {
 	st := p.st
 	end := min(st.Rule50, st.PliesFromNull)
 	if end >= 4 && p.filter[st.Key&filterMask] != 0 {
@@ -48,7 +61,8 @@ func (p *Position) RuleVerdict(ply int) (v position.Value, decided bool) {
 			if s.Key == st.Key {
 				count++
 				if count == 2 || i < ply {
-					return p.repetitionVerdict(usCheck, themCheck, i, ply), true
+					v, r = p.repetitionVerdict(usCheck, themCheck, i, ply)
+					return v, r, true
 				}
 			}
 		}
@@ -57,38 +71,23 @@ func (p *Position) RuleVerdict(ply int) (v position.Value, decided bool) {
 		var list position.MoveList
 		p.GenerateLegal(&list)
 		if list.Len == 0 {
-			return position.MatedIn(ply), true
+			return position.MatedIn(ply), RuleNoLegalMove, true
 		}
-		return position.ValueDraw, true
+		return position.ValueDraw, RuleNaturalLimit, true
 	}
-	return position.ValueNone, false
+	return position.ValueNone, RuleNone, false
 }
 
 // repetitionVerdict scores a repetition whose cycle spans the last cycle
-// plies, from the side to move's view.
-func (p *Position) repetitionVerdict(usCheck, themCheck bool, cycle, ply int) position.Value {
+// plies, from the side to move's view, and names the deciding rule.
+func (p *Position) repetitionVerdict(usCheck, themCheck bool, cycle, ply int) (position.Value, Rule) {
 	switch {
 	case themCheck && !usCheck:
-		return position.MateIn(ply) // the opponent checked perpetually and loses
+		return position.MateIn(ply), RulePerpetualCheck // the opponent checked perpetually and loses
 	case usCheck && !themCheck:
-		return position.MatedIn(ply)
+		return position.MatedIn(ply), RulePerpetualCheck
 	case usCheck && themCheck:
-		return position.ValueDraw // mutual perpetual check
+		return position.ValueDraw, RuleMutualCheck
 	}
-	if v, ok := p.perpetualChase(cycle, ply); ok {
-		return v
-	}
-	return position.ValueDraw
-}
-
-// perpetualChase is the hook for the perpetual-chase rules, which a later
-// issue implements: given a repetition whose cycle spans the last cycle
-// plies and in which neither side checked on every move, it will decide
-// whether one side chased an unprotected piece on every move (that side
-// loses) and return the value from the side to move's view. It does not
-// judge chases yet: it reports (0, false) and the caller scores the
-// repetition as a draw.
-func (p *Position) perpetualChase(cycle, ply int) (position.Value, bool) {
-	_, _ = cycle, ply
-	return position.ValueDraw, false
+	return p.perpetualChase(cycle, ply)
 }

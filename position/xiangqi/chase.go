@@ -1,0 +1,287 @@
+// Perpetual chase: which pieces each side chases through a repetition cycle.
+package xiangqi
+
+import "dualnnue/position"
+
+// CheckChaseIsChase selects how a side that mixes checks and chases inside a
+// repetition cycle is judged.
+//
+// true (the default, the ruling the project's rules issue asks for, as the
+// WXF and Chinese rules count "one check, one chase" among the forbidden
+// perpetual attacks): a checking move is neutral for the chase test, so a
+// side that chases the same piece on every move that is not a check is
+// perpetually chasing and loses.
+//
+// false (the AXF text: Rule 12 "one check one chase ... should be ruled as a
+// draw", and Diagrams 37-38 where a cannon's "one check and one chase" is
+// allowed): a checking move chases nothing, so any check in the cycle clears
+// that side of perpetual chase. Pikafish judges this way.
+//
+// Set it before any search starts; it is read without synchronisation.
+var CheckChaseIsChase = true
+
+// Rule names the rule that decided a position (see RuleOutcome).
+type Rule uint8
+
+const (
+	// RuleNone: no rule decides the position.
+	RuleNone Rule = iota
+	// RuleRepetition: a repetition without a forbidden perpetual (idle
+	// moves, exchanges, offers, allowed chases): a draw.
+	RuleRepetition
+	// RulePerpetualCheck: one side checked on every move of the cycle and
+	// the other did not: the checking side loses.
+	RulePerpetualCheck
+	// RuleMutualCheck: both sides checked on every move: a draw.
+	RuleMutualCheck
+	// RulePerpetualChase: one side chased the same piece through the cycle
+	// and the other did not break a rule: the chasing side loses.
+	RulePerpetualChase
+	// RuleMutualChase: both sides chased perpetually: a draw.
+	RuleMutualChase
+	// RuleNaturalLimit: NaturalLimitPlies plies without a capture: a draw.
+	RuleNaturalLimit
+	// RuleNoLegalMove: the natural limit is reached but the side to move has
+	// no legal move: it has lost.
+	RuleNoLegalMove
+)
+
+var ruleNames = [...]string{
+	RuleNone:           "none",
+	RuleRepetition:     "threefold repetition",
+	RulePerpetualCheck: "perpetual check",
+	RuleMutualCheck:    "mutual perpetual check",
+	RulePerpetualChase: "perpetual chase",
+	RuleMutualChase:    "mutual perpetual chase",
+	RuleNaturalLimit:   "natural-move limit",
+	RuleNoLegalMove:    "no legal move",
+}
+
+// String returns the rule's name as the result reasons spell it
+// ("perpetual chase").
+func (r Rule) String() string {
+	if int(r) < len(ruleNames) {
+		return ruleNames[r]
+	}
+	return "unknown rule"
+}
+
+// perpetualChase judges a repetition whose cycle spans the last cycle plies
+// and in which neither side checked on every move. It returns the value from
+// the side to move's view and the deciding rule.
+//
+// The chase test follows the AXF rules. At a position P, the pieces that
+// colour X "chases" are the enemy pieces X could capture next (see
+// chasedBy). X perpetually chases when one enemy piece (followed by identity
+// as it moves) is chased at every position reached by X's own moves of the
+// cycle, and at none reached by the opponent's moves: every move of X renews
+// the threat and every reply resolves it (by moving away or by getting
+// protected). A threat the opponent leaves standing is not a chase (AXF
+// Appendix, "example of non-perpetual chase"); alternating threats against
+// two pieces are allowed (AXF Rule 32); two pieces taking turns against one
+// piece are a chase. Checking moves are handled as CheckChaseIsChase says.
+//
+// Cost: it runs only when a repetition has been found. It replays the cycle
+// backwards on p itself (board, bitboards and side only; the States are
+// read, never written) and forwards again, so it allocates nothing and
+// leaves p as it found it.
+func (p *Position) perpetualChase(cycle, ply int) (position.Value, Rule) {
+	var w chaseWalk
+	// Number each side's pieces 1..16 on the current position.
+	var n [2]uint8
+	for b := p.occ; b.Any(); {
+		s := b.PopLSB()
+		c := p.board[s].Color()
+		n[c]++
+		w.ids[s] = n[c]
+	}
+	w.inter = [2]uint32{^uint32(0), ^uint32(0)}
+	p.walkChases(p.st, cycle, &w)
+
+	us := p.side
+	usChase := w.counted[us] && w.inter[us]&^w.excl[us] != 0
+	themChase := w.counted[us^1] && w.inter[us^1]&^w.excl[us^1] != 0
+	switch {
+	case usChase && themChase:
+		return position.ValueDraw, RuleMutualChase
+	case usChase:
+		return position.MatedIn(ply), RulePerpetualChase
+	case themChase:
+		return position.MateIn(ply), RulePerpetualChase
+	}
+	return position.ValueDraw, RuleRepetition
+}
+
+// chaseWalk accumulates the chase sets of a cycle, per chasing colour, as
+// bit sets over the identities (1..16) of the opponent's pieces.
+type chaseWalk struct {
+	ids     [NumSquares]uint8 // identity of the piece on each point, 0 = none
+	inter   [2]uint32         // chased after every counted own move
+	excl    [2]uint32         // chased after some opponent move
+	counted [2]bool           // at least one own move entered inter
+}
+
+// walkChases visits the positions after the last k moves (newest first),
+// st being the state of the current one: it records the chase sets, takes
+// the move back, recurses, and replays the move.
+func (p *Position) walkChases(st *position.State, k int, w *chaseWalk) {
+	mover := p.side ^ 1
+	if !st.InCheck {
+		w.inter[mover] &= p.chasedBy(mover, &w.ids)
+		w.counted[mover] = true
+	} else if !CheckChaseIsChase {
+		w.inter[mover] = 0
+	}
+	w.excl[p.side] |= p.chasedBy(p.side, &w.ids)
+	if k <= 1 {
+		return
+	}
+	from, to := MoveFrom(st.Move), MoveTo(st.Move)
+	p.shiftPiece(to, from)
+	w.ids[from], w.ids[to] = w.ids[to], 0
+	p.side ^= 1
+	p.walkChases(st.Prev, k-1, w)
+	p.side ^= 1
+	w.ids[to], w.ids[from] = w.ids[from], 0
+	p.shiftPiece(from, to)
+}
+
+// shiftPiece moves the piece on from to the empty point to, updating the
+// board, bitboards and king square only (no key, state or filter).
+func (p *Position) shiftPiece(from, to position.Square) {
+	pc := p.board[from]
+	b := squareBB[from].Or(squareBB[to])
+	p.board[from], p.board[to] = position.NoPiece, pc
+	p.byPiece[pc] = p.byPiece[pc].Xor(b)
+	p.byColor[pc.Color()] = p.byColor[pc.Color()].Xor(b)
+	p.occ = p.occ.Xor(b)
+	if pc.Type() == King {
+		p.kingSq[pc.Color()] = to
+	}
+}
+
+// legalFor reports whether colour us may play from -> to (a pseudo-legal
+// move or capture of its piece on from) without leaving its king attacked,
+// whoever is to move.
+func (p *Position) legalFor(us position.Color, from, to position.Square) bool {
+	toBB := squareBB[to]
+	occ := p.occ.Xor(squareBB[from]).Or(toBB)
+	ksq := p.kingSq[us]
+	if from == ksq {
+		ksq = to
+	}
+	return !p.attacked(ksq, occ, us^1, toBB)
+}
+
+// pieceAttacks returns the points a piece of type pt and colour c on sq
+// could capture on with the current occupancy.
+func (p *Position) pieceAttacks(pt position.PieceType, c position.Color, sq position.Square) Bitboard {
+	switch pt {
+	case Rook:
+		return rookAttacks(sq, p.occ)
+	case Cannon:
+		return cannonCaptures(sq, p.occ)
+	case Horse:
+		return horseAttacks(sq, p.occ)
+	case Elephant:
+		return elephantAttacks(sq, p.occ)
+	case Advisor:
+		return advisorAttacks[sq]
+	case King:
+		return kingAttacks[sq]
+	case Pawn:
+		return pawnAttacks[c][sq]
+	}
+	return Bitboard{}
+}
+
+// chasedBy returns the identities (bits of ids) of the enemy pieces colour x
+// chases in the current position, whoever is to move. Following the AXF
+// rules and Pikafish's reading of them:
+//   - the chasers are x's rooks, cannons, horses, elephants and advisors:
+//     the king and the pawns may chase without penalty;
+//   - the targets are the enemy's pieces except the king (attacking it is a
+//     check) and pawns that have not crossed the river;
+//   - the capture must be legal for x (a pinned piece chases only along its
+//     pin, the generals may not face);
+//   - a horse or cannon attacking a rook chases it even when it is
+//     protected (AXF Rule 15); any other target is chased only if no enemy
+//     piece can legally recapture on its point after the capture (a
+//     defender that is pinned, or that would face the generals, does not
+//     protect);
+//   - attacking a piece of the same kind that can legally capture back is
+//     an offer to exchange, not a chase (AXF Rule 24).
+func (p *Position) chasedBy(x position.Color, ids *[NumSquares]uint8) uint32 {
+	y := x ^ 1
+	var set uint32
+	targets := p.byColor[y].
+		AndNot(p.byPiece[position.MakePiece(y, King)]).
+		AndNot(p.byPiece[position.MakePiece(y, Pawn)].And(halfBB[y]))
+	if targets.IsEmpty() {
+		return 0
+	}
+	chasers := p.byColor[x].
+		AndNot(p.byPiece[position.MakePiece(x, King)]).
+		AndNot(p.byPiece[position.MakePiece(x, Pawn)])
+	for chasers.Any() {
+		a := chasers.PopLSB()
+		at := p.board[a].Type()
+		for t := p.pieceAttacks(at, x, a).And(targets); t.Any(); {
+			s := t.PopLSB()
+			bit := uint32(1) << ids[s]
+			if set&bit != 0 || !p.legalFor(x, a, s) {
+				continue
+			}
+			tt := p.board[s].Type()
+			if tt == Rook && (at == Horse || at == Cannon) {
+				set |= bit
+				continue
+			}
+			if tt == at && p.pieceAttacks(tt, y, s).Has(a) && p.legalFor(y, s, a) {
+				continue // an offer to exchange
+			}
+			if !p.protectedAfter(x, a, s) {
+				set |= bit
+			}
+		}
+	}
+	return set
+}
+
+// protectedAfter reports whether, after colour x's piece on a captures the
+// enemy piece on s, the enemy can legally recapture on s.
+func (p *Position) protectedAfter(x position.Color, a, s position.Square) bool {
+	y := x ^ 1
+	victim := p.board[s]
+	sBB := squareBB[s]
+	// Take the victim off and move the capturer onto s.
+	p.byPiece[victim] = p.byPiece[victim].Xor(sBB)
+	p.byColor[y] = p.byColor[y].Xor(sBB)
+	p.occ = p.occ.Xor(sBB)
+	p.board[s] = position.NoPiece
+	p.shiftPiece(a, s)
+
+	base := position.Piece(y) << 3
+	occ := p.occ
+	def := rookAttacks(s, occ).And(p.byPiece[base|position.Piece(Rook)])
+	def = def.Or(cannonCaptures(s, occ).And(p.byPiece[base|position.Piece(Cannon)]))
+	def = def.Or(horseAttackersTo(s, occ, p.byPiece[base|position.Piece(Horse)]))
+	def = def.Or(pawnAttackersTo[y][s].And(p.byPiece[base|position.Piece(Pawn)]))
+	def = def.Or(advisorAttacks[s].And(p.byPiece[base|position.Piece(Advisor)]))
+	def = def.Or(elephantAttacks(s, occ).And(p.byPiece[base|position.Piece(Elephant)]))
+	def = def.Or(kingAttacks[s].And(p.byPiece[base|position.Piece(King)]))
+	protected := false
+	for def.Any() {
+		if p.legalFor(y, def.PopLSB(), s) {
+			protected = true
+			break
+		}
+	}
+
+	p.shiftPiece(s, a)
+	p.board[s] = victim
+	p.byPiece[victim] = p.byPiece[victim].Xor(sBB)
+	p.byColor[y] = p.byColor[y].Xor(sBB)
+	p.occ = p.occ.Xor(sBB)
+	return protected
+}
