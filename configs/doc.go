@@ -12,9 +12,9 @@ import (
 	"fmt"
 )
 
-// FS holds every *.toml file of this directory.
+// FS holds every *.toml file of this directory and the opening sets in openings/.
 //
-//go:embed *.toml
+//go:embed *.toml openings/*.epd
 var FS embed.FS
 
 // Read returns the embedded file name (e.g. "selfplay-xiangqi.toml").

@@ -1,0 +1,97 @@
+// Balanced opening sets made from short searches.
+package match
+
+import (
+	"fmt"
+	"io"
+
+	"dualnnue/eval"
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+	"dualnnue/search"
+)
+
+// OpeningSpec says how GenerateOpenings makes a set: Plies random legal
+// moves from the start position, kept when a Nodes search with the
+// hand-written evaluation scores the result within ±MaxScore centipawns and
+// the position is new. Seed makes the set reproducible.
+type OpeningSpec struct {
+	Game     string
+	N        int
+	Plies    int
+	Nodes    uint64
+	MaxScore int
+	Seed     uint64
+}
+
+// GenerateOpenings writes spec.N FENs, one per line, to w.
+func GenerateOpenings(w io.Writer, spec OpeningSpec) error {
+	switch spec.Game {
+	case "xiangqi":
+		return generateOpenings[xiangqi.Position](w, spec, search.XiangqiRules, xiangqi.StartFEN,
+			func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() })
+	case "chess":
+		return generateOpenings[chess.Position](w, spec, search.ChessRules, chess.StartFEN,
+			func() position.Evaluator[*chess.Position] { return eval.NewChess[*chess.Position]() })
+	}
+	return fmt.Errorf("unknown game %q", spec.Game)
+}
+
+func generateOpenings[T any, P interface {
+	search.GamePtr[T]
+	SetFEN(string) error
+}](w io.Writer, spec OpeningSpec, rules search.Rules, start string, newEval func() position.Evaluator[P]) error {
+	opts := search.DefaultOptions
+	opts.HashMiB = 4
+	s := search.New(rules, newEval, opts)
+	pos := P(new(T))
+	states := make([]position.State, spec.Plies+1)
+	var list position.MoveList
+	rng := spec.Seed*0x9E3779B97F4A7C15 + 1
+	next := func(n int) int {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return int(rng % uint64(n))
+	}
+	seen := map[string]bool{}
+	for kept, tries := 0, 0; kept < spec.N; tries++ {
+		if tries > 100*spec.N+1000 {
+			return fmt.Errorf("only %d of %d openings within ±%d cp", kept, spec.N, spec.MaxScore)
+		}
+		if err := pos.SetFEN(start); err != nil {
+			return err
+		}
+		ok := true
+		for i := 0; i < spec.Plies; i++ {
+			list.Clear()
+			pos.GenerateLegal(&list)
+			if list.Len == 0 {
+				ok = false
+				break
+			}
+			pos.DoMove(list.Moves[next(list.Len)], &states[i])
+		}
+		list.Clear()
+		pos.GenerateLegal(&list)
+		if !ok || list.Len == 0 || pos.State().InCheck {
+			continue
+		}
+		fen := pos.FEN()
+		if seen[fen] {
+			continue
+		}
+		s.Clear()
+		res := s.Search(pos, search.Limits{Nodes: spec.Nodes, SoftNodes: spec.Nodes}, nil)
+		if res.Score > position.Value(spec.MaxScore) || res.Score < -position.Value(spec.MaxScore) {
+			continue
+		}
+		seen[fen] = true
+		kept++
+		if _, err := fmt.Fprintln(w, fen); err != nil {
+			return err
+		}
+	}
+	return nil
+}
