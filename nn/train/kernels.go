@@ -1,7 +1,11 @@
 // Sparse first-layer kernels: pure-Go reference loops and the tiled pure-Go path.
 package train
 
-import "dualnnue/nn"
+import (
+	"math"
+
+	"dualnnue/nn"
+)
 
 // The feature transformer is a sparse × dense product: a position activates
 // ~32 of F features, so its accumulator is the bias plus the sum of ~32
@@ -102,8 +106,47 @@ func ftBackwardGo(gw, gacc []float32, feats []uint16) {
 	}
 }
 
-// activateRow writes x[j] = act(acc[j]).
-func activateRow(x, acc []float32, act nn.Activation) {
+// activateRowRef writes the activations of one accumulator:
+//
+//	x[j] = clamp(acc[j], 0, 1)² (SCReLU) or clamp(acc[j], 0, 1) (CReLU)
+func activateRowRef(x, acc []float32, act nn.Activation) {
+	for j, v := range acc {
+		c := v
+		if c <= 0 {
+			c = 0 // also turns −0 into +0, as max(v, 0) does
+		}
+		if c > 1 {
+			c = 1
+		}
+		if act == nn.SCReLU {
+			c *= c
+		}
+		x[j] = c
+	}
+}
+
+// activationGradRef writes the gradient of the loss with respect to the
+// pre-activations acc of one perspective, given g = ∂loss/∂out and the
+// output weights w of that perspective's half:
+//
+//	gacc[j] = g · w[j] · act'(acc[j]),  SCReLU' = 2·acc on (0, 1), CReLU' = 1 on (0, 1), 0 elsewhere
+//
+// computed as (2g·w[j])·acc[j] and g·w[j], the rounding order every twin keeps.
+func activationGradRef(gacc, acc, w []float32, g float32, act nn.Activation) {
+	for j, v := range acc {
+		switch {
+		case v <= 0 || v >= 1:
+			gacc[j] = 0
+		case act == nn.SCReLU:
+			gacc[j] = float32(2*g*w[j]) * v
+		default:
+			gacc[j] = g * w[j]
+		}
+	}
+}
+
+// activateRowGo is activateRowRef with min/max instead of branches.
+func activateRowGo(x, acc []float32, act nn.Activation) {
 	x = x[:len(acc)]
 	if act == nn.SCReLU {
 		for j, v := range acc {
@@ -117,30 +160,28 @@ func activateRow(x, acc []float32, act nn.Activation) {
 	}
 }
 
-// activationGrad writes the gradient of the loss with respect to the
-// pre-activations acc of one perspective, given g = ∂loss/∂out and the
-// output weights w of that perspective's half:
-//
-//	gacc[j] = g · w[j] · act'(acc[j]),  SCReLU' = 2·acc on (0, 1), CReLU' = 1 on (0, 1), 0 elsewhere.
-func activationGrad(gacc, acc, w []float32, g float32, act nn.Activation) {
+// signMask returns all ones when v is negative (sign bit set), else zero.
+func signMask(v float32) uint32 { return uint32(int32(math.Float32bits(v)) >> 31) }
+
+// activationGradGo is activationGradRef without branches: the accumulators
+// of a batch straddle 0 and 1 at random, so a branch per element would be
+// mispredicted about half of the time. v−1 < 0 ⇔ v < 1, and 0−v < 0 ⇔ v > 0
+// (0−(±0) = +0); masking both sides also turns SCReLU's −0 products into
+// the reference's +0.
+func activationGradGo(gacc, acc, w []float32, g float32, act nn.Activation) {
 	acc = acc[:len(gacc)]
 	w = w[:len(gacc)]
 	if act == nn.SCReLU {
 		g2 := 2 * g
 		for j, v := range acc {
-			if v > 0 && v < 1 {
-				gacc[j] = float32(g2*w[j]) * v
-			} else {
-				gacc[j] = 0
-			}
+			c := min(max(v, 0), 1)
+			d := float32(g2*w[j]) * c
+			gacc[j] = math.Float32frombits(math.Float32bits(d) & signMask(v-1) & signMask(0-v))
 		}
 		return
 	}
 	for j, v := range acc {
-		if v > 0 && v < 1 {
-			gacc[j] = g * w[j]
-		} else {
-			gacc[j] = 0
-		}
+		d := g * w[j]
+		gacc[j] = math.Float32frombits(math.Float32bits(d) & signMask(v-1) & signMask(0-v))
 	}
 }

@@ -4,8 +4,15 @@
 
 package train
 
+import "dualnnue/nn"
+
 // kernelPath names the sparse kernels this build uses.
 const kernelPath = "pure Go (tiled)"
 
 func ftForward(acc, bias, w []float32, feats []uint16) { ftForwardGo(acc, bias, w, feats) }
 func ftBackward(gw, gacc []float32, feats []uint16)    { ftBackwardGo(gw, gacc, feats) }
+
+func activateRow(x, acc []float32, act nn.Activation) { activateRowGo(x, acc, act) }
+func activationGrad(gacc, acc, w []float32, g float32, act nn.Activation) {
+	activationGradGo(gacc, acc, w, g, act)
+}

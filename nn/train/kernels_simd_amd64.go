@@ -4,7 +4,11 @@
 
 package train
 
-import "simd/archsimd"
+import (
+	"simd/archsimd"
+
+	"dualnnue/nn"
+)
 
 var hasAVX2 = archsimd.X86.AVX2()
 
@@ -88,5 +92,61 @@ func ftBackwardAVX2(gw, gacc []float32, feats []uint16) {
 			archsimd.LoadFloat32x8Slice(r[16:]).Add(g2).StoreSlice(r[16:])
 			archsimd.LoadFloat32x8Slice(r[24:]).Add(g3).StoreSlice(r[24:])
 		}
+	}
+}
+
+func activateRow(x, acc []float32, act nn.Activation) {
+	if hasAVX2 && len(acc)%8 == 0 {
+		activateRowAVX2(x, acc, act)
+		return
+	}
+	activateRowGo(x, acc, act)
+}
+
+func activationGrad(gacc, acc, w []float32, g float32, act nn.Activation) {
+	if hasAVX2 && len(gacc)%8 == 0 {
+		activationGradAVX2(gacc, acc, w, g, act)
+		return
+	}
+	activationGradGo(gacc, acc, w, g, act)
+}
+
+// activateRowAVX2 is activateRowRef 8 lanes at a time (VMAXPS/VMINPS give
+// the same values as the branches for every non-NaN input, ±0 included).
+func activateRowAVX2(x, acc []float32, act nn.Activation) {
+	zero := archsimd.BroadcastFloat32x8(0)
+	one := archsimd.BroadcastFloat32x8(1)
+	x = x[:len(acc)]
+	for j := 0; j+8 <= len(acc); j += 8 {
+		c := archsimd.LoadFloat32x8Slice(acc[j:]).Max(zero).Min(one)
+		if act == nn.SCReLU {
+			c = c.Mul(c)
+		}
+		c.StoreSlice(x[j:])
+	}
+}
+
+// activationGradAVX2 is activationGradRef 8 lanes at a time, masking the
+// lanes outside (0, 1) with compares.
+func activationGradAVX2(gacc, acc, w []float32, g float32, act nn.Activation) {
+	zero := archsimd.BroadcastFloat32x8(0)
+	one := archsimd.BroadcastFloat32x8(1)
+	acc = acc[:len(gacc)]
+	w = w[:len(gacc)]
+	if act == nn.SCReLU {
+		g2 := archsimd.BroadcastFloat32x8(2 * g)
+		for j := 0; j+8 <= len(gacc); j += 8 {
+			v := archsimd.LoadFloat32x8Slice(acc[j:])
+			c := v.Max(zero).Min(one)
+			d := archsimd.LoadFloat32x8Slice(w[j:]).Mul(g2).Mul(c)
+			d.Masked(v.Greater(zero).And(v.Less(one))).StoreSlice(gacc[j:])
+		}
+		return
+	}
+	gb := archsimd.BroadcastFloat32x8(g)
+	for j := 0; j+8 <= len(gacc); j += 8 {
+		v := archsimd.LoadFloat32x8Slice(acc[j:])
+		d := archsimd.LoadFloat32x8Slice(w[j:]).Mul(gb)
+		d.Masked(v.Greater(zero).And(v.Less(one))).StoreSlice(gacc[j:])
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"dualnnue/nn"
 )
 
 func randFloats(rng *rand.Rand, n int) []float32 {
@@ -57,6 +59,65 @@ func TestKernelsMatchReference(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestActivationKernelsMatchReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, act := range []nn.Activation{nn.SCReLU, nn.CReLU} {
+		for _, n := range []int{8, 16, 256} {
+			acc := make([]float32, n)
+			for j := range acc {
+				switch rng.IntN(6) {
+				case 0:
+					acc[j] = 0
+				case 1:
+					acc[j] = 1
+				case 2:
+					acc[j] = float32(math.Copysign(0, -1))
+				default:
+					acc[j] = float32(rng.NormFloat64())
+				}
+			}
+			w := randFloats(rng, n)
+			g := float32(rng.NormFloat64())
+			want, got := make([]float32, n), make([]float32, n)
+			activateRowRef(want, acc, act)
+			for name, fn := range map[string]func(x, acc []float32, act nn.Activation){"go": activateRowGo, "dispatch": activateRow} {
+				fn(got, acc, act)
+				for j := range got {
+					if math.Float32bits(got[j]) != math.Float32bits(want[j]) {
+						t.Fatalf("activate %s %v n=%d j=%d acc=%v: %v != %v", name, act, n, j, acc[j], got[j], want[j])
+					}
+				}
+			}
+			activationGradRef(want, acc, w, g, act)
+			for name, fn := range map[string]func(gacc, acc, w []float32, g float32, act nn.Activation){"go": activationGradGo, "dispatch": activationGrad} {
+				fn(got, acc, w, g, act)
+				for j := range got {
+					if math.Float32bits(got[j]) != math.Float32bits(want[j]) {
+						t.Fatalf("grad %s %v n=%d j=%d acc=%v: %v != %v", name, act, n, j, acc[j], got[j], want[j])
+					}
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkActivationGrad(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	acc := make([]float32, 512)
+	for j := range acc {
+		acc[j] = float32(rng.NormFloat64() * 0.5)
+	}
+	w := randFloats(rng, 512)
+	gacc := make([]float32, 512)
+	for name, fn := range map[string]func(gacc, acc, w []float32, g float32, act nn.Activation){"ref": activationGradRef, "go": activationGradGo, "dispatch": activationGrad} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				fn(gacc, acc, w, 0.01, nn.SCReLU)
+			}
+		})
 	}
 }
 

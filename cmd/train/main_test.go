@@ -1,0 +1,157 @@
+// End-to-end test of the command: dataset files → flags/config → trained, exported, loadable net; export subcommand; bad input.
+package main
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"dualnnue/datasets"
+	"dualnnue/eval"
+	"dualnnue/nn"
+	"dualnnue/position"
+	"dualnnue/position/chess"
+)
+
+// writeDataset writes games of random legal chess moves scored by the
+// hand-written evaluation to path.
+func writeDataset(t *testing.T, path string, games int, seed uint64) int {
+	t.Helper()
+	w, err := datasets.Create(path, datasets.Chess, datasets.GeneratorInfo{Engine: "train test", Seed: seed}, &datasets.WriterOptions{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	pos, err := chess.NewFromFEN(chess.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := eval.NewChess[*chess.Position]()
+	sts := make([]position.State, 100)
+	var list position.MoveList
+	n := 0
+	for range games {
+		if err := pos.SetFEN(chess.StartFEN); err != nil {
+			t.Fatal(err)
+		}
+		g := datasets.GameRecord{Result: datasets.Draw}
+		for ply := 0; ply < 80; ply++ {
+			list.Clear()
+			pos.GenerateLegal(&list)
+			if list.Len == 0 {
+				break
+			}
+			m := list.Moves[rng.IntN(list.Len)]
+			ev.Reset(pos)
+			g.Plies = append(g.Plies, datasets.Ply{Move: m, Score: ev.Evaluate(pos)})
+			pos.DoMove(m, &sts[ply])
+			n++
+		}
+		if err := w.WriteGame(&g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestTrainCommand(t *testing.T) {
+	dir := t.TempDir()
+	writeDataset(t, filepath.Join(dir, "a.dnds"), 40, 1)
+	writeDataset(t, filepath.Join(dir, "b.dnds"), 40, 2)
+	writeDataset(t, filepath.Join(dir, "valid.dnds"), 10, 3)
+	cfgPath := filepath.Join(dir, "small.toml")
+	os.WriteFile(cfgPath, []byte(`name = "cmdtest"
+game = "chess"
+[data]
+train = ["unused"]
+[net]
+hidden = 64
+[train]
+epochs = 5
+batch_size = 512
+positions_per_epoch = 2048
+`), 0o644)
+	out := filepath.Join(dir, "run")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-config", cfgPath, "-data", filepath.Join(dir, "[ab].dnds"), "-valid", filepath.Join(dir, "valid.dnds"),
+		"-out", out, "-epochs", "3", "-workers", "2", "-quiet"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, stderr.String(), stdout.String())
+	}
+	if stderr.Len() != 0 {
+		t.Errorf("-quiet printed to stderr: %q", stderr.String())
+	}
+	for _, f := range []string{"cmdtest.nnue", "metrics.csv", "metrics.json", "loss.png", "config.toml",
+		"checkpoints/last.ckpt", "checkpoints/epoch-0003.ckpt", "nets/epoch-0003.nnue"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("missing %s", f)
+		}
+	}
+	csv, _ := os.ReadFile(filepath.Join(out, "metrics.csv"))
+	if lines := strings.Count(string(csv), "\n"); lines != 4 {
+		t.Errorf("metrics.csv has %d lines, want header + 3 epochs:\n%s", lines, csv)
+	}
+	net, err := nn.Load(filepath.Join(out, "cmdtest.nnue"), nn.Chess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.Hidden != 64 || !strings.Contains(net.Description, `run "cmdtest"`) || !strings.Contains(net.Description, "epoch 3 of 3") {
+		t.Errorf("net %v, description %q", net.Arch, net.Description)
+	}
+	if !strings.Contains(stdout.String(), "epoch 3/3: train loss") {
+		t.Errorf("no epoch line in output:\n%s", stdout.String())
+	}
+
+	// Fine-tune from the net for one more run with -init.
+	stdout.Reset()
+	code = run([]string{"-game", "chess", "-data", filepath.Join(dir, "a.dnds"), "-init", filepath.Join(out, "cmdtest.nnue"),
+		"-out", filepath.Join(dir, "ft"), "-name", "ft", "-epochs", "1", "-batch", "512", "-positions", "1024", "-quiet"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("fine-tune exit %d: %s", code, stderr.String())
+	}
+	if ft, err := nn.Load(filepath.Join(dir, "ft", "ft.nnue"), nn.Chess); err != nil || ft.Hidden != 64 {
+		t.Fatalf("fine-tuned net: %v", err)
+	}
+
+	// Export a checkpoint by hand.
+	stdout.Reset()
+	exp := filepath.Join(dir, "exported.nnue")
+	if code := run([]string{"export", "-checkpoint", filepath.Join(out, "checkpoints", "epoch-0002.ckpt"), "-o", exp}, &stdout, &stderr); code != 0 {
+		t.Fatalf("export exit %d: %s", code, stderr.String())
+	}
+	if n, err := nn.Load(exp, nn.Chess); err != nil || !strings.Contains(n.Description, "epoch 2") {
+		t.Fatalf("exported net: %v", err)
+	}
+}
+
+func TestTrainCommandErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.ckpt")
+	os.WriteFile(bad, []byte("DNTRAIN\x01garbage"), 0o644)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-game", "shogi"}, 1, "unknown game"},
+		{[]string{"-game", "chess", "-out", dir, "-data", filepath.Join(dir, "none*.dnds"), "-quiet"}, 1, "no file matches"},
+		{[]string{"-config", filepath.Join(dir, "missing.toml")}, 1, "no such file"},
+		{[]string{"-epochs", "x"}, 2, "invalid value"},
+		{[]string{"extra"}, 2, "unexpected argument"},
+		{[]string{"export", "-checkpoint", bad, "-o", filepath.Join(dir, "x.nnue")}, 1, "bad checkpoint"},
+		{[]string{"export"}, 2, "usage"},
+		{[]string{"-game", "chess", "-out", dir, "-checkpoint", bad, "-data", "x", "-quiet"}, 1, "bad checkpoint"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, &stdout, &stderr)
+		if code != c.code || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d with %q", c.args, code, stderr.String(), c.code, c.want)
+		}
+	}
+}

@@ -1,0 +1,80 @@
+// Tests of the configuration: shipped configs parse and validate, typos are errors.
+package train
+
+import (
+	"strings"
+	"testing"
+
+	"dualnnue/configs"
+)
+
+func TestShippedConfigs(t *testing.T) {
+	for _, g := range []string{"xiangqi", "chess"} {
+		data, err := configs.Read("train-" + g + ".toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := ParseConfig(data)
+		if err != nil {
+			t.Fatalf("%s: %v", g, err)
+		}
+		if err := cfg.Validate(); err != nil {
+			t.Fatalf("%s: %v", g, err)
+		}
+		if cfg.Game != g || cfg.Net.Hidden != 256 || cfg.Train.BatchSize != 16384 || cfg.Loss.K != 400 ||
+			cfg.Data.Train[0] != "data/selfplay/"+g+"/*.dnds" || cfg.stepsPerEpoch() != 64 {
+			t.Fatalf("%s: unexpected values %+v", g, cfg)
+		}
+		// The TOML the run directory receives reads back to the same config.
+		back, err := ParseConfig(cfg.TOML())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.fingerprint() != cfg.fingerprint() {
+			t.Fatalf("%s: config does not survive a TOML round trip", g)
+		}
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	cases := []struct{ toml, want string }{
+		{"game = \"go\"", "unknown game"},
+		{"[train]\nbatchsize = 5", "unknown key"},
+		{"[train]\nepochs = 0", "epochs"},
+		{"[train]\nschedule = \"linear\"", "unknown schedule"},
+		{"[loss]\nlambda = 1.5", "lambda"},
+		{"[net]\nactivation = \"relu\"", "activation"},
+		{"[train]\nbatch_size = 1000\npositions_per_epoch = 10", "less than one batch"},
+		{"game = [", "config"},
+	}
+	for _, c := range cases {
+		cfg, err := ParseConfig([]byte(c.toml))
+		if err == nil {
+			err = cfg.Validate()
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want one containing %q", c.toml, err, c.want)
+		}
+	}
+}
+
+func TestSchedules(t *testing.T) {
+	s := Schedule{Kind: "step", LR: 1, Warmup: 4, StepsPerEpoch: 10, StepEpochs: 2, Gamma: 0.5}
+	for _, c := range []struct {
+		step int64
+		want float64
+	}{{0, 0.25}, {3, 1}, {19, 1}, {20, 0.5}, {39, 0.5}, {40, 0.25}} {
+		if got := s.At(c.step); got != c.want {
+			t.Errorf("step schedule at %d = %v, want %v", c.step, got, c.want)
+		}
+	}
+	s = Schedule{Kind: "cosine", LR: 1, StepsPerEpoch: 10, Epochs: 2, Final: 0.1}
+	for _, c := range []struct {
+		step int64
+		want float64
+	}{{0, 1}, {10, 0.55}, {20, 0.1}, {30, 0.1}} {
+		if got := s.At(c.step); got < c.want-1e-12 || got > c.want+1e-12 {
+			t.Errorf("cosine schedule at %d = %v, want %v", c.step, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,70 @@
+// Tests of the loss and the optimiser against hand-computed values.
+package train
+
+import (
+	"math"
+	"testing"
+)
+
+func TestLoss(t *testing.T) {
+	l := Loss{K: 400, EvalScale: 400, Lambda: 0.75, Power: 2}
+	// Target: 0.75·σ(400/400) + 0.25·1.
+	want := 0.75/(1+math.Exp(-1)) + 0.25
+	if got := l.Target(400, 1); math.Abs(got-want) > 1e-15 {
+		t.Fatalf("target %v, want %v", got, want)
+	}
+	// out = 0: p = ½, loss = (½ − t)².
+	loss, _ := l.Eval(0, 400, 1)
+	if math.Abs(loss-(0.5-want)*(0.5-want)) > 1e-15 {
+		t.Fatalf("loss %v", loss)
+	}
+	// A perfect prediction has zero loss and gradient.
+	l.Lambda = 1
+	if loss, g := l.Eval(0.5, 200, 0); loss > 1e-30 || math.Abs(g) > 1e-15 {
+		t.Fatalf("perfect prediction: loss %v, grad %v", loss, g)
+	}
+	// The derivative matches finite differences for both powers.
+	for _, p := range []float64{2, 2.5, 3} {
+		l := Loss{K: 361, EvalScale: 400, Lambda: 0.6, Power: p}
+		for _, out := range []float64{-1.3, -0.2, 0.4, 2.1} {
+			_, g := l.Eval(out, 150, 0.5)
+			up, _ := l.Eval(out+1e-6, 150, 0.5)
+			dn, _ := l.Eval(out-1e-6, 150, 0.5)
+			if num := (up - dn) / 2e-6; math.Abs(num-g) > 1e-7 {
+				t.Errorf("power %v out %v: grad %v, numeric %v", p, out, g, num)
+			}
+		}
+	}
+}
+
+func TestAdamWStep(t *testing.T) {
+	// One step from zero moments: m̂ = g, v̂ = g², so the update is
+	// lr·g/(|g|+ε) ≈ lr·sign(g), after the decay p·(1 − lr·wd).
+	params := []float32{1, -1, 0.5, 3}
+	grad := []float32{0.1, -0.2, 0, 5}
+	o := NewAdamW(4, 0.01, []ClipRange{{Start: 3, End: 4, Min: -2, Max: 2}})
+	o.Step(params, grad, 0.1, 2)
+	want := []float64{1*(1-0.001) - 0.1, -1*(1-0.001) + 0.1, 0.5 * (1 - 0.001), 2}
+	for i := range want {
+		if math.Abs(float64(params[i])-want[i]) > 1e-6 {
+			t.Errorf("param %d = %v, want %v", i, params[i], want[i])
+		}
+	}
+	if o.T != 1 || math.Abs(float64(o.M[0])-0.01) > 1e-8 {
+		t.Errorf("state T=%d m=%v", o.T, o.M[0])
+	}
+	// The result does not depend on the number of goroutines.
+	a := []float32{0.3, -0.7, 0.1, 0.9, 0.2}
+	b := append([]float32(nil), a...)
+	g := []float32{0.5, 0.1, -0.3, 0.2, -0.9}
+	oa, ob := NewAdamW(5, 0.01, nil), NewAdamW(5, 0.01, nil)
+	for range 3 {
+		oa.Step(a, g, 1e-2, 1)
+		ob.Step(b, g, 1e-2, 3)
+	}
+	for i := range a {
+		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+			t.Fatalf("worker count changes param %d: %v vs %v", i, a[i], b[i])
+		}
+	}
+}
