@@ -1,6 +1,6 @@
-// Stubs of the SIMD kernels for builds without GOEXPERIMENT=simd on amd64.
+// Stubs of the SIMD kernels for non-amd64 and purego builds: the reference loops run.
 
-//go:build !(goexperiment.simd && amd64)
+//go:build !amd64 || purego
 
 package nn
 

@@ -1,6 +1,6 @@
 // AVX2 twins of the reference kernels through simd/archsimd (GOEXPERIMENT=simd).
 
-//go:build goexperiment.simd && amd64
+//go:build goexperiment.simd && amd64 && !purego
 
 package nn
 
@@ -22,6 +22,10 @@ func ld(s []int16, i int) archsimd.Int16x16 { return archsimd.LoadInt16x16((*[16
 func st(v archsimd.Int16x16, s []int16, i int) { v.Store((*[16]int16)(s[i : i+16])) }
 
 func simdAddRow(dst, row []int16) {
+	if len(dst)%16 != 0 || len(row) < len(dst) {
+		refAddRow(dst, row)
+		return
+	}
 	row = row[:len(dst)]
 	for i := 0; i+16 <= len(dst); i += 16 {
 		st(ld(dst, i).Add(ld(row, i)), dst, i)
@@ -30,6 +34,10 @@ func simdAddRow(dst, row []int16) {
 }
 
 func simdCopyAddSub(dst, src, a, s []int16) {
+	if n := len(dst); n%16 != 0 || len(src) < n || len(a) < n || len(s) < n {
+		refCopyAddSub(dst, src, a, s)
+		return
+	}
 	n := len(dst)
 	src, a, s = src[:n], a[:n], s[:n]
 	for i := 0; i+16 <= n; i += 16 {
@@ -39,6 +47,10 @@ func simdCopyAddSub(dst, src, a, s []int16) {
 }
 
 func simdCopyAddSub2(dst, src, a, s1, s2 []int16) {
+	if n := len(dst); n%16 != 0 || len(src) < n || len(a) < n || len(s1) < n || len(s2) < n {
+		refCopyAddSub2(dst, src, a, s1, s2)
+		return
+	}
 	n := len(dst)
 	src, a, s1, s2 = src[:n], a[:n], s1[:n], s2[:n]
 	for i := 0; i+16 <= n; i += 16 {
@@ -48,6 +60,10 @@ func simdCopyAddSub2(dst, src, a, s1, s2 []int16) {
 }
 
 func simdCopyAdd2Sub2(dst, src, a1, a2, s1, s2 []int16) {
+	if n := len(dst); n%16 != 0 || len(src) < n || len(a1) < n || len(a2) < n || len(s1) < n || len(s2) < n {
+		refCopyAdd2Sub2(dst, src, a1, a2, s1, s2)
+		return
+	}
 	n := len(dst)
 	src, a1, a2, s1, s2 = src[:n], a1[:n], a2[:n], s1[:n], s2[:n]
 	for i := 0; i+16 <= n; i += 16 {
@@ -71,6 +87,9 @@ func hsum(v archsimd.Int32x8) int64 {
 // simdDotCReLU: each int32 lane sums N/8 products c·w with |c·w| ≤ 255·127,
 // so no lane overflows for N ≤ MaxHidden.
 func simdDotCReLU(acc, w []int16, qa int16) int64 {
+	if len(acc)%16 != 0 || len(w) < len(acc) {
+		return refDotCReLU(acc, w, qa)
+	}
 	w = w[:len(acc)]
 	zero := archsimd.BroadcastInt16x16(0)
 	top := archsimd.BroadcastInt16x16(qa)
@@ -86,6 +105,9 @@ func simdDotCReLU(acc, w []int16, qa int16) int64 {
 // then pmaddwd with c: each lane sums N/8 terms c²·w ≤ 255²·127 in absolute
 // value, at most 2.1e9 for N = MaxHidden.
 func simdDotSCReLU(acc, w []int16, qa int16) int64 {
+	if len(acc)%16 != 0 || len(w) < len(acc) {
+		return refDotSCReLU(acc, w, qa)
+	}
 	w = w[:len(acc)]
 	zero := archsimd.BroadcastInt16x16(0)
 	top := archsimd.BroadcastInt16x16(qa)

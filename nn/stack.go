@@ -34,12 +34,21 @@ type Stack struct {
 	idx   [2][features.MaxActive]uint16
 }
 
-// NewStack allocates a stack for net (about 2·N·2·StackDepth bytes).
+// NewStack allocates a stack for net (about 2·N·2·StackDepth bytes). The
+// net must be valid (from Parse, Load, Default, Quantize or NewNet); it is
+// shared read-only, so one net serves every thread's stack.
 func NewStack(net *Net) *Stack {
 	n := net.Hidden
+	set := net.set
+	if set == nil {
+		var err error
+		if set, err = features.Lookup(net.Set); err != nil {
+			panic("nn: NewStack: " + err.Error())
+		}
+	}
 	return &Stack{
 		net:      net,
-		set:      net.set,
+		set:      set,
 		hidden:   n,
 		acc:      make([]int16, (StackDepth+1)*2*n),
 		computed: make([]bool, StackDepth+1),
