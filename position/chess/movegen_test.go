@@ -161,6 +161,9 @@ func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		games = 8
 	}
+	if *long {
+		games = 400
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var states [400]position.State
 	type saved struct {

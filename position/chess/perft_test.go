@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-var long = flag.Bool("long", false, "run the long perft depths (published depth 6)")
+var long = flag.Bool("long", false, "long runs: published perft depth 6, 10x more random games")
 
 type perftRecord struct {
 	FEN     string   `json:"fen"`
