@@ -3,6 +3,8 @@ package datasets
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"syscall"
@@ -57,57 +59,86 @@ func BenchmarkWrite(b *testing.B) {
 }
 
 // BenchmarkDecodeFeatures measures one core decoding blocks (zstd, chain
-// replay with legal move generation) and extracting both perspectives'
-// feature indices, as a loader worker does.
+// replay: move decode, PseudoLegal+Legal check, DoMove) and extracting both
+// perspectives' feature indices, as a loader worker does, on random greedy
+// games (see benchDataset).
 func BenchmarkDecodeFeatures(b *testing.B) {
 	for _, g := range bothGames {
 		b.Run(g.String(), func(b *testing.B) {
 			data, recs := benchDataset(b, g)
-			type blk struct {
-				h BlockHeader
-				p []byte
-			}
-			var blocks []blk
-			sc, err := NewBlockScanner(bytes.NewReader(data))
-			if err != nil {
-				b.Fatal(err)
-			}
-			for {
-				p, ok := sc.Next()
-				if !ok {
-					break
-				}
-				h, _, _ := sc.Block()
-				blocks = append(blocks, blk{*h, append([]byte(nil), p...)})
-			}
-			d, err := newBlockDecoder(g, features.Default(g), &Filter{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			var s sample
-			sum := 0
-			emit := func(s *sample) { sum += int(s.n) }
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			b.ResetTimer()
-			cpu0 := threadCPU()
-			n := 0
-			for i := 0; i < b.N; i++ {
-				for _, bl := range blocks {
-					k, err := d.decode(&bl.h, bl.p, 1, &s, emit)
-					if err != nil {
-						b.Fatal(err)
-					}
-					n += k
-				}
-			}
-			cpu := threadCPU() - cpu0
-			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "pos/s")
-			b.ReportMetric(float64(n)/cpu.Seconds(), "pos/cpu-s")
-			b.ReportMetric(float64(cpu.Nanoseconds())/float64(n), "cpu-ns/pos")
-			b.ReportMetric(float64(len(data))/float64(recs), "B/pos")
+			benchDecode(b, g, data, recs)
 		})
 	}
+}
+
+// BenchmarkEngineData does the same on the engine games TestEngineGames
+// writes to ../data (skipped when absent): Stockfish / Fairy-Stockfish at
+// a fixed node count with 8 random opening plies.
+func BenchmarkEngineData(b *testing.B) {
+	for _, g := range bothGames {
+		b.Run(g.String(), func(b *testing.B) {
+			path := filepath.Join("..", "data", "engine-"+g.String()+".dnds")
+			data, err := os.ReadFile(path)
+			if err != nil {
+				b.Skipf("%s: %v (make it with TestEngineGames)", path, err)
+			}
+			r, err := NewReader(bytes.NewReader(data), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			recs := 0
+			for r.Next() {
+				recs++
+			}
+			benchDecode(b, g, data, recs)
+		})
+	}
+}
+
+func benchDecode(b *testing.B, g Game, data []byte, recs int) {
+	type blk struct {
+		h BlockHeader
+		p []byte
+	}
+	var blocks []blk
+	sc, err := NewBlockScanner(bytes.NewReader(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for {
+		p, ok := sc.Next()
+		if !ok {
+			break
+		}
+		h, _, _ := sc.Block()
+		blocks = append(blocks, blk{*h, append([]byte(nil), p...)})
+	}
+	d, err := newBlockDecoder(g, features.Default(g), &Filter{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var s sample
+	sum := 0
+	emit := func(s *sample) { sum += int(s.n) }
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ResetTimer()
+	cpu0 := threadCPU()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		for _, bl := range blocks {
+			k, err := d.decode(&bl.h, bl.p, 1, &s, emit)
+			if err != nil {
+				b.Fatal(err)
+			}
+			n += k
+		}
+	}
+	cpu := threadCPU() - cpu0
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "pos/s")
+	b.ReportMetric(float64(n)/cpu.Seconds(), "pos/cpu-s")
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(n), "cpu-ns/pos")
+	b.ReportMetric(float64(len(data))/float64(recs), "B/pos")
 }
 
 // threadCPU returns the CPU time the calling OS thread has used (the
