@@ -396,6 +396,17 @@ func TestChess960Perft(t *testing.T) {
 		{"k7/8/8/8/8/8/8/qRK4R w KQ - 0 1", []uint64{16, 213, 3921, 74868}},
 		{"k7/8/8/8/8/8/8/1RK1q2R w KQ - 0 1", []uint64{3, 45, 756, 15459}},
 		{"r1k1r2q/8/8/8/8/8/8/R1K1R2Q w AEae - 0 1", []uint64{39, 1206, 41389, 1354543}},
+		// Positions from random Chess960 games (perft 3 by Stockfish 15.1).
+		{"bqn2rkr/pp3p2/N2pp2p/2p2PP1/P4R2/1PbPK3/Q1P1P3/B2BN2R b hf - 0 19", []uint64{0, 0, 27652}},
+		{"2nr1b1r/3ppk2/pq2n1pp/1ppb1Pp1/2P1P1RP/3P4/PP6/BQNN1BKR w H - 4 20", []uint64{0, 0, 32644}},
+		{"4r1kr/pppppp1p/8/6p1/8/5P2/PPPPPKPP/R6R b h - 3 3", []uint64{0, 0, 16856}},
+		{"2n1rbkr/pn1pp1pp/q7/1pp2p1P/2PP1PP1/1NN1P3/PP2B3/B1QR1bK1 w he - 1 20", []uint64{0, 0, 31166}},
+		{"2Bbr1k1/p1qnnpp1/3pP3/1p5r/P2p2Pp/2P1P3/NP5P/BQ1bNRKR w HF - 2 27", []uint64{0, 0, 67042}},
+		{"r2k3r/1ppppp2/8/p5pp/1PPP3P/3P4/P4PP1/R1KR3Q w A - 0 9", []uint64{0, 0, 16274}},
+		{"r1b1k2r/p1ppn3/3q3p/PpbPNpp1/Rn5P/2P1P1P1/1P1Q1P2/1NB1KBR1 w ha b6 0 18", []uint64{0, 0, 53241}},
+		{"r1k2r1q/ppp1ppp1/7p/3p4/8/P5P1/RPPPPP1P/2K1RQ2 b Ea - 0 4", []uint64{0, 0, 12651}},
+		{"r1k3r1/p1p2pp1/1p5q/3pp2p/PPP1P2P/4R1P1/1K1P1P2/R6Q w a - 0 10", []uint64{0, 0, 49996}},
+		{"rk3r2/ppp2p1p/4p3/3p2p1/5P2/7P/PPPPP1P1/2KR3R w a - 0 5", []uint64{0, 0, 10775}},
 	}
 	for _, c := range cases {
 		p := new(Position)
@@ -403,7 +414,13 @@ func TestChess960Perft(t *testing.T) {
 		if err := p.SetFEN(c.fen); err != nil {
 			t.Fatal(err)
 		}
+		if got := p.FEN(); c.perft[0] == 0 && got != c.fen { // our own output: exact round trip
+			t.Errorf("Chess960 FEN %s written as %s", c.fen, got)
+		}
 		for d, want := range c.perft {
+			if want == 0 {
+				continue
+			}
 			if got := Perft(p, d+1); got != want {
 				t.Errorf("%s: perft(%d) = %d, want %d", c.fen, d+1, got, want)
 			}
