@@ -5,6 +5,7 @@ import (
 	"dualnnue/eval"
 	"dualnnue/position"
 	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
 	"dualnnue/search"
 )
 
@@ -26,4 +27,18 @@ func oneThread() search.Options {
 	o := search.DefaultOptions
 	o.Threads = 1
 	return o
+}
+
+func newXiangqiSearcher(opts search.Options) *search.Searcher[xiangqi.Position, *xiangqi.Position] {
+	return search.New(search.XiangqiRules, func() position.Evaluator[*xiangqi.Position] {
+		return eval.NewXiangqi[*xiangqi.Position]()
+	}, opts)
+}
+
+func xiangqiPos(fen string) *xiangqi.Position {
+	p, err := xiangqi.NewFromFEN(fen)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }

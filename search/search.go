@@ -371,21 +371,23 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		quiet := mp.quietStage
 		newDepth := depth - 1
 
-		// Step 9. Shallow-depth pruning, once a move has saved us from being mated.
+		// Step 9. Shallow-depth pruning, once a move has saved us from being
+		// mated: late quiet moves, quiets that cannot lift the static eval
+		// to alpha, and moves losing material by SEE. Checking moves are
+		// kept (they may mate); GivesCheck is asked only of prune candidates.
 		if bestValue > -mateBound {
 			if quiet {
-				if !inCheck && moveCount >= lmpCount(depth, improving) {
-					mp.skipQuiets = true
-					continue
-				}
 				lmrDepth := max(newDepth-reduction(depth, moveCount), 0)
-				if !inCheck && lmrDepth < 6 && staticEval+position.Value(100+100*lmrDepth) <= alpha && !pos.GivesCheck(m) {
+				if !inCheck && moveCount >= lmpCount(depth, improving) {
+					if !pos.GivesCheck(m) {
+						continue
+					}
+				} else if !inCheck && lmrDepth < 6 && staticEval+position.Value(100+100*lmrDepth) <= alpha && !pos.GivesCheck(m) {
+					continue
+				} else if lmrDepth < 6 && !pos.SEE(m, position.Value(-25*lmrDepth*lmrDepth)) && !pos.GivesCheck(m) {
 					continue
 				}
-				if lmrDepth < 6 && !pos.SEE(m, position.Value(-25*lmrDepth*lmrDepth)) {
-					continue
-				}
-			} else if mp.stage == stBadCaptures && depth < 6 && !pos.SEE(m, position.Value(-150*depth)) {
+			} else if mp.stage == stBadCaptures && depth < 6 && !pos.SEE(m, position.Value(-150*depth)) && !pos.GivesCheck(m) {
 				continue
 			}
 		}
