@@ -85,7 +85,7 @@ func (b *blockBuilder) payload(dst []byte) []byte {
 func zigzag(v int64) uint64   { return uint64(v<<1) ^ uint64(v>>63) }
 func unzigzag(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
 
-// addGame encodes g, replaying it on r to turn moves into ranks. On error
+// addGame encodes g, replaying it on r to code and check its moves. On error
 // nothing of g stays in the block.
 func (b *blockBuilder) addGame(r *replayer, g *GameRecord) (err error) {
 	lg, lf, lt, ls, lb, nr, last := len(b.games), len(b.from), len(b.to), len(b.scores), len(b.best), b.nRecords, b.lastBest

@@ -11,16 +11,20 @@
 // replaying the moves with the position core, so a record costs about two
 // bytes before compression:
 //
-//   - a move is its rank among the legal moves sorted by Move value (one
-//     byte: fewer than 256 legal moves exist in either game). Sorting makes
-//     the code independent of the move generator's order, so a change of
-//     movegen never invalidates old data;
+//   - a move is two bytes: the origin's ordinal among the mover's pieces
+//     (by square) and the destination's index in the piece type's fixed
+//     geometry from that origin (the squares it could reach on an empty
+//     board), plus the promotion piece in chess. Decoding is table lookups
+//     on a mirror board, with no move generation (the decoder checks each
+//     move with PseudoLegal and Legal before playing it), and the code
+//     depends neither on the move generator nor on its order, so a change
+//     of movegen never invalidates old data (see movecode.go);
 //   - a score (centipawns from the side to move's view; mate scores are kept
 //     as the position.Value mate range, so they stay distinct) is coded as
 //     the zigzag varint of its difference from the previous score negated
 //     (the side to move alternates, so -previous is the natural prediction);
 //   - the search's best move, when it differs from the move played, is an
-//     exception list (gap, rank) that costs nothing when best == played;
+//     exception list (gap, move code) that costs nothing when best == played;
 //   - the game result (White/Red view) is stored once per game.
 //
 // Leading unscored plies (an opening book) are replayed but produce no
@@ -30,8 +34,10 @@
 // # Blocks
 //
 // Games never span blocks, so every block decodes on its own. A block's
-// payload holds four streams (game headers, moves, scores, best-move
-// exceptions) one after the other, compressed together with zstd. Each
+// payload holds five streams (game headers, move origins, move
+// destinations, scores, best-move exceptions), each prefixed by its length,
+// compressed together with zstd (separate streams let zstd's entropy coder
+// see homogeneous symbols). Each
 // block has a 36-byte header:
 //
 //	magic   [8]byte  "\x89DNBK\r\n\x1a"
@@ -48,8 +54,9 @@
 // A reader checks both checksums; on a bad header it searches forward for
 // the next block magic whose header checksum holds (resync), on a bad
 // payload it skips the block, and a torn last block (a killed writer) ends
-// the data with a warning. Every problem is reported with the block's
-// ordinal and byte offset.
+// the data with a warning. A damaged payload is skipped by searching for the
+// next magic too (a hole must not cost the next block). Every problem is
+// reported with the block's ordinal and byte offset.
 //
 // # Files
 //
