@@ -15,6 +15,7 @@ const MaxPieces = 32
 // a position's features costs a copy, not a board scan.
 type featureTracker struct {
 	set          *features.Set
+	idx          [2][position.PieceNB][features.MaxSquares]int16 // set.Index, flat
 	n            int
 	white, black [MaxPieces]uint16 // White's/Red's and Black's view of each piece
 	sqOf         [MaxPieces]uint8
@@ -22,21 +23,37 @@ type featureTracker struct {
 	bad          bool                      // too many pieces or an unknown piece
 }
 
-// refresh rebuilds the lists from the board.
-func (t *featureTracker) refresh(b features.Board) {
+func newFeatureTracker(set *features.Set) *featureTracker {
+	t := &featureTracker{set: set}
+	for c := range t.idx {
+		for p := range t.idx[c] {
+			for sq := range t.idx[c][p] {
+				t.idx[c][p][sq] = int16(set.Index(position.Color(c), position.Piece(p), position.Square(sq)))
+			}
+		}
+	}
+	return t
+}
+
+// refresh rebuilds the lists from the mirror board.
+func (t *featureTracker) refresh(b *board) {
 	t.n, t.bad = 0, false
 	for sq := range t.slot {
 		t.slot[sq] = -1
 	}
 	for sq := 0; sq < t.set.Squares; sq++ {
-		if p := b.PieceOn(position.Square(sq)); p != position.NoPiece {
+		if p := b.pc[sq]; p != position.NoPiece {
 			t.add(p, position.Square(sq))
 		}
 	}
 }
 
 func (t *featureTracker) add(p position.Piece, sq position.Square) {
-	w, b := t.set.Index(position.White, p, sq), t.set.Index(position.Black, p, sq)
+	if int(sq) >= features.MaxSquares {
+		t.bad = true
+		return
+	}
+	w, b := t.idx[0][p&15][sq], t.idx[1][p&15][sq]
 	if t.n == MaxPieces || w < 0 || b < 0 || t.slot[sq] >= 0 {
 		t.bad = true
 		return

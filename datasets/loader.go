@@ -305,7 +305,7 @@ func (l *Loader) feed() {
 type blockDecoder struct {
 	codec  blockCodec
 	cd     chainDecoder
-	ft     featureTracker
+	ft     *featureTracker
 	filter Filter
 	thr    uint64
 	rng    uint64
@@ -318,7 +318,7 @@ func newBlockDecoder(g Game, set *features.Set, f *Filter) (*blockDecoder, error
 	}
 	d := &blockDecoder{filter: *f, thr: skipThreshold(f.RandomSkip)}
 	d.cd.rp = rp
-	d.ft.set = set
+	d.ft = newFeatureTracker(set)
 	return d, nil
 }
 
@@ -344,7 +344,7 @@ func (d *blockDecoder) decode(h *BlockHeader, stored []byte, seed uint64, s *sam
 		if !ok {
 			return n, nil
 		}
-		d.ft.refresh(rp.pos)
+		d.ft.refresh(&rp.board)
 		moves := len(rp.moves)
 		for {
 			ok, err := d.cd.nextInGame()
