@@ -92,9 +92,8 @@ func (r *Report) Table() string {
 	return b.String()
 }
 
-// ReadOpenings reads an opening file: EPD/FEN lines, or PGN games (tags
-// [FEN] and the moves, for PGN a parser for the game's notation is needed:
-// see ReadPGNOpenings). Blank lines and '#' comments are skipped.
+// ReadOpenings reads an opening file: EPD/FEN lines (see ParseOpenings),
+// or PGN games when the name ends in .pgn.
 func ReadOpenings(path, game string) ([]Opening, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -104,12 +103,24 @@ func ReadOpenings(path, game string) ([]Opening, error) {
 	if strings.HasSuffix(strings.ToLower(path), ".pgn") {
 		return ReadPGNOpenings(f, game)
 	}
+	ops, err := ParseOpenings(f, game)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ops, nil
+}
+
+// ParseOpenings reads EPD/FEN lines, one opening per line: a full FEN, or
+// EPD (four fields, optional operations, counters "0 1" added). Blank lines
+// and '#' comments are skipped; a position the game core rejects is an error
+// naming its line.
+func ParseOpenings(r io.Reader, game string) ([]Opening, error) {
 	pos, _, err := newReferee(game)
 	if err != nil {
 		return nil, err
 	}
 	var out []Opening
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
@@ -125,7 +136,7 @@ func ReadOpenings(path, game string) ([]Opening, error) {
 			fen = strings.Join(fields[:4], " ") + " 0 1"
 		}
 		if err := pos.SetFEN(fen); err != nil {
-			return nil, fmt.Errorf("%s line %d: %w", path, n, err)
+			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
 		out = append(out, Opening{FEN: fen})
 	}
@@ -133,7 +144,7 @@ func ReadOpenings(path, game string) ([]Opening, error) {
 		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no openings", path)
+		return nil, fmt.Errorf("no openings")
 	}
 	return out, nil
 }

@@ -1,0 +1,128 @@
+// The pipeline configuration: one TOML file with [selfplay], [train] and [match] tables.
+package pipeline
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"dualnnue/configs"
+	"dualnnue/nn/train"
+	"dualnnue/selfplay"
+)
+
+// MatchConfig is the new-vs-current match of each generation, and the
+// optional match of the best net against a baseline engine.
+type MatchConfig struct {
+	Games       int    `toml:"games"`
+	TC          string `toml:"tc"` // nodes=N, depth=N, movetime=MS or x+y
+	Concurrency int    `toml:"concurrency"`
+	// Openings is an EPD/FEN file; "" uses the embedded configs/openings set.
+	Openings string `toml:"openings"`
+	// SPRT "elo0,elo1,alpha,beta" stops the match early; with a decision,
+	// H1 accepts the new net.
+	SPRT string `toml:"sprt"`
+	// MinElo: without an SPRT decision the new net is kept when its Elo
+	// estimate exceeds MinElo.
+	MinElo   float64 `toml:"min_elo"`
+	MaxPlies int     `toml:"max_plies"`
+	// Baseline is an engine description for match.ParseEngine (e.g.
+	// "cmd=fairy-stockfish name=fsf"); "" for none. The best net plays
+	// BaselineGames games against it at BaselineTC after each generation.
+	Baseline      string `toml:"baseline"`
+	BaselineTC    string `toml:"baseline_tc"`
+	BaselineGames int    `toml:"baseline_games"`
+}
+
+// Config is a pipeline run.
+type Config struct {
+	Game        string `toml:"game"`
+	Generations int    `toml:"generations"`
+	// RunDir is the run directory; "" makes runs/<game>-<time>.
+	RunDir string `toml:"run_dir"`
+	// FineTune starts each generation's training from the current best net
+	// (generation 0: the embedded default net) instead of random weights.
+	FineTune bool `toml:"fine_tune"`
+	// DataWindow trains on the data of the last DataWindow generations.
+	DataWindow int `toml:"data_window"`
+
+	Selfplay selfplay.Config `toml:"selfplay"`
+	Train    train.Config    `toml:"train"`
+	Match    MatchConfig     `toml:"match"`
+}
+
+// ParseConfig reads a pipeline TOML file over the defaults of its game:
+// the embedded selfplay-<game>.toml and train-<game>.toml. Unknown keys are
+// errors.
+func ParseConfig(data []byte) (Config, error) {
+	var head struct {
+		Game string `toml:"game"`
+	}
+	if _, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&head); err != nil {
+		return Config{}, fmt.Errorf("pipeline config: %w", err)
+	}
+	if head.Game != "xiangqi" && head.Game != "chess" {
+		return Config{}, fmt.Errorf("pipeline config: game must be xiangqi or chess, got %q", head.Game)
+	}
+	c := Config{Game: head.Game, Generations: 1, DataWindow: 1, FineTune: true,
+		Match: MatchConfig{Games: 40, TC: "nodes=5000", Concurrency: 2, MinElo: 0, MaxPlies: 300}}
+	spData, err := configs.Read("selfplay-" + head.Game + ".toml")
+	if err != nil {
+		return c, err
+	}
+	if c.Selfplay, err = selfplay.ParseConfig(spData); err != nil {
+		return c, err
+	}
+	trData, err := configs.Read("train-" + head.Game + ".toml")
+	if err != nil {
+		return c, err
+	}
+	if c.Train, err = train.ParseConfig(trData); err != nil {
+		return c, err
+	}
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&c)
+	if err != nil {
+		return c, fmt.Errorf("pipeline config: %w", err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		return c, fmt.Errorf("pipeline config: unknown keys: %s", strings.Join(keys, ", "))
+	}
+	return c, c.Validate()
+}
+
+// Default returns the embedded pipeline-<game>.toml.
+func Default(game string) (Config, error) {
+	data, err := configs.Read("pipeline-" + game + ".toml")
+	if err != nil {
+		return Config{}, err
+	}
+	return ParseConfig(data)
+}
+
+// Validate checks the pipeline-level fields (the stages validate their own).
+func (c *Config) Validate() error {
+	var errs []error
+	if c.Generations <= 0 || c.Generations > 1000 {
+		errs = append(errs, fmt.Errorf("generations must be in 1..1000, got %d", c.Generations))
+	}
+	if c.DataWindow <= 0 {
+		errs = append(errs, fmt.Errorf("data_window must be >= 1, got %d", c.DataWindow))
+	}
+	if c.Match.Games <= 0 {
+		errs = append(errs, fmt.Errorf("match.games must be > 0"))
+	}
+	if c.Match.Concurrency <= 0 {
+		c.Match.Concurrency = 1
+	}
+	if c.Match.Baseline != "" && c.Match.BaselineGames <= 0 {
+		errs = append(errs, fmt.Errorf("match.baseline_games must be > 0 with a baseline"))
+	}
+	return errors.Join(errs...)
+}

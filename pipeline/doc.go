@@ -1,0 +1,20 @@
+// Package pipeline closes the loop: it runs generations of self-play with
+// the current evaluator (generation 0: the hand-written evaluation), trains a
+// new net on the data, plays the new net against the current one, keeps the
+// new net when it is better, and records everything in a run directory.
+//
+// A run directory holds:
+//
+//	pipeline.toml              the effective configuration
+//	gen-NNN/data/*.dnds        that generation's self-play data
+//	gen-NNN/train/             the trainer's run: metrics.csv/json, loss.png, checkpoints, <name>.nnue
+//	gen-NNN/match.pgn          the new-vs-current games (and baseline.pgn)
+//	generations.json           one record per generation (data, training, match, verdict)
+//	elo.png                    Elo per generation (cumulative over accepted nets)
+//	report.md                  a short human-readable report
+//	best.nnue                  the best net so far (absent while the hand-written evaluation leads)
+//
+// The match engines are processes of the play binary (Options.EngineCmd):
+// the candidate with EvalFile set to its net, the current best with its net
+// or, in generation 0, with "Use NNUE" off (the hand-written evaluation).
+package pipeline

@@ -1,0 +1,369 @@
+// One pipeline run: generations of self-play → train → match → keep.
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"dualnnue/configs"
+	"dualnnue/datasets"
+	"dualnnue/match"
+	"dualnnue/nn"
+	"dualnnue/nn/train"
+	"dualnnue/selfplay"
+)
+
+// Options are how a run reports and which engine binary plays the matches.
+type Options struct {
+	// EngineCmd is the play binary (the UCI engine) used for matches.
+	EngineCmd string
+	// Progress receives progress bars and match progress lines (nil: none).
+	Progress io.Writer
+	// Log receives one line per stage (nil: none).
+	Log *slog.Logger
+	// Version names the build in dataset headers.
+	Version string
+}
+
+// Generation is the record of one generation.
+type Generation struct {
+	Index int `json:"generation"`
+	// Evaluator that played the self-play games: "classic" or a net path.
+	SelfplayEval string  `json:"selfplay_eval"`
+	Games        int     `json:"games"`
+	Positions    uint64  `json:"positions"`
+	BytesPerPos  float64 `json:"bytes_per_position"`
+	SelfplaySecs float64 `json:"selfplay_seconds"`
+	PosPerSec    float64 `json:"selfplay_positions_per_second"`
+
+	Net        string  `json:"net"`
+	TrainLoss0 float64 `json:"train_loss_first"`
+	TrainLoss  float64 `json:"train_loss_last"`
+	ValidLoss0 float64 `json:"valid_loss_first"`
+	ValidLoss  float64 `json:"valid_loss_last"`
+	TrainSecs  float64 `json:"train_seconds"`
+	LossPlot   string  `json:"loss_plot"`
+
+	Opponent  string            `json:"opponent"`
+	Match     match.Trinomial   `json:"match_wdl"`
+	Penta     match.Pentanomial `json:"match_pentanomial"`
+	Elo       float64           `json:"elo"`
+	EloError  float64           `json:"elo_error"`
+	LLR       float64           `json:"llr,omitempty"`
+	SPRT      string            `json:"sprt_decision,omitempty"`
+	Accepted  bool              `json:"accepted"`
+	MatchSecs float64           `json:"match_seconds"`
+	CumElo    float64           `json:"cumulative_elo"` // of the best net after this generation, gen 0's evaluator = 0
+	Baseline  *BaselineResult   `json:"baseline,omitempty"`
+}
+
+// BaselineResult is the best net against the baseline engine.
+type BaselineResult struct {
+	Engine   string          `json:"engine"`
+	TC       string          `json:"tc"`
+	WDL      match.Trinomial `json:"wdl"`
+	Elo      float64         `json:"elo"`
+	EloError float64         `json:"elo_error"`
+}
+
+// Report is a whole run.
+type Report struct {
+	RunDir      string       `json:"run_dir"`
+	Game        string       `json:"game"`
+	Best        string       `json:"best"` // "classic" or the best net's path
+	Generations []Generation `json:"generations"`
+}
+
+func (o *Options) log(msg string, args ...any) {
+	if o.Log != nil {
+		o.Log.Info(msg, args...)
+	}
+}
+
+// Run executes cfg.Generations generations and returns the report. Every
+// stage writes into the run directory first, so an interrupted run keeps
+// what it finished.
+func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if opt.EngineCmd == "" {
+		return nil, fmt.Errorf("pipeline: no engine binary for the matches")
+	}
+	runDir := cfg.RunDir
+	if runDir == "" {
+		runDir = filepath.Join("runs", fmt.Sprintf("%s-%s", cfg.Game, time.Now().UTC().Format("20060102-150405")))
+	}
+	runDir, _ = filepath.Abs(runDir)
+	if err := os.MkdirAll(runDir, 0o755); err != nil {
+		return nil, err
+	}
+	var effective bytes.Buffer
+	if err := toml.NewEncoder(&effective).Encode(cfg); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(runDir, "pipeline.toml"), effective.Bytes(), 0o644); err != nil {
+		return nil, err
+	}
+	openings, err := loadOpenings(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{RunDir: runDir, Game: cfg.Game, Best: "classic"}
+	g, _ := datasets.ParseGame(cfg.Game)
+	// Generation 0 fine-tunes from the embedded default net.
+	defaultNet := filepath.Join(runDir, "default.nnue")
+	if err := os.WriteFile(defaultNet, nn.DefaultFile(g), 0o644); err != nil {
+		return nil, err
+	}
+	var dataDirs []string
+	cum := 0.0
+	for gen := 0; gen < cfg.Generations; gen++ {
+		genDir := filepath.Join(runDir, fmt.Sprintf("gen-%03d", gen))
+		rec := Generation{Index: gen, SelfplayEval: rep.Best}
+
+		// Step 1. Self-play with the current best evaluator.
+		sp := cfg.Selfplay
+		sp.Game = cfg.Game
+		sp.Output = filepath.Join(genDir, "data")
+		sp.Eval = rep.Best
+		sp.Seed = cfg.Selfplay.Seed + uint64(gen)*1_000_003
+		sp.Resume = true
+		sp.Shard, sp.Shards = 0, 1
+		opt.log("pipeline: self-play", "generation", gen, "games", sp.Games, "eval", sp.Eval)
+		sum, err := selfplay.Run(ctx, sp, selfplay.Options{Progress: opt.Progress, Version: opt.Version})
+		if err != nil {
+			return rep, fmt.Errorf("generation %d self-play: %w", gen, err)
+		}
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
+		rec.Games, rec.Positions = sum.Games+sum.Resumed, sum.Positions
+		rec.SelfplaySecs, rec.PosPerSec = sum.Elapsed.Seconds(), sum.PositionsPerSecond()
+		rec.BytesPerPos = bytesPerPosition(sum.Files)
+		dataDirs = append(dataDirs, sp.Output)
+
+		// Step 2. Train on the last DataWindow generations' data.
+		tc := cfg.Train
+		tc.Game = cfg.Game
+		tc.Name = fmt.Sprintf("%s-gen%03d", filepath.Base(runDir), gen)
+		tc.OutDir = filepath.Join(genDir, "train")
+		tc.Data.Train = nil
+		for _, d := range dataDirs[max(0, len(dataDirs)-cfg.DataWindow):] {
+			tc.Data.Train = append(tc.Data.Train, filepath.Join(d, "*.dnds"))
+		}
+		tc.Data.Valid = nil
+		if cfg.FineTune {
+			tc.Net.Init = defaultNet
+			if rep.Best != "classic" {
+				tc.Net.Init = rep.Best
+			}
+		}
+		opt.log("pipeline: train", "generation", gen, "data", tc.Data.Train, "init", tc.Net.Init)
+		t0 := time.Now()
+		tres, err := train.Run(ctx, tc, train.Options{Progress: opt.Progress, Quiet: opt.Progress == nil})
+		if err != nil {
+			return rep, fmt.Errorf("generation %d training: %w", gen, err)
+		}
+		rec.TrainSecs = time.Since(t0).Seconds()
+		rec.Net = tres.NetPath
+		rec.LossPlot = filepath.Join(tc.OutDir, "loss.png")
+		if n := len(tres.Metrics); n > 0 {
+			rec.TrainLoss0, rec.TrainLoss = tres.Metrics[0].TrainLoss, tres.Metrics[n-1].TrainLoss
+			if tres.Metrics[0].ValidLoss != nil && tres.Metrics[n-1].ValidLoss != nil {
+				rec.ValidLoss0, rec.ValidLoss = *tres.Metrics[0].ValidLoss, *tres.Metrics[n-1].ValidLoss
+			}
+		}
+
+		// Step 3. New net against the current best.
+		mc, err := matchConfig(&cfg, opt, openings, tres.NetPath, rep.Best, filepath.Join(genDir, "match.pgn"))
+		if err != nil {
+			return rep, err
+		}
+		rec.Opponent = rep.Best
+		opt.log("pipeline: match", "generation", gen, "games", mc.Games, "tc", mc.TC.String())
+		t0 = time.Now()
+		mrep, err := match.Run(ctx, mc)
+		if err != nil {
+			return rep, fmt.Errorf("generation %d match: %w", gen, err)
+		}
+		rec.MatchSecs = time.Since(t0).Seconds()
+		rec.Match, rec.Penta = mrep.Tri, mrep.Penta
+		rec.Elo, rec.EloError = finite(mrep.Elo.Elo), finite(mrep.Elo.Error())
+		if mrep.SPRT != nil {
+			rec.LLR, rec.SPRT = mrep.LLR, mrep.Decision.String()
+		}
+		// Step 4. Keep the new net if it is better.
+		switch {
+		case mrep.SPRT != nil && mrep.Decision != match.Continue:
+			rec.Accepted = mrep.Decision == match.AcceptH1
+		default:
+			rec.Accepted = mrep.Elo.Elo > cfg.Match.MinElo
+		}
+		if rec.Accepted {
+			cum += rec.Elo
+			best := filepath.Join(runDir, "best.nnue")
+			data, err := os.ReadFile(tres.NetPath)
+			if err != nil {
+				return rep, err
+			}
+			if err := os.WriteFile(best, data, 0o644); err != nil {
+				return rep, err
+			}
+			// Keep a per-generation copy: best.nnue changes, the record must not.
+			rep.Best = tres.NetPath
+		}
+		rec.CumElo = cum
+
+		// Step 5. Optionally, the best against a baseline engine.
+		if cfg.Match.Baseline != "" {
+			br, err := baselineMatch(ctx, &cfg, opt, openings, rep.Best, filepath.Join(genDir, "baseline.pgn"))
+			if err != nil {
+				return rep, fmt.Errorf("generation %d baseline match: %w", gen, err)
+			}
+			rec.Baseline = br
+		}
+		rep.Generations = append(rep.Generations, rec)
+		// Step 6. Record.
+		if err := writeRecords(rep); err != nil {
+			return rep, err
+		}
+		opt.log("pipeline: generation done", "generation", gen, "elo", rec.Elo, "error", rec.EloError, "accepted", rec.Accepted)
+	}
+	return rep, nil
+}
+
+func finite(v float64) float64 {
+	switch {
+	case v != v:
+		return 0
+	case v > 1e6:
+		return 1e6
+	case v < -1e6:
+		return -1e6
+	}
+	return v
+}
+
+func loadOpenings(cfg *Config) ([]match.Opening, error) {
+	if cfg.Match.Openings != "" {
+		return match.ReadOpenings(cfg.Match.Openings, cfg.Game)
+	}
+	data, err := configs.FS.ReadFile("openings/" + cfg.Game + ".epd")
+	if err != nil {
+		return nil, err
+	}
+	return match.ParseOpenings(bytes.NewReader(data), cfg.Game)
+}
+
+// engineFor is the play binary with an evaluator: "classic" (the
+// hand-written evaluation) or a net file.
+func engineFor(opt Options, eval, name string) match.EngineConfig {
+	e := match.EngineConfig{Name: name, Cmd: opt.EngineCmd, Options: []match.Option{{Name: "Hash", Value: "16"}}}
+	if eval == "classic" {
+		e.Options = append(e.Options, match.Option{Name: "Use NNUE", Value: "false"})
+	} else {
+		e.Options = append(e.Options, match.Option{Name: "EvalFile", Value: eval})
+	}
+	return e
+}
+
+func matchConfig(cfg *Config, opt Options, openings []match.Opening, candidate, best, pgn string) (match.Config, error) {
+	tc, err := match.ParseTimeControl(cfg.Match.TC)
+	if err != nil {
+		return match.Config{}, err
+	}
+	tc.Margin = 100 * time.Millisecond
+	mc := match.Config{
+		Game:         cfg.Game,
+		Engines:      [2]match.EngineConfig{engineFor(opt, candidate, "candidate"), engineFor(opt, best, "best")},
+		TC:           tc,
+		Games:        cfg.Match.Games,
+		Concurrency:  cfg.Match.Concurrency,
+		Openings:     openings,
+		Adjudication: match.Adjudication{MaxPlies: cfg.Match.MaxPlies, ResignScore: 2000, ResignMoves: 4},
+		PGNOut:       pgn,
+		Progress:     opt.Progress,
+		Event:        "pipeline candidate vs best",
+	}
+	if cfg.Match.SPRT != "" {
+		s, err := match.ParseSPRT(cfg.Match.SPRT)
+		if err != nil {
+			return mc, err
+		}
+		mc.SPRT = &s
+	}
+	return mc, nil
+}
+
+func baselineMatch(ctx context.Context, cfg *Config, opt Options, openings []match.Opening, best, pgn string) (*BaselineResult, error) {
+	base, err := match.ParseEngine(cfg.Match.Baseline)
+	if err != nil {
+		return nil, err
+	}
+	tcText := cfg.Match.BaselineTC
+	if tcText == "" {
+		tcText = cfg.Match.TC
+	}
+	tc, err := match.ParseTimeControl(tcText)
+	if err != nil {
+		return nil, err
+	}
+	tc.Margin = 100 * time.Millisecond
+	mc := match.Config{Game: cfg.Game, Engines: [2]match.EngineConfig{engineFor(opt, best, "dualnnue"), base}, TC: tc,
+		Games: cfg.Match.BaselineGames, Concurrency: cfg.Match.Concurrency, Openings: openings,
+		Adjudication: match.Adjudication{MaxPlies: cfg.Match.MaxPlies}, PGNOut: pgn, Progress: opt.Progress, Event: "pipeline best vs baseline"}
+	r, err := match.Run(ctx, mc)
+	if err != nil {
+		return nil, err
+	}
+	return &BaselineResult{Engine: r.Names[1], TC: tcText, WDL: r.Tri, Elo: finite(r.Elo.Elo), EloError: finite(r.Elo.Error())}, nil
+}
+
+func bytesPerPosition(files []string) float64 {
+	var size int64
+	var positions uint64
+	for _, f := range files {
+		st, err := os.Stat(f)
+		if err != nil {
+			continue
+		}
+		size += st.Size()
+		r, err := datasets.Open(f, nil)
+		if err != nil {
+			continue
+		}
+		var g datasets.GameRecord
+		for r.NextGame(&g) {
+			positions += uint64(len(g.Plies))
+		}
+		r.Close()
+	}
+	if positions == 0 {
+		return 0
+	}
+	return float64(size) / float64(positions)
+}
+
+func writeRecords(rep *Report) error {
+	data, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(rep.RunDir, "generations.json"), append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	if err := writeEloPlot(rep); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(rep.RunDir, "report.md"), []byte(markdown(rep)), 0o644)
+}
