@@ -168,3 +168,25 @@ func TestDoMoveAllocs(t *testing.T) {
 		t.Fatalf("hot path allocates %v times per run", allocs)
 	}
 }
+
+// TestCountLegal: perft's counting twin of GenerateLegal agrees with it
+// along random games.
+func TestCountLegal(t *testing.T) {
+	var scratch position.MoveList
+	for g, fen := range randomGameFENs(t) {
+		rng := newRand(uint64(1000 + g))
+		p := mustFEN(t, fen)
+		var states [80]position.State
+		for ply := range states {
+			var l position.MoveList
+			p.GenerateLegal(&l)
+			if c := p.countLegal(&scratch); c != l.Len {
+				t.Fatalf("%s: countLegal %d, GenerateLegal %d", p.FEN(), c, l.Len)
+			}
+			if l.Len == 0 {
+				break
+			}
+			p.DoMove(l.Moves[rng.IntN(l.Len)], &states[ply])
+		}
+	}
+}
