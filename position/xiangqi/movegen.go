@@ -415,9 +415,14 @@ func (p *Position) PseudoLegal(m position.Move) bool {
 }
 
 // Legal reports whether the pseudo-legal move m leaves the mover's king
-// safe: not attacked, and the generals not facing on an open file.
+// safe: not attacked, and the generals not facing on an open file. It
+// returns false for off-board squares, so garbage never panics.
 func (p *Position) Legal(m position.Move) bool {
-	return p.legalFull(MoveFrom(m), MoveTo(m))
+	from, to := MoveFrom(m), MoveTo(m)
+	if from >= NumSquares || to >= NumSquares {
+		return false
+	}
+	return p.legalFull(from, to)
 }
 
 // GivesCheck reports whether the legal move m checks the opponent, directly
@@ -425,6 +430,9 @@ func (p *Position) Legal(m position.Move) bool {
 // removed).
 func (p *Position) GivesCheck(m position.Move) bool {
 	from, to := MoveFrom(m), MoveTo(m)
+	if from >= NumSquares || to >= NumSquares {
+		return false
+	}
 	us := p.side
 	ksq := p.kingSq[us^1]
 	fromBB := squareBB[from]

@@ -190,3 +190,27 @@ func TestCountLegal(t *testing.T) {
 		}
 	}
 }
+
+// TestGarbageMoves: every 16-bit value is safe to ask about (TT and killer
+// moves may be garbage): no panic, and nothing pseudo-legal that is not.
+func TestGarbageMoves(t *testing.T) {
+	for _, fen := range []string{StartFEN, "4k4/4a4/3N5/9/9/9/9/9/9/3K5 b - - 0 1"} {
+		p := mustFEN(t, fen)
+		n := 0
+		for i := 0; i < 1<<16; i++ {
+			m := position.Move(i)
+			_ = p.Legal(m)
+			_ = p.GivesCheck(m)
+			_ = p.SEE(m, 0)
+			_ = p.IsCapture(m)
+			_ = p.MovedPiece(m)
+			_ = MoveString(m)
+			if p.PseudoLegal(m) && p.Legal(m) {
+				n++
+			}
+		}
+		if want := len(legalStrings(p)); n != want {
+			t.Errorf("%s: %d values pass PseudoLegal && Legal, want %d", fen, n, want)
+		}
+	}
+}
