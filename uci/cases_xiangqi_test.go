@@ -109,7 +109,7 @@ func TestCaseXQ18GarbageFEN(t *testing.T) {
 		t.Fatalf("position %s after a rejected FEN", f)
 	}
 	c.send(exp.Transcript[3])
-	c.expect("readyok", time.Second)
+	c.expect("readyok", 5*time.Second)
 	c.send(exp.Transcript[4])
 	m, _ := c.bestmove(10 * time.Second)
 	xiangqiLegal(t, xiangqi.StartFEN, m)

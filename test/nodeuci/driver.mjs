@@ -18,7 +18,7 @@ if (!enginePath) {
   console.error('usage: node driver.mjs <engine> [fairy-stockfish] [plies-cap]')
   process.exit(2)
 }
-const PLY_CAP = Number(capArg || 300)
+const PLY_CAP = Number(capArg || 200)
 const CLOCK_MS = Number(process.env.CLOCK_MS || 2000)
 const INC_MS = Number(process.env.INC_MS || 50)
 
