@@ -4,7 +4,9 @@ package nn_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
+	"time"
 
 	"dualnnue/nn"
 	"dualnnue/position"
@@ -57,12 +59,16 @@ func BenchmarkUpdate(b *testing.B) {
 				st := nn.NewStack(net)
 				st.Reset(pos)
 				stm := pos.SideToMove() ^ 1
-				b.ResetTimer()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				c0, n := threadCPU(), 0
 				for i := 0; b.Loop(); i++ {
 					st.Push(&ds[i%len(ds)])
 					_ = st.Evaluate(stm)
 					st.Pop()
+					n++
 				}
+				reportCPU(b, threadCPU()-c0, n)
 			})
 		}
 	}
@@ -76,11 +82,24 @@ func BenchmarkRefresh(b *testing.B) {
 				pos, _ := midgame(b, g)
 				st := nn.NewStack(net)
 				stm := pos.SideToMove()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				c0, n := threadCPU(), 0
 				for b.Loop() {
 					st.Reset(pos)
 					_ = st.Evaluate(stm)
+					n++
 				}
+				reportCPU(b, threadCPU()-c0, n)
 			})
 		}
+	}
+}
+
+// reportCPU adds the thread CPU time per operation ("cpu-ns/op"), which the
+// load of other jobs on the machine does not inflate the way it does wall time.
+func reportCPU(b *testing.B, cpu time.Duration, n int) {
+	if cpu > 0 && n > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(n), "cpu-ns/op")
 	}
 }

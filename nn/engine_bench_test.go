@@ -3,6 +3,7 @@ package nn_test
 
 import (
 	"testing"
+	"time"
 
 	"dualnnue/eval"
 	"dualnnue/nn"
@@ -31,6 +32,7 @@ func BenchmarkEngine(b *testing.B) {
 			s := search.New(search.ChessRules, newEval, search.Options{Threads: 1, HashMiB: 16, MultiPV: 1})
 			var nodes uint64
 			var secs float64
+			c0 := processCPU()
 			for b.Loop() {
 				r, err := search.Bench(s, chess.NewFromFEN, search.ChessBenchFENs, depth)
 				if err != nil {
@@ -38,7 +40,7 @@ func BenchmarkEngine(b *testing.B) {
 				}
 				nodes, secs = nodes+r.Nodes, secs+r.Time.Seconds()
 			}
-			b.ReportMetric(float64(nodes)/secs, "nodes/s")
+			reportNPS(b, nodes, secs, processCPU()-c0)
 		})
 		b.Run("xiangqi/"+evName, func(b *testing.B) {
 			net, err := pstnet.Build(nn.Xiangqi, 256)
@@ -52,6 +54,7 @@ func BenchmarkEngine(b *testing.B) {
 			s := search.New(search.XiangqiRules, newEval, search.Options{Threads: 1, HashMiB: 16, MultiPV: 1})
 			var nodes uint64
 			var secs float64
+			c0 := processCPU()
 			for b.Loop() {
 				r, err := search.Bench(s, xiangqi.NewFromFEN, search.XiangqiBenchFENs, depth)
 				if err != nil {
@@ -59,7 +62,16 @@ func BenchmarkEngine(b *testing.B) {
 				}
 				nodes, secs = nodes+r.Nodes, secs+r.Time.Seconds()
 			}
-			b.ReportMetric(float64(nodes)/secs, "nodes/s")
+			reportNPS(b, nodes, secs, processCPU()-c0)
 		})
+	}
+}
+
+// reportNPS reports nodes per wall second and per process CPU second.
+func reportNPS(b *testing.B, nodes uint64, secs float64, cpu time.Duration) {
+	b.ReportMetric(float64(nodes), "nodes")
+	b.ReportMetric(float64(nodes)/secs, "nodes/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
 	}
 }
