@@ -395,6 +395,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		fr.move = m
 		child := &w.states[ply+1]
 		pos.DoMove(m, child)
+		w.sink += w.tt.touch(child.Key)
 		w.eval.Push(&child.Dirty)
 		w.stack[ply+1].pvLen = 0
 		givesCheck := child.InCheck
@@ -591,6 +592,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 		}
 		child := &w.states[ply+1]
 		pos.DoMove(m, child)
+		w.sink += w.tt.touch(child.Key)
 		w.eval.Push(&child.Dirty)
 		v := -w.qsearch(-beta, -alpha, ply+1, pvNode)
 		w.eval.Pop()

@@ -248,11 +248,12 @@ func (s *Searcher[T, P]) Search(root P, lim Limits, info func(*Info)) Result {
 	}
 	multiPV = min(multiPV, s.rootMoves.Len)
 
-	threads := len(s.workers)
 	for _, w := range s.workers {
 		w.setup(root, multiPV)
 		if lim.Nodes > 0 {
-			w.nodeLimit = max(lim.Nodes/uint64(threads), 1)
+			// Exact with one thread; with more, the main thread also stops
+			// all when their published sum reaches the limit.
+			w.nodeLimit = lim.Nodes
 		}
 	}
 	var wg sync.WaitGroup

@@ -72,11 +72,11 @@ func (t *TT) Resize(mib int) {
 }
 
 // Clear empties every entry.
+//
+// Clear must not run concurrently with a search (the searcher's goroutines
+// start after it, which orders the plain writes before their atomic reads).
 func (t *TT) Clear() {
-	for i := range t.entries {
-		t.entries[i].check.Store(0)
-		t.entries[i].data.Store(0)
-	}
+	clear(t.entries)
 	t.generation = 0
 }
 
@@ -214,4 +214,12 @@ func valueFromTT(v position.Value, ply int) position.Value {
 		return v + position.Value(ply)
 	}
 	return v
+}
+
+// touch loads the first word of key's bucket so that the cache miss
+// overlaps the work between a DoMove and the child's Probe (Go has no
+// prefetch instruction; an atomic load the compiler cannot drop comes
+// closest). The result is returned for the caller to discard.
+func (t *TT) touch(key position.Key) uint64 {
+	return t.entries[(uint64(key)&t.mask)*bucketSize].data.Load()
 }

@@ -69,6 +69,8 @@ type Worker[T any, P GamePtr[T]] struct {
 	pickers [stackSize]picker
 
 	hist history
+
+	sink uint64 // keeps TT touches alive
 }
 
 func newWorker[T any, P GamePtr[T]](s *Searcher[T, P], id int) *Worker[T, P] {
