@@ -1,0 +1,17 @@
+// Package notation reads and writes moves and game records for both games:
+// chess SAN (SAN, ParseSAN), xiangqi WXF notation (WXF, ParseWXF), and PGN
+// game records (ReadPGN, ParsePGN, WritePGN) for chess and for xiangqi
+// ([Variant "xiangqi"] with a [FEN] tag, moves in ICCS coordinates or WXF).
+//
+// Every parser returns a clear error for bad input and never panics; the
+// parsers are fuzzed (see fuzz_test.go and testdata/fuzz). Moves are
+// position.Move values of the game packages; a move is always checked for
+// legality in the position it is read in.
+//
+// Sources: the PGN standard (Steven J. Edwards, 1994) for SAN and PGN; the
+// WXF notation as described in the project's Italian rule text and by the
+// World Xiangqi Federation, with the tandem-piece conventions Fairy-Stockfish
+// writes (front/rear marker after the piece letter, "H++7"; numbered pawns
+// when three or more share a file, "15+1"); the XQ PGN conventions of the
+// xiangqi community ([Format "ICCS"] / [Format "WXF"]).
+package notation

@@ -1,0 +1,756 @@
+// PGN game records for chess and xiangqi: the Game type, reading and writing.
+package notation
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+)
+
+// Variant is the game a record is for.
+type Variant uint8
+
+const (
+	Chess Variant = iota
+	Xiangqi
+)
+
+func (v Variant) String() string {
+	if v == Xiangqi {
+		return "xiangqi"
+	}
+	return "chess"
+}
+
+// ParseVariant reads a game name as the CLI and the PGN Variant tag spell
+// it: "chess" (also "standard", "" or "chess960"/"fischerandom", which set
+// chess960) or "xiangqi" (also "chinese chess"), case-insensitive.
+func ParseVariant(s string) (v Variant, chess960 bool, err error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "chess", "standard", "normal", "from position":
+		return Chess, false, nil
+	case "chess960", "chess 960", "fischerandom", "fischer random":
+		return Chess, true, nil
+	case "xiangqi", "chinese chess", "chinesechess":
+		return Xiangqi, false, nil
+	}
+	return Chess, false, fmt.Errorf("unsupported variant %q (want chess, chess960 or xiangqi)", clip(s))
+}
+
+// Tag is one PGN tag pair.
+type Tag struct{ Name, Value string }
+
+// Game is one game record: the variant, the tags in file order, the start
+// position, the moves (legal, in order, as the game package encodes them)
+// and the result ("1-0", "0-1", "1/2-1/2" or "*", from White's/Red's side).
+type Game struct {
+	Variant  Variant
+	Chess960 bool
+	Tags     []Tag
+	// FEN is the start position; "" means the game's standard start.
+	FEN    string
+	Moves  []position.Move
+	Result string
+}
+
+// Tag returns the value of the named tag, or "".
+func (g *Game) Tag(name string) string {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// SetTag sets (or adds) the named tag.
+func (g *Game) SetTag(name, value string) {
+	for i := range g.Tags {
+		if g.Tags[i].Name == name {
+			g.Tags[i].Value = value
+			return
+		}
+	}
+	g.Tags = append(g.Tags, Tag{name, value})
+}
+
+// StartFEN returns the game's start position in FEN.
+func (g *Game) StartFEN() string {
+	if g.FEN != "" {
+		return g.FEN
+	}
+	if g.Variant == Xiangqi {
+		return xiangqi.StartFEN
+	}
+	return chess.StartFEN
+}
+
+// validResult reports whether s is a PGN game termination marker.
+func validResult(s string) bool {
+	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
+}
+
+// XiangqiFormat selects how WritePGN writes xiangqi moves.
+type XiangqiFormat uint8
+
+const (
+	// FormatWXF writes WXF notation ("C2=5") with [Format "WXF"].
+	FormatWXF XiangqiFormat = iota
+	// FormatICCS writes ICCS coordinates in the XQ PGN style ("H2-E2")
+	// with [Format "ICCS"].
+	FormatICCS
+)
+
+// WriteOptions controls WritePGN.
+type WriteOptions struct {
+	Xiangqi XiangqiFormat
+}
+
+// sevenTags is the PGN Seven Tag Roster with the defaults for unknown values.
+var sevenTags = []Tag{{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"}, {"White", "?"}, {"Black", "?"}, {"Result", "*"}}
+
+// WritePGN writes g as one PGN game in export format: the Seven Tag
+// Roster first (from g's tags, "?" where missing, Result from g.Result),
+// then g's other tags in order, with [SetUp "1"] and [FEN] when the game does
+// not start from the standard position (chess) and always [Variant
+// "xiangqi"], [FEN] and [Format] for xiangqi; then the movetext with move
+// numbers (from the FEN's fullmove number; "N..." when Black starts),
+// chess moves in SAN and xiangqi moves in WXF or ICCS as opt says, lines
+// wrapped before 80 columns, and the result. It returns an error if a move is
+// not legal in its position (the record is then not written completely).
+func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
+	result := g.Result
+	if !validResult(result) {
+		result = "*"
+	}
+	var b strings.Builder
+	writeTag := func(name, value string) {
+		value = strings.ReplaceAll(strings.ReplaceAll(value, `\`, `\\`), `"`, `\"`)
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", name, value)
+	}
+	for _, t := range sevenTags {
+		v := g.Tag(t.Name)
+		if t.Name == "Result" {
+			v = result
+		} else if v == "" {
+			v = t.Value
+		}
+		writeTag(t.Name, v)
+	}
+	special := map[string]bool{"Variant": true, "SetUp": true, "FEN": true, "Format": true}
+	for _, t := range sevenTags {
+		special[t.Name] = true
+	}
+	startFEN := g.StartFEN()
+	switch g.Variant {
+	case Xiangqi:
+		writeTag("Variant", "xiangqi")
+		writeTag("FEN", startFEN)
+		if opt.Xiangqi == FormatICCS {
+			writeTag("Format", "ICCS")
+		} else {
+			writeTag("Format", "WXF")
+		}
+	default:
+		if g.Chess960 {
+			writeTag("Variant", "Chess960")
+		}
+		if g.FEN != "" && g.FEN != chess.StartFEN {
+			writeTag("SetUp", "1")
+			writeTag("FEN", startFEN)
+		}
+	}
+	for _, t := range g.Tags {
+		if !special[t.Name] {
+			writeTag(t.Name, t.Value)
+		}
+	}
+	b.WriteByte('\n')
+
+	var tokens []string
+	var err error
+	switch g.Variant {
+	case Xiangqi:
+		tokens, err = xiangqiMovetext(g, startFEN, opt)
+	default:
+		tokens, err = chessMovetext(g, startFEN)
+	}
+	if err != nil {
+		return err
+	}
+	tokens = append(tokens, result)
+	col := 0
+	for _, tok := range tokens {
+		if col > 0 && col+1+len(tok) > 79 {
+			b.WriteByte('\n')
+			col = 0
+		} else if col > 0 {
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(tok)
+		col += len(tok)
+	}
+	b.WriteString("\n\n")
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// moveNumberTokens yields "N." before White's/Red's moves and "N..." before
+// a first move by Black.
+func numberToken(fullmove int, black, first bool) string {
+	if !black {
+		return strconv.Itoa(fullmove) + "."
+	}
+	if first {
+		return strconv.Itoa(fullmove) + "..."
+	}
+	return ""
+}
+
+func chessMovetext(g *Game, fen string) ([]string, error) {
+	p, err := chess.NewFromFEN(fen)
+	if err != nil {
+		return nil, fmt.Errorf("PGN: start position: %w", err)
+	}
+	if g.Chess960 {
+		p.Chess960 = true
+	}
+	states := make([]position.State, len(g.Moves))
+	full := fullmoveOf(fen)
+	var toks []string
+	for i, m := range g.Moves {
+		black := p.SideToMove() == position.Black
+		if n := numberToken(full, black, i == 0); n != "" {
+			toks = append(toks, n)
+		}
+		if !legalChess(p, m) {
+			return nil, fmt.Errorf("PGN: move %d (%s) is not legal in %s", i+1, p.MoveString(m), p.FEN())
+		}
+		toks = append(toks, SAN(p, m))
+		p.DoMove(m, &states[i])
+		if black {
+			full++
+		}
+	}
+	return toks, nil
+}
+
+func xiangqiMovetext(g *Game, fen string, opt WriteOptions) ([]string, error) {
+	p, err := xiangqi.NewFromFEN(fen)
+	if err != nil {
+		return nil, fmt.Errorf("PGN: start position: %w", err)
+	}
+	states := make([]position.State, len(g.Moves))
+	full := fullmoveOf(fen)
+	var toks []string
+	for i, m := range g.Moves {
+		black := p.SideToMove() == position.Black
+		if n := numberToken(full, black, i == 0); n != "" {
+			toks = append(toks, n)
+		}
+		if !p.PseudoLegal(m) || !p.Legal(m) {
+			return nil, fmt.Errorf("PGN: move %d (%s) is not legal in %s", i+1, xiangqi.MoveString(m), p.FEN())
+		}
+		if opt.Xiangqi == FormatICCS {
+			s := strings.ToUpper(xiangqi.MoveString(m))
+			toks = append(toks, s[:2]+"-"+s[2:])
+		} else {
+			toks = append(toks, WXF(p, m))
+		}
+		p.DoMove(m, &states[i])
+		if black {
+			full++
+		}
+	}
+	return toks, nil
+}
+
+func legalChess(p *chess.Position, m position.Move) bool {
+	var list position.MoveList
+	p.GenerateLegal(&list)
+	return list.Contains(m)
+}
+
+// fullmoveOf returns the fullmove number field of a FEN (1 when absent or
+// unreadable; 0 is read as 1).
+func fullmoveOf(fen string) int {
+	f := strings.Fields(fen)
+	if len(f) >= 6 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 1
+}
+
+// ErrNoGame is returned by ParsePGN when the text holds no game.
+var ErrNoGame = errors.New("PGN: no game found")
+
+// ParsePGN reads exactly one game from s (see ReadPGN).
+func ParsePGN(s string) (*Game, error) {
+	games, err := ReadPGN(strings.NewReader(s))
+	if err != nil {
+		return nil, err
+	}
+	switch len(games) {
+	case 0:
+		return nil, ErrNoGame
+	case 1:
+		return games[0], nil
+	}
+	return nil, fmt.Errorf("PGN: %d games found, want one", len(games))
+}
+
+// ReadPGN reads every game of a PGN file. It reads tag pairs (with \" and
+// \\ escapes), skips comments ({...} and ; to end of line), variations
+// (nested parentheses), NAGs ($n), move-number indications, "%" escape
+// lines and annotation marks, and decodes each move in its position:
+// chess moves in SAN (see ParseSAN), xiangqi moves in ICCS coordinates
+// ("h2e2", "H2-E2") or WXF (see ParseWXF), told apart token by token. The
+// variant comes from the Variant tag, the start position from the FEN tag.
+//
+// Errors name the line, and for moves the move number, side and text: an
+// unterminated tag, comment or variation, a game cut off before its result
+// token (a truncated file), an unsupported variant, a bad FEN, a Result tag
+// that disagrees with the termination marker, or an illegal or unreadable
+// move. No partial game is returned with an error.
+func ReadPGN(r io.Reader) ([]*Game, error) {
+	lx := &lexer{r: bufio.NewReader(r), line: 1}
+	var games []*Game
+	for {
+		g, err := readGame(lx)
+		if err == io.EOF {
+			return games, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, g)
+	}
+}
+
+// lexer reads PGN tokens.
+type lexer struct {
+	r      *bufio.Reader
+	line   int
+	peeked *token
+}
+
+type tokenKind uint8
+
+const (
+	tokEOF tokenKind = iota
+	tokTag
+	tokSymbol
+)
+
+type token struct {
+	kind        tokenKind
+	name, value string // tag name and value, or the symbol in value
+	line        int
+}
+
+func (lx *lexer) readByte() (byte, error) {
+	c, err := lx.r.ReadByte()
+	if err == nil && c == '\n' {
+		lx.line++
+	}
+	return c, err
+}
+
+func (lx *lexer) unread(c byte) {
+	_ = lx.r.UnreadByte()
+	if c == '\n' {
+		lx.line--
+	}
+}
+
+func (lx *lexer) peek() (token, error) {
+	if lx.peeked == nil {
+		t, err := lx.next()
+		if err != nil {
+			return t, err
+		}
+		lx.peeked = &t
+	}
+	return *lx.peeked, nil
+}
+
+func (lx *lexer) take() (token, error) {
+	if lx.peeked != nil {
+		t := *lx.peeked
+		lx.peeked = nil
+		return t, nil
+	}
+	return lx.next()
+}
+
+// next returns the next tag pair or movetext symbol, skipping comments,
+// variations, NAGs and escape lines.
+func (lx *lexer) next() (token, error) {
+	depth, depthLine := 0, 0
+	atLineStart := lx.line == 1
+	for {
+		c, err := lx.readByte()
+		if err == io.EOF {
+			if depth > 0 {
+				return token{}, fmt.Errorf("PGN line %d: variation opened here is never closed (truncated file?)", depthLine)
+			}
+			return token{kind: tokEOF, line: lx.line}, nil
+		}
+		if err != nil {
+			return token{}, err
+		}
+		switch {
+		case c == '\n':
+			atLineStart = true
+			continue
+		case c == '%' && atLineStart:
+			if err := lx.skipLine(); err != nil {
+				return token{}, err
+			}
+			continue
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			continue
+		case c == 0xEF: // UTF-8 byte order mark
+			b1, _ := lx.readByte()
+			b2, _ := lx.readByte()
+			if b1 == 0xBB && b2 == 0xBF {
+				continue
+			}
+			return token{}, fmt.Errorf("PGN line %d: unexpected byte 0x%02x", lx.line, c)
+		}
+		atLineStart = false
+		switch {
+		case c == '{':
+			start := lx.line
+			for {
+				d, err := lx.readByte()
+				if err != nil {
+					return token{}, fmt.Errorf("PGN line %d: comment opened here is never closed (truncated file?)", start)
+				}
+				if d == '}' {
+					break
+				}
+			}
+		case c == ';':
+			if err := lx.skipLine(); err != nil {
+				return token{}, err
+			}
+			atLineStart = true
+		case c == '(':
+			if depth == 0 {
+				depthLine = lx.line
+			}
+			depth++
+		case c == ')':
+			if depth == 0 {
+				return token{}, fmt.Errorf("PGN line %d: ')' without a variation to close", lx.line)
+			}
+			depth--
+		case c == '[' && depth == 0:
+			return lx.tagPair()
+		case c == '$':
+			lx.symbol(c) // NAG
+		default:
+			s := lx.symbol(c)
+			if depth > 0 {
+				continue
+			}
+			if s == "" {
+				return token{}, fmt.Errorf("PGN line %d: unexpected character %q", lx.line, c)
+			}
+			return token{kind: tokSymbol, value: s, line: lx.line}, nil
+		}
+	}
+}
+
+func (lx *lexer) skipLine() error {
+	for {
+		c, err := lx.readByte()
+		if err == io.EOF || c == '\n' {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// symbol reads a PGN symbol starting with c (letters, digits and
+// _+#=:-/.!?); it returns "" if c cannot start one.
+func (lx *lexer) symbol(c byte) string {
+	isSym := func(c byte) bool {
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			strings.IndexByte("_+#=:-/.!?$*", c) >= 0
+	}
+	if !isSym(c) {
+		return ""
+	}
+	b := []byte{c}
+	for len(b) < 256 {
+		d, err := lx.readByte()
+		if err != nil {
+			break
+		}
+		if !isSym(d) {
+			lx.unread(d)
+			break
+		}
+		b = append(b, d)
+	}
+	return string(b)
+}
+
+// tagPair reads `Name "value"]` after the opening bracket.
+func (lx *lexer) tagPair() (token, error) {
+	line := lx.line
+	var name []byte
+	c, err := lx.readByte()
+	for err == nil && (c == ' ' || c == '\t') {
+		c, err = lx.readByte()
+	}
+	for err == nil && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+		name = append(name, c)
+		c, err = lx.readByte()
+	}
+	for err == nil && (c == ' ' || c == '\t') {
+		c, err = lx.readByte()
+	}
+	if err != nil {
+		return token{}, fmt.Errorf("PGN line %d: tag pair cut off (truncated file?)", line)
+	}
+	if len(name) == 0 || c != '"' {
+		return token{}, fmt.Errorf("PGN line %d: malformed tag pair (want [Name \"value\"])", line)
+	}
+	var val []byte
+	for {
+		c, err = lx.readByte()
+		if err != nil || c == '\n' {
+			return token{}, fmt.Errorf("PGN line %d: tag %s: value never closed by a quote (truncated file?)", line, name)
+		}
+		if c == '\\' {
+			d, err := lx.readByte()
+			if err != nil {
+				return token{}, fmt.Errorf("PGN line %d: tag %s cut off (truncated file?)", line, name)
+			}
+			val = append(val, d)
+			continue
+		}
+		if c == '"' {
+			break
+		}
+		val = append(val, c)
+	}
+	c, err = lx.readByte()
+	for err == nil && (c == ' ' || c == '\t') {
+		c, err = lx.readByte()
+	}
+	if err != nil || c != ']' {
+		return token{}, fmt.Errorf("PGN line %d: tag %s: missing closing ']'", line, name)
+	}
+	return token{kind: tokTag, name: string(name), value: string(val), line: line}, nil
+}
+
+// readGame reads one game: tag pairs, then movetext up to the result.
+func readGame(lx *lexer) (*Game, error) {
+	g := &Game{}
+	t, err := lx.take()
+	if err != nil {
+		return nil, err
+	}
+	if t.kind == tokEOF {
+		return nil, io.EOF
+	}
+	startLine := t.line
+	for t.kind == tokTag {
+		g.Tags = append(g.Tags, Tag{t.name, t.value})
+		if t, err = lx.take(); err != nil {
+			return nil, err
+		}
+	}
+	v, c960, err := ParseVariant(g.Tag("Variant"))
+	if err != nil {
+		return nil, fmt.Errorf("PGN game at line %d: %w", startLine, err)
+	}
+	g.Variant, g.Chess960 = v, c960
+	if fen := g.Tag("FEN"); fen != "" {
+		g.FEN = fen
+	} else if su := g.Tag("SetUp"); su == "1" {
+		return nil, fmt.Errorf("PGN game at line %d: [SetUp \"1\"] without a FEN tag", startLine)
+	}
+	tagResult := g.Tag("Result")
+	if tagResult != "" && !validResult(tagResult) {
+		return nil, fmt.Errorf("PGN game at line %d: Result tag %q is not 1-0, 0-1, 1/2-1/2 or *", startLine, clip(tagResult))
+	}
+
+	var mv mover
+	switch g.Variant {
+	case Xiangqi:
+		mv, err = newXiangqiMover(g.StartFEN())
+	default:
+		mv, err = newChessMover(g.StartFEN(), g.Chess960)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("PGN game at line %d: FEN tag: %w", startLine, err)
+	}
+	for {
+		switch t.kind {
+		case tokEOF:
+			return nil, fmt.Errorf("PGN game at line %d: ends at line %d without a result (1-0, 0-1, 1/2-1/2 or *): truncated?", startLine, t.line)
+		case tokTag:
+			return nil, fmt.Errorf("PGN line %d: tag pair [%s] inside the movetext; the game before it has no result: truncated?", t.line, t.name)
+		}
+		s := t.value
+		if validResult(s) {
+			if tagResult != "" && tagResult != s {
+				return nil, fmt.Errorf("PGN game at line %d: Result tag %q disagrees with the termination marker %q", startLine, tagResult, s)
+			}
+			g.Result = s
+			if tagResult == "" {
+				g.SetTag("Result", s)
+			}
+			return g, nil
+		}
+		if s = stripMoveNumber(s); s != "" && !strings.EqualFold(s, "e.p.") && !strings.EqualFold(s, "ep") {
+			m, err := mv.parse(s)
+			if err != nil {
+				return nil, fmt.Errorf("PGN line %d: move %s: %w", t.line, mv.label(s), err)
+			}
+			g.Moves = append(g.Moves, m)
+		}
+		if t, err = lx.take(); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// stripMoveNumber removes a leading move-number indication ("12.", "12...")
+// and returns what follows (possibly ""). A bare number is dropped too.
+func stripMoveNumber(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return s
+	}
+	j := i
+	for j < len(s) && s[j] == '.' {
+		j++
+	}
+	if j == i && j < len(s) {
+		return s // "15+1" (WXF numbered pawn) or similar: not a move number
+	}
+	return s[j:]
+}
+
+// mover plays the moves of a record as they are read.
+type mover interface {
+	parse(s string) (position.Move, error)
+	label(s string) string
+}
+
+type chessMover struct {
+	p      *chess.Position
+	states []position.State
+	n      int
+}
+
+func newChessMover(fen string, c960 bool) (*chessMover, error) {
+	p, err := chess.NewFromFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	if c960 {
+		p.Chess960 = true
+	}
+	return &chessMover{p: p, states: make([]position.State, 0, 128)}, nil
+}
+
+func (c *chessMover) parse(s string) (position.Move, error) {
+	m, err := ParseSAN(c.p, s)
+	if err != nil {
+		return m, err
+	}
+	c.push(m)
+	return m, nil
+}
+
+// push plays m, keeping earlier States alive (they are linked).
+func (c *chessMover) push(m position.Move) {
+	if len(c.states) == cap(c.states) {
+		c.states = make([]position.State, 0, 2*cap(c.states))
+	}
+	c.states = c.states[:len(c.states)+1]
+	c.p.DoMove(m, &c.states[len(c.states)-1])
+	c.n++
+}
+
+func (c *chessMover) label(s string) string {
+	return moveLabel(c.p.FEN(), c.p.SideToMove(), s, "white")
+}
+
+type xiangqiMover struct {
+	p      *xiangqi.Position
+	states []position.State
+}
+
+func newXiangqiMover(fen string) (*xiangqiMover, error) {
+	p, err := xiangqi.NewFromFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	return &xiangqiMover{p: p, states: make([]position.State, 0, 128)}, nil
+}
+
+func (x *xiangqiMover) parse(s string) (position.Move, error) {
+	var m position.Move
+	var err error
+	if looksICCS(s) {
+		m, err = x.p.ParseMove(s)
+	} else {
+		m, err = ParseWXF(x.p, strings.TrimRight(s, "+#!?"))
+	}
+	if err != nil {
+		return m, err
+	}
+	if len(x.states) == cap(x.states) {
+		x.states = make([]position.State, 0, 2*cap(x.states))
+	}
+	x.states = x.states[:len(x.states)+1]
+	x.p.DoMove(m, &x.states[len(x.states)-1])
+	return m, nil
+}
+
+func (x *xiangqiMover) label(s string) string {
+	return moveLabel(x.p.FEN(), x.p.SideToMove(), s, "red")
+}
+
+// moveLabel renders "12 (black) \"Nf6\"" from the position's fullmove number.
+func moveLabel(fen string, side position.Color, s, first string) string {
+	who := first
+	if side == position.Black {
+		who = "black"
+	}
+	return fmt.Sprintf("%d (%s) %q", fullmoveOf(fen), who, clip(s))
+}
+
+// looksICCS reports whether s is a xiangqi move in ICCS coordinates
+// ("h2e2", "H2-E2") rather than WXF.
+func looksICCS(s string) bool {
+	t := strings.ToLower(s)
+	if len(t) == 5 && t[2] == '-' {
+		t = t[:2] + t[3:]
+	}
+	return len(t) == 4 && t[0] >= 'a' && t[0] <= 'i' && t[1] >= '0' && t[1] <= '9' &&
+		t[2] >= 'a' && t[2] <= 'i' && t[3] >= '0' && t[3] <= '9'
+}

@@ -1,0 +1,260 @@
+// PGN tests: write -> read round trips, cases, and bad input.
+package notation
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+)
+
+// randomChessGame plays up to plies random legal moves from fen.
+func randomChessGame(t testing.TB, fen string, plies int, rng *rand.Rand) *Game {
+	p, err := chess.NewFromFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := make([]position.State, plies)
+	g := &Game{Variant: Chess, Result: "*"}
+	if fen != chess.StartFEN {
+		g.FEN = fen
+	}
+	for i := 0; i < plies; i++ {
+		var list position.MoveList
+		p.GenerateLegal(&list)
+		if list.Len == 0 {
+			if p.InCheck() {
+				g.Result = map[position.Color]string{position.White: "0-1", position.Black: "1-0"}[p.SideToMove()]
+			} else {
+				g.Result = "1/2-1/2"
+			}
+			break
+		}
+		m := list.Moves[rng.IntN(list.Len)]
+		g.Moves = append(g.Moves, m)
+		p.DoMove(m, &states[i])
+	}
+	return g
+}
+
+func randomXiangqiGame(t testing.TB, fen string, plies int, rng *rand.Rand) *Game {
+	p, err := xiangqi.NewFromFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := make([]position.State, plies)
+	g := &Game{Variant: Xiangqi, FEN: fen, Result: "*"}
+	for i := 0; i < plies; i++ {
+		var list position.MoveList
+		p.GenerateLegal(&list)
+		if list.Len == 0 {
+			g.Result = map[position.Color]string{position.Red: "0-1", position.Black: "1-0"}[p.SideToMove()]
+			break
+		}
+		m := list.Moves[rng.IntN(list.Len)]
+		g.Moves = append(g.Moves, m)
+		p.DoMove(m, &states[i])
+	}
+	return g
+}
+
+func sameGame(a, b *Game) bool {
+	if a.Variant != b.Variant || a.StartFEN() != b.StartFEN() || a.Result != b.Result || len(a.Moves) != len(b.Moves) {
+		return false
+	}
+	for i := range a.Moves {
+		if a.Moves[i] != b.Moves[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestPGNRoundTrip: 200 random chess games (from the start and from the
+// perft suite's positions) and 200 random xiangqi games (in WXF and ICCS)
+// written and read back give the same variant, start, moves, result and
+// tags.
+func TestPGNRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	td := testdataDir(t)
+	chessFENs := []string{chess.StartFEN}
+	for _, r := range readJSONL[perftRecord](t, filepath.Join(td, "perft", "chess.jsonl"))[:99] {
+		chessFENs = append(chessFENs, r.FEN)
+	}
+	xqFENs := []string{xiangqi.StartFEN}
+	for _, r := range readJSONL[perftRecord](t, filepath.Join(td, "perft", "xiangqi.jsonl"))[:99] {
+		xqFENs = append(xqFENs, r.FEN)
+	}
+	var all bytes.Buffer
+	var games []*Game
+	for i := 0; i < 200; i++ {
+		var g *Game
+		opt := WriteOptions{}
+		if i%2 == 0 {
+			g = randomChessGame(t, chessFENs[i/2%len(chessFENs)], 20+rng.IntN(200), rng)
+		} else {
+			g = randomXiangqiGame(t, xqFENs[i/2%len(xqFENs)], 20+rng.IntN(200), rng)
+			if i%4 == 1 {
+				opt.Xiangqi = FormatICCS
+			}
+		}
+		g.SetTag("Event", `round "trip" \ test`)
+		g.SetTag("Annotator", "dualnnue")
+		var buf bytes.Buffer
+		if err := WritePGN(&buf, g, opt); err != nil {
+			t.Fatalf("game %d: %v", i, err)
+		}
+		back, err := ParsePGN(buf.String())
+		if err != nil {
+			t.Fatalf("game %d: %v\n%s", i, err, buf.String())
+		}
+		if !sameGame(g, back) || back.Tag("Event") != g.Tag("Event") || back.Tag("Annotator") != "dualnnue" {
+			t.Fatalf("game %d differs after the round trip:\n%s", i, buf.String())
+		}
+		for _, line := range strings.Split(buf.String(), "\n") {
+			if len(line) > 79 && !strings.HasPrefix(line, "[") {
+				t.Fatalf("game %d: line of %d characters", i, len(line))
+			}
+		}
+		all.Write(buf.Bytes())
+		games = append(games, g)
+	}
+	// The whole file reads back as 200 games.
+	back, err := ReadPGN(&all)
+	if err != nil || len(back) != len(games) {
+		t.Fatalf("multi-game file: %d games, %v", len(back), err)
+	}
+	for i := range games {
+		if !sameGame(games[i], back[i]) {
+			t.Fatalf("multi-game file: game %d differs", i)
+		}
+	}
+}
+
+// TestReadPGNWild reads a chess game as other tools write it: comments,
+// a nested variation, NAGs, annotations, a "%" escape line, "0-0", a
+// missing capture mark and an en passant "e.p.".
+func TestReadPGNWild(t *testing.T) {
+	pgn := `% exported by some tool
+[Event "Casual"]
+[Site "?"]
+[Result "1-0"]
+
+1. e4 {best by test} e5 2. Nf3 (2. f4 exf4 (2... d5) 3. Nf3) Nc6 $1 3. Bb5!? a6
+4. Ba4 Nf6 5. 0-0 Be7 ; a comment to the end of the line
+6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 1-0
+`
+	g, err := ParsePGN(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) != 17 || g.Result != "1-0" || g.Variant != Chess {
+		t.Fatalf("%d moves, result %s", len(g.Moves), g.Result)
+	}
+	ep := "[FEN \"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3\"]\n[SetUp \"1\"]\n\n3. exf6 e.p. Nxf6 *"
+	g, err = ParsePGN(ep)
+	if err != nil || len(g.Moves) != 2 || chess.Kind(g.Moves[0]) != chess.KindEnPassant {
+		t.Fatalf("en passant game: %v, %v", g, err)
+	}
+}
+
+// TestReadPGNXiangqi reads xiangqi records in both move formats.
+func TestReadPGNXiangqi(t *testing.T) {
+	for _, pgn := range []string{
+		"[Variant \"xiangqi\"]\n[Format \"WXF\"]\n\n1. C2.5 H8+7 2. H2+3 R9.8 3. R1.2 H2+3 *\n",
+		"[Variant \"Xiangqi\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 B9-C7 *\n",
+		"[Variant \"xiangqi\"]\n\n1. h2e2 h9g7 2. H2+3 i9h9 3. R1=2 B9-C7 *\n",
+	} {
+		g, err := ParsePGN(pgn)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, pgn)
+		}
+		var got []string
+		for _, m := range g.Moves {
+			got = append(got, xiangqi.MoveString(m))
+		}
+		if strings.Join(got, " ") != "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" {
+			t.Errorf("moves %v\n%s", got, pgn)
+		}
+	}
+}
+
+// TestPGNBadInput: each malformed record gets an error mentioning the
+// problem, and nothing panics.
+func TestPGNBadInput(t *testing.T) {
+	for _, c := range []struct{ pgn, want string }{
+		{"[Event \"x\"]\n\n1. e4 e5 2. Nf3", "without a result"},
+		{"[Event \"x\"]\n\n1. e4 e5 2.", "without a result"},
+		{"[Event \"x", "never closed"},
+		{"[Event \"x\"\n\n1. e4 *", "missing closing"},
+		{"[Event x]\n\n1. e4 *", "malformed tag"},
+		{"1. e4 {unfinished comment *", "comment"},
+		{"1. e4 (1. d4 d5 *", "variation"},
+		{"1. e4 ) *", "without a variation"},
+		{"[Variant \"shogi\"]\n\n1. e4 *", "unsupported variant"},
+		{"[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*", "FEN"},
+		{"[SetUp \"1\"]\n\n1. e4 *", "without a FEN"},
+		{"[Result \"1-0\"]\n\n1. e4 0-1", "disagrees"},
+		{"[Result \"win\"]\n\n1. e4 *", "Result tag"},
+		{"1. e4 e5 2. Ke3 *", "no legal king move"},
+		{"1. e4 e5 2. Xf3 *", "unknown piece letter"},
+		{"1. Nc3 Nc6 2. e4 e5 3. Ne2 *", "ambiguous"},
+		{"1. e4 e5 2. Nf3 Nc6 3. x *", "move 3"},
+		{"[Event \"a\"]\n1. e4 [Event \"b\"]\n1. d4 *", "inside the movetext"},
+		{"[Variant \"xiangqi\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/4P4/1NB6/P1P1P3P/1C1A3C1/9/RNBAK4 w - - 0 1\"]\n\n1. H8+7 *", "ambiguous"},
+		{"[Variant \"xiangqi\"]\n\n1. X2.5 *", "unknown piece letter"},
+		{"[Variant \"xiangqi\"]\n\n1. h2h8 *", "not legal"},
+		{"[Variant \"xiangqi\"]\n[FEN \"rnbakabnr/9/1c5c1 w\"]\n\n*", "FEN"},
+	} {
+		_, err := ParsePGN(c.pgn)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want one containing %q", c.pgn, err, c.want)
+		}
+	}
+	if _, err := ParsePGN("  \n% only an escape line\n"); err != ErrNoGame {
+		t.Errorf("empty input: %v, want ErrNoGame", err)
+	}
+}
+
+// TestWritePGNExact pins the export format of a short game.
+func TestWritePGNExact(t *testing.T) {
+	g, err := ParsePGN("[White \"A\"]\n[Black \"B\"]\n\n1. d4 e5 2. dxe5 d6 3. exd6 Qd7 4. dxc7 Qd8 5. cxd8=Q# 1-0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WritePGN(&b, g, WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "A"]
+[Black "B"]
+[Result "1-0"]
+
+1. d4 e5 2. dxe5 d6 3. exd6 Qd7 4. dxc7 Qd8 5. cxd8=Q# 1-0
+
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	x := &Game{Variant: Xiangqi, Result: "*"}
+	p, _ := xiangqi.NewFromFEN(xiangqi.StartFEN)
+	m, _ := p.ParseMove("h2e2")
+	x.Moves = []position.Move{m}
+	b.Reset()
+	if err := WritePGN(&b, x, WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "[Variant \"xiangqi\"]\n[FEN \""+xiangqi.StartFEN+"\"]\n[Format \"WXF\"]\n") ||
+		!strings.HasSuffix(b.String(), "\n1. C2=5 *\n\n") {
+		t.Errorf("xiangqi record:\n%s", b.String())
+	}
+}
