@@ -14,15 +14,17 @@
 // side to move whichever colour that is, and the two perspectives of a
 // position are mirror images of each other.
 //
-// Sets:
+// Sets (id, name, size):
 //
-//	ChessPS768     chess,   6 types × 2 sides × 64 squares = 768
-//	XiangqiPS1260  xiangqi, 7 types × 2 sides × 90 points  = 1260
-//	XiangqiCompact692 xiangqi, only the points a piece can reach: king 9,
-//	               advisor 5, elephant 7, horse/rook/cannon 90, pawn 55;
-//	               346 per side = 692 (Pikafish-style compacted planes)
+//	1 chess-ps768         6 types × 2 sides × 64 squares = 768
+//	2 xiangqi-ps1260      7 types × 2 sides × 90 points  = 1260
+//	3 xiangqi-compact692  only the points each piece can reach: king 9,
+//	                      advisor 5, elephant 7, horse/rook/cannon 90,
+//	                      pawn 55; 346 per side = 692 (Pikafish-style
+//	                      compacted planes); a piece on a point it can
+//	                      never reach has no feature and adds nothing
 //
 // The set a net uses is recorded in its file by SetID, so richer sets (king
-// buckets, Pikafish-style compacted planes) can be added without changing
-// the engine's callers: Lookup(id) returns the definition.
+// buckets) can be added without changing the engine's callers: Lookup(id)
+// returns the definition.
 package features
