@@ -36,6 +36,8 @@ type worker[T any, P gamePos[T]] struct {
 	// noMovesIsLoss: with no legal move and not in check the side to move
 	// loses (xiangqi); otherwise it is stalemate, a draw (chess).
 	noMovesIsLoss bool
+	// nodes counts the nodes searched by this worker (for throughput figures).
+	nodes uint64
 }
 
 func newWorker[T any, P gamePos[T]](cfg *Config, rules search.Rules, newEval func() position.Evaluator[P], startFEN string, book []string) *worker[T, P] {
@@ -155,6 +157,7 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (Outcome, erro
 			return Outcome{datasets.Draw, "max plies"}, nil
 		}
 		res := w.s.Search(w.pos, lim, nil)
+		w.nodes += res.Nodes
 		if res.BestMove == position.MoveNone {
 			return Outcome{}, fmt.Errorf("game %d: search returned no move with %d legal moves", idx, w.list.Len)
 		}
@@ -231,6 +234,7 @@ func (w *worker[T, P]) marginMove(r *rng) position.Move {
 		nodes = 2000
 	}
 	res := w.s.Search(w.pos, search.Limits{SoftNodes: nodes, Nodes: 4 * nodes, MultiPV: min(8, w.list.Len)}, nil)
+	w.nodes += res.Nodes
 	if len(res.Lines) == 0 {
 		return w.list.Moves[r.intn(w.list.Len)]
 	}

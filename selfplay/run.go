@@ -47,6 +47,7 @@ type Summary struct {
 	Games      int // games played by this run
 	Resumed    int // games already on disk when the run started
 	Positions  uint64
+	Nodes      uint64 // searched by all workers (including dropped games)
 	Results    [4]int // indexed by datasets.Result
 	Reasons    map[string]int
 	Elapsed    time.Duration
@@ -64,8 +65,8 @@ func (s *Summary) PositionsPerSecond() float64 {
 
 // String is the one-line summary printed at the end of a run.
 func (s *Summary) String() string {
-	return fmt.Sprintf("selfplay %s shard %s: %d games (%d resumed), %d positions in %.1fs (%.0f pos/s); results 1-0 %d, 1/2 %d, 0-1 %d",
-		s.Game, s.Shard, s.Games, s.Resumed, s.Positions, s.Elapsed.Seconds(), s.PositionsPerSecond(),
+	return fmt.Sprintf("selfplay %s shard %s: %d games (%d resumed), %d positions in %.1fs (%.0f pos/s, %.0f nodes/s); results 1-0 %d, 1/2 %d, 0-1 %d",
+		s.Game, s.Shard, s.Games, s.Resumed, s.Positions, s.Elapsed.Seconds(), s.PositionsPerSecond(), float64(s.Nodes)/max(s.Elapsed.Seconds(), 1e-9),
 		s.Results[datasets.WhiteWin], s.Results[datasets.Draw], s.Results[datasets.BlackWin])
 }
 
@@ -230,8 +231,10 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
+	workers := make([]*worker[T, P], cfg.Threads)
 	for t := 0; t < cfg.Threads; t++ {
 		wk := newWorker[T, P](cfg, rules, newEval, startFEN, book)
+		workers[t] = wk
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -320,6 +323,9 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 	}
 	cerr := w.Close()
 	sum.Elapsed = time.Since(start)
+	for _, wk := range workers {
+		sum.Nodes += wk.nodes
+	}
 	sum.Files = append(sum.Files, path)
 	if next < total {
 		sum.Interrupts = true

@@ -198,7 +198,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	sum, err := selfplay.Run(ctx, cfg, opt)
 	if opt.Log != nil {
 		opt.Log.Info("selfplay done", "game", sum.Game, "shard", sum.Shard, "games", sum.Games, "resumed", sum.Resumed,
-			"positions", sum.Positions, "seconds", sum.Elapsed.Seconds(), "files", strings.Join(sum.Files, ","), "interrupted", sum.Interrupts)
+			"positions", sum.Positions, "nodes", sum.Nodes, "seconds", sum.Elapsed.Seconds(), "files", strings.Join(sum.Files, ","), "interrupted", sum.Interrupts)
 	} else {
 		fmt.Fprintln(stdout, sum.String())
 	}
