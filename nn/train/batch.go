@@ -3,6 +3,7 @@ package train
 
 import (
 	"dualnnue/nn"
+	"dualnnue/nn/features"
 
 	"fmt"
 	"math"
@@ -72,8 +73,8 @@ func (b *Batch) Validate(a nn.Arch) error {
 		return fmt.Errorf("train: batch offsets start at %d, want 0", b.Offsets[0])
 	}
 	for i := 0; i < b.Len; i++ {
-		if b.Offsets[i+1] < b.Offsets[i] {
-			return fmt.Errorf("train: batch offsets decrease at position %d", i)
+		if k := b.Offsets[i+1] - b.Offsets[i]; k < 0 || k > features.MaxActive {
+			return fmt.Errorf("train: position %d of the batch has %d features (offsets decrease or exceed %d)", i, k, features.MaxActive)
 		}
 	}
 	end := int(b.Offsets[b.Len])

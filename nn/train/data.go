@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"dualnnue/nn"
+	"dualnnue/nn/features"
 )
 
 // Source yields the training stream: an endless sequence of positions
@@ -47,8 +48,8 @@ func (d *Memory) Inputs() int { return d.inputs }
 
 // Add appends one position; it checks the features, score and result.
 func (d *Memory) Add(stm, nstm []uint16, score, result float32) error {
-	if len(stm) != len(nstm) {
-		return fmt.Errorf("train: position with %d and %d features per perspective", len(stm), len(nstm))
+	if len(stm) != len(nstm) || len(stm) > features.MaxActive {
+		return fmt.Errorf("train: position with %d and %d features per perspective (at most %d)", len(stm), len(nstm), features.MaxActive)
 	}
 	for i := range stm {
 		if int(stm[i]) >= d.inputs || int(nstm[i]) >= d.inputs {

@@ -10,11 +10,12 @@ import (
 // The feature transformer is a sparse × dense product: a position activates
 // ~32 of F features, so its accumulator is the bias plus the sum of ~32
 // weight rows, and the gradient of the weights touches only those rows.
-// These two kernels are the hot path of training (≈ 2·32·N adds each per
-// perspective and position); everything else is O(N) per position.
+// The forward kernel and gatherAdd (the backward, feature-major) are the
+// hot path of training (≈ 32·N adds each per perspective and position);
+// everything else is O(N) per position.
 //
 // Each kernel has a reference whose body is the definition, and a fast twin
-// (ftForward/ftBackward) chosen at build time: the tiled pure-Go loops below,
+// (ftForward, gatherAdd, activateRow, activationGrad) chosen at build time: the tiled pure-Go loops below,
 // or the AVX2 loops in kernels_simd_amd64.go under GOEXPERIMENT=simd. The
 // fast twins add in exactly the reference's order (bias first, then the
 // features in order; no fused multiply-add), so all paths agree bit for bit
@@ -34,32 +35,20 @@ func ftForwardRef(acc, bias, w []float32, feats []uint16) {
 	}
 }
 
-// ftBackwardRef adds gacc to the gradient row of every active feature:
-//
-//	for f in feats { gw[f·n+j] += gacc[j] },  n = len(gacc)
-func ftBackwardRef(gw, gacc []float32, feats []uint16) {
-	n := len(gacc)
-	for _, f := range feats {
-		row := gw[int(f)*n : int(f)*n+n]
-		for j := range gacc {
-			row[j] += gacc[j]
-		}
-	}
-}
-
-// ftForwardGo is ftForwardRef tiled 16 wide: the 16 partial sums stay in
+// ftForwardGo is ftForwardRef tiled 8 wide: the 8 partial sums stay in
 // registers while the feature rows stream past, so each weight is loaded
-// once and each accumulator element stored once. len(acc) must be a
-// multiple of 16.
+// once and each accumulator element stored once. (Go's amd64 ABI leaves
+// 15 float registers; a 16-wide tile spills two sums to the stack and
+// puts a store-to-load forwarding chain into the loop.) len(acc) must be a
+// multiple of 8.
 func ftForwardGo(acc, bias, w []float32, feats []uint16) {
 	n := len(acc)
-	for t := 0; t < n; t += 16 {
-		b := bias[t : t+16 : t+16]
+	for t := 0; t < n; t += 8 {
+		b := bias[t : t+8 : t+8]
 		a0, a1, a2, a3, a4, a5, a6, a7 := b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]
-		a8, a9, a10, a11, a12, a13, a14, a15 := b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]
 		for _, f := range feats {
 			o := int(f)*n + t
-			r := w[o : o+16 : o+16]
+			r := w[o : o+8 : o+8]
 			a0 += r[0]
 			a1 += r[1]
 			a2 += r[2]
@@ -68,41 +57,50 @@ func ftForwardGo(acc, bias, w []float32, feats []uint16) {
 			a5 += r[5]
 			a6 += r[6]
 			a7 += r[7]
-			a8 += r[8]
-			a9 += r[9]
-			a10 += r[10]
-			a11 += r[11]
-			a12 += r[12]
-			a13 += r[13]
-			a14 += r[14]
-			a15 += r[15]
 		}
-		d := acc[t : t+16 : t+16]
+		d := acc[t : t+8 : t+8]
 		d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = a0, a1, a2, a3, a4, a5, a6, a7
-		d[8], d[9], d[10], d[11], d[12], d[13], d[14], d[15] = a8, a9, a10, a11, a12, a13, a14, a15
 	}
 }
 
-// ftBackwardGo is ftBackwardRef tiled 8 wide: the 8 gradient values stay in
-// registers while the feature rows are updated. len(gacc) must be a
-// multiple of 8.
-func ftBackwardGo(gw, gacc []float32, feats []uint16) {
-	n := len(gacc)
-	for t := 0; t < n; t += 8 {
-		g := gacc[t : t+8 : t+8]
-		g0, g1, g2, g3, g4, g5, g6, g7 := g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7]
-		for _, f := range feats {
-			o := int(f)*n + t
-			r := gw[o : o+8 : o+8]
-			r[0] += g0
-			r[1] += g1
-			r[2] += g2
-			r[3] += g3
-			r[4] += g4
-			r[5] += g5
-			r[6] += g6
-			r[7] += g7
+// gatherAddRef adds the rows of src that start at the offsets rows to dst,
+// in order:
+//
+//	for r in rows { dst[j] += src[r+j] },  j < len(dst)
+//
+// This is the feature-major form of the first layer's weight gradient: a
+// chunk's ∂loss/∂acc rows stay in cache and every active feature's gradient
+// row is read and written once per chunk instead of once per occurrence.
+func gatherAddRef(dst, src []float32, rows []int32) {
+	n := len(dst)
+	for _, r := range rows {
+		row := src[int(r) : int(r)+n]
+		for j := range dst {
+			dst[j] += row[j]
 		}
+	}
+}
+
+// gatherAddGo is gatherAddRef tiled 8 wide, the partial sums in registers.
+// len(dst) must be a multiple of 8.
+func gatherAddGo(dst, src []float32, rows []int32) {
+	n := len(dst)
+	for t := 0; t < n; t += 8 {
+		d := dst[t : t+8 : t+8]
+		a0, a1, a2, a3, a4, a5, a6, a7 := d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]
+		for _, r := range rows {
+			o := int(r) + t
+			g := src[o : o+8 : o+8]
+			a0 += g[0]
+			a1 += g[1]
+			a2 += g[2]
+			a3 += g[3]
+			a4 += g[4]
+			a5 += g[5]
+			a6 += g[6]
+			a7 += g[7]
+		}
+		d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = a0, a1, a2, a3, a4, a5, a6, a7
 	}
 }
 

@@ -10,9 +10,9 @@ import "dualnnue/nn"
 const kernelPath = "pure Go (tiled)"
 
 func ftForward(acc, bias, w []float32, feats []uint16) { ftForwardGo(acc, bias, w, feats) }
-func ftBackward(gw, gacc []float32, feats []uint16)    { ftBackwardGo(gw, gacc, feats) }
 
 func activateRow(x, acc []float32, act nn.Activation) { activateRowGo(x, acc, act) }
 func activationGrad(gacc, acc, w []float32, g float32, act nn.Activation) {
 	activationGradGo(gacc, acc, w, g, act)
 }
+func gatherAdd(dst, src []float32, rows []int32) { gatherAddGo(dst, src, rows) }

@@ -21,77 +21,71 @@ var kernelPath = func() string {
 }()
 
 func ftForward(acc, bias, w []float32, feats []uint16) {
-	if hasAVX2 && len(acc)%64 == 0 {
+	if hasAVX2 && len(acc)%32 == 0 {
 		ftForwardAVX2(acc, bias, w, feats)
 		return
 	}
 	ftForwardGo(acc, bias, w, feats)
 }
 
-func ftBackward(gw, gacc []float32, feats []uint16) {
-	if hasAVX2 && len(gacc)%32 == 0 {
-		ftBackwardAVX2(gw, gacc, feats)
-		return
-	}
-	ftBackwardGo(gw, gacc, feats)
-}
-
-// ftForwardAVX2 is ftForwardRef with 64-wide tiles held in eight YMM
-// registers. len(acc) must be a multiple of 64.
+// ftForwardAVX2 is ftForwardRef with 32-wide tiles held in four YMM
+// registers. (Go's amd64 ABI leaves 15 vector registers; with 64-wide
+// tiles the compiler spills one accumulator, putting a store-to-load chain
+// into the loop.) len(acc) must be a multiple of 32.
 func ftForwardAVX2(acc, bias, w []float32, feats []uint16) {
 	n := len(acc)
-	for t := 0; t < n; t += 64 {
-		b := bias[t : t+64 : t+64]
+	for t := 0; t < n; t += 32 {
+		b := bias[t : t+32 : t+32]
 		a0 := archsimd.LoadFloat32x8Slice(b[0:])
 		a1 := archsimd.LoadFloat32x8Slice(b[8:])
 		a2 := archsimd.LoadFloat32x8Slice(b[16:])
 		a3 := archsimd.LoadFloat32x8Slice(b[24:])
-		a4 := archsimd.LoadFloat32x8Slice(b[32:])
-		a5 := archsimd.LoadFloat32x8Slice(b[40:])
-		a6 := archsimd.LoadFloat32x8Slice(b[48:])
-		a7 := archsimd.LoadFloat32x8Slice(b[56:])
 		for _, f := range feats {
 			o := int(f)*n + t
-			r := w[o : o+64 : o+64]
+			r := w[o : o+32 : o+32]
 			a0 = a0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
 			a1 = a1.Add(archsimd.LoadFloat32x8Slice(r[8:]))
 			a2 = a2.Add(archsimd.LoadFloat32x8Slice(r[16:]))
 			a3 = a3.Add(archsimd.LoadFloat32x8Slice(r[24:]))
-			a4 = a4.Add(archsimd.LoadFloat32x8Slice(r[32:]))
-			a5 = a5.Add(archsimd.LoadFloat32x8Slice(r[40:]))
-			a6 = a6.Add(archsimd.LoadFloat32x8Slice(r[48:]))
-			a7 = a7.Add(archsimd.LoadFloat32x8Slice(r[56:]))
 		}
-		d := acc[t : t+64 : t+64]
+		d := acc[t : t+32 : t+32]
 		a0.StoreSlice(d[0:])
 		a1.StoreSlice(d[8:])
 		a2.StoreSlice(d[16:])
 		a3.StoreSlice(d[24:])
-		a4.StoreSlice(d[32:])
-		a5.StoreSlice(d[40:])
-		a6.StoreSlice(d[48:])
-		a7.StoreSlice(d[56:])
 	}
 }
 
-// ftBackwardAVX2 is ftBackwardRef with 32-wide tiles of the gradient held
-// in four YMM registers. len(gacc) must be a multiple of 32.
-func ftBackwardAVX2(gw, gacc []float32, feats []uint16) {
-	n := len(gacc)
+func gatherAdd(dst, src []float32, rows []int32) {
+	if hasAVX2 && len(dst)%32 == 0 {
+		gatherAddAVX2(dst, src, rows)
+		return
+	}
+	gatherAddGo(dst, src, rows)
+}
+
+// gatherAddAVX2 is gatherAddRef with 32-wide tiles of dst held in four
+// YMM registers. len(dst) must be a multiple of 32.
+func gatherAddAVX2(dst, src []float32, rows []int32) {
+	n := len(dst)
 	for t := 0; t < n; t += 32 {
-		g := gacc[t : t+32 : t+32]
-		g0 := archsimd.LoadFloat32x8Slice(g[0:])
-		g1 := archsimd.LoadFloat32x8Slice(g[8:])
-		g2 := archsimd.LoadFloat32x8Slice(g[16:])
-		g3 := archsimd.LoadFloat32x8Slice(g[24:])
-		for _, f := range feats {
-			o := int(f)*n + t
-			r := gw[o : o+32 : o+32]
-			archsimd.LoadFloat32x8Slice(r[0:]).Add(g0).StoreSlice(r[0:])
-			archsimd.LoadFloat32x8Slice(r[8:]).Add(g1).StoreSlice(r[8:])
-			archsimd.LoadFloat32x8Slice(r[16:]).Add(g2).StoreSlice(r[16:])
-			archsimd.LoadFloat32x8Slice(r[24:]).Add(g3).StoreSlice(r[24:])
+		d := dst[t : t+32 : t+32]
+		a0 := archsimd.LoadFloat32x8Slice(d[0:])
+		a1 := archsimd.LoadFloat32x8Slice(d[8:])
+		a2 := archsimd.LoadFloat32x8Slice(d[16:])
+		a3 := archsimd.LoadFloat32x8Slice(d[24:])
+		for _, r := range rows {
+			o := int(r) + t
+			g := src[o : o+32 : o+32]
+			a0 = a0.Add(archsimd.LoadFloat32x8Slice(g[0:]))
+			a1 = a1.Add(archsimd.LoadFloat32x8Slice(g[8:]))
+			a2 = a2.Add(archsimd.LoadFloat32x8Slice(g[16:]))
+			a3 = a3.Add(archsimd.LoadFloat32x8Slice(g[24:]))
 		}
+		a0.StoreSlice(d[0:])
+		a1.StoreSlice(d[8:])
+		a2.StoreSlice(d[16:])
+		a3.StoreSlice(d[24:])
 	}
 }
 

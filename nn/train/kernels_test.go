@@ -45,16 +45,20 @@ func TestKernelsMatchReference(t *testing.T) {
 					}
 				}
 			}
-			gacc := randFloats(rng, n)
-			gwant := randFloats(rng, f*n)
-			g0 := append([]float32(nil), gwant...)
-			ftBackwardRef(gwant, gacc, feats)
-			for name, fn := range map[string]func(gw, gacc []float32, feats []uint16){"go": ftBackwardGo, "dispatch": ftBackward} {
-				got := append([]float32(nil), g0...)
-				fn(got, gacc, feats)
+			src := randFloats(rng, 40*n)
+			rows := make([]int32, k)
+			for r := range rows {
+				rows[r] = int32(rng.IntN(40) * n)
+			}
+			want = randFloats(rng, n)
+			d0 := append([]float32(nil), want...)
+			gatherAddRef(want, src, rows)
+			for name, fn := range map[string]func(dst, src []float32, rows []int32){"go": gatherAddGo, "dispatch": gatherAdd} {
+				got := append([]float32(nil), d0...)
+				fn(got, src, rows)
 				for j := range got {
-					if math.Float32bits(got[j]) != math.Float32bits(gwant[j]) {
-						t.Fatalf("backward %s n=%d k=%d j=%d: %v != %v", name, n, k, j, got[j], gwant[j])
+					if math.Float32bits(got[j]) != math.Float32bits(want[j]) {
+						t.Fatalf("gatherAdd %s n=%d k=%d j=%d: %v != %v", name, n, k, j, got[j], want[j])
 					}
 				}
 			}
@@ -144,23 +148,25 @@ func BenchmarkFTForward(b *testing.B) {
 	}
 }
 
-func BenchmarkFTBackward(b *testing.B) {
+func BenchmarkGatherAdd(b *testing.B) {
 	for _, c := range []struct {
 		name string
-		fn   func(gw, gacc []float32, feats []uint16)
-	}{{"ref", ftBackwardRef}, {"go", ftBackwardGo}, {"dispatch", ftBackward}} {
+		fn   func(dst, src []float32, rows []int32)
+	}{{"ref", gatherAddRef}, {"go", gatherAddGo}, {"dispatch", gatherAdd}} {
 		b.Run(c.name, func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(1, 2))
-			const f, n, k = 768, 256, 32
-			gw := make([]float32, f*n)
-			gacc := randFloats(rng, n)
-			feats := make([][]uint16, 64)
-			for i := range feats {
-				feats[i] = randFeats(rng, k, f)
+			const n, k = 256, 32
+			src := randFloats(rng, 128*n)
+			dst := make([]float32, n)
+			rows := make([][]int32, 64)
+			for i := range rows {
+				for range k {
+					rows[i] = append(rows[i], int32(rng.IntN(128)*n))
+				}
 			}
 			b.SetBytes(k * n * 4)
 			for i := 0; b.Loop(); i++ {
-				c.fn(gw, gacc, feats[i&63])
+				c.fn(dst, src, rows[i&63])
 			}
 		})
 	}

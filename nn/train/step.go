@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"dualnnue/nn"
+	"dualnnue/nn/features"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas32"
 )
@@ -24,7 +25,12 @@ type worker struct {
 	x    []float32 // chunk × 2N activations
 	out  []float32 // chunk outputs
 	gout []float32 // chunk ∂loss/∂out
-	gacc []float32 // 2N ∂loss/∂acc of the current position
+	// Feature-major backward: cnt[f]..cnt[f+1] index rows, the offsets
+	// into the chunk's ∂loss/∂acc rows where feature f is active.
+	cnt     []int32 // F+1
+	cur     []int32 // F, insertion cursors
+	rows    []int32 // one per active (position, perspective, feature)
+	allRows []int32 // 0, N, 2N, … : every row of a chunk (for the bias)
 
 	loss float64 // Σ loss of this worker's positions
 }
@@ -36,7 +42,12 @@ func newWorker(a nn.Arch, withGrad bool) *worker {
 		x:    make([]float32, chunk*n2),
 		out:  make([]float32, chunk),
 		gout: make([]float32, chunk),
-		gacc: make([]float32, n2),
+		cnt:  make([]int32, a.Inputs+1),
+		cur:  make([]int32, a.Inputs),
+		rows: make([]int32, 2*chunk*features.MaxActive),
+	}
+	for i := range 2 * chunk {
+		w.allRows = append(w.allRows, int32(i*a.Hidden))
 	}
 	if withGrad {
 		w.grad = make([]float32, numParams(a))
@@ -104,23 +115,54 @@ func (w *worker) backwardChunk(m *Model, b *Batch, lo, c int) {
 		}
 	}
 
-	// Through the activation into the sparse first layer: only the rows of
-	// active features are touched.
+	// Through the activation: ∂loss/∂acc of every position of the chunk,
+	// written over the activations (no longer needed).
+	g := w.x[:c*n2]
+	for i := 0; i < c; i++ {
+		k := int(b.Bucket[lo+i])
+		ow := m.OutWeights[k*n2 : (k+1)*n2]
+		activationGrad(g[i*n2:i*n2+n], w.acc[i*n2:i*n2+n], ow[:n], w.gout[i], a.Activation)
+		activationGrad(g[i*n2+n:(i+1)*n2], w.acc[i*n2+n:(i+1)*n2], ow[n:], w.gout[i], a.Activation)
+	}
+
+	// Into the sparse first layer, feature-major: group the chunk's
+	// (feature, row) pairs by feature with a counting sort (stable: rows
+	// stay in position order, side to move before the other side), then
+	// add each active feature's rows into its gradient row at once. Only
+	// the rows of active features are touched.
+	f0, f1 := b.Offsets[lo], b.Offsets[lo+c]
+	cnt := w.cnt
+	clear(cnt)
+	for _, f := range b.Stm[f0:f1] {
+		cnt[int(f)+1]++
+	}
+	for _, f := range b.Nstm[f0:f1] {
+		cnt[int(f)+1]++
+	}
+	for i := 1; i < len(cnt); i++ {
+		cnt[i] += cnt[i-1]
+	}
+	cur := w.cur
+	copy(cur, cnt[:len(cur)])
+	rows := w.rows[:cnt[len(cnt)-1]]
 	for i := 0; i < c; i++ {
 		p := lo + i
-		k := int(b.Bucket[p])
-		ow := m.OutWeights[k*n2 : (k+1)*n2]
-		acc := w.acc[i*n2 : (i+1)*n2]
-		activationGrad(w.gacc, acc, ow, w.gout[i], a.Activation)
-		f0, f1 := b.Offsets[p], b.Offsets[p+1]
-		ftBackward(gFTW, w.gacc[:n], b.Stm[f0:f1])
-		ftBackward(gFTW, w.gacc[n:], b.Nstm[f0:f1])
-		gs, gn := w.gacc[:n:n], w.gacc[n:n2:n2]
-		gb := gFTB[:n:n]
-		for j := range gb {
-			gb[j] += gs[j] + gn[j]
+		r := int32(i * n2)
+		for _, f := range b.Stm[b.Offsets[p]:b.Offsets[p+1]] {
+			rows[cur[f]] = r
+			cur[f]++
+		}
+		for _, f := range b.Nstm[b.Offsets[p]:b.Offsets[p+1]] {
+			rows[cur[f]] = r + int32(n)
+			cur[f]++
 		}
 	}
+	for f := 0; f < a.Inputs; f++ {
+		if lo, hi := cnt[f], cnt[f+1]; lo < hi {
+			gatherAdd(gFTW[f*n:(f+1)*n], g, rows[lo:hi])
+		}
+	}
+	gatherAdd(gFTB, g, w.allRows[:2*c])
 }
 
 // gradRange accumulates the loss and the gradient (scaled by scale) of
