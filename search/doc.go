@@ -26,8 +26,10 @@
 //	res := s.Search(pos, search.Limits{Depth: 12}, func(i *search.Info) { ... })
 //	fmt.Println(pos.MoveString(res.BestMove), res.Score)
 //
-// Search blocks; call it from its own goroutine and use Stop and PonderHit
-// from another (the UCI layer). With Limits.Infinite, or Limits.Ponder until
+// Search blocks. The UCI layer uses Start instead, which arms the search
+// before returning a channel for the Result, so that a Stop or PonderHit
+// sent right after "go" is never lost; Stop and PonderHit may be called
+// from any goroutine. With Limits.Infinite, or Limits.Ponder until
 // PonderHit, Search returns only after Stop, so "bestmove" is printed when
 // it returns. A root with no legal move gives one Info of depth 0 and
 // BestMove == MoveNone ("bestmove (none)") with Score MatedIn(0), or

@@ -167,3 +167,21 @@ func TestSearchMovesAndMultiPV(t *testing.T) {
 		}
 	}
 }
+
+// TestStartStopAtOnce: a Stop right after Start is never lost.
+func TestStartStopAtOnce(t *testing.T) {
+	s := newChessSearcher(oneThread())
+	pos := chessPos(search.ChessBenchFENs[1])
+	for i := 0; i < 20; i++ {
+		ch := s.Start(pos, search.Limits{Infinite: true}, nil)
+		s.Stop()
+		select {
+		case res := <-ch:
+			if res.BestMove == position.MoveNone {
+				t.Fatal("no best move")
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("Stop right after Start was lost")
+		}
+	}
+}

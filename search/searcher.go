@@ -201,8 +201,24 @@ func (s *Searcher[T, P]) totalNodes() uint64 {
 // layer can print "bestmove" as soon as Search returns. With no legal move
 // at the root it reports one Info of depth 0 and returns BestMove MoveNone.
 func (s *Searcher[T, P]) Search(root P, lim Limits, info func(*Info)) Result {
+	s.begin(lim)
+	return s.run(root, lim, info)
+}
+
+// Start is Search in a new goroutine: it returns at once with a channel that
+// receives the Result. Stop and PonderHit calls made after Start returns
+// always reach this search (with Search in a goroutine of the caller's, a
+// Stop that comes before Search begins would be lost).
+func (s *Searcher[T, P]) Start(root P, lim Limits, info func(*Info)) <-chan Result {
+	s.begin(lim)
+	ch := make(chan Result, 1)
+	go func() { ch <- s.run(root, lim, info) }()
+	return ch
+}
+
+// begin waits for any running search to finish and arms the flags of a new one.
+func (s *Searcher[T, P]) begin(lim Limits) {
 	s.searchMu.Lock()
-	defer s.searchMu.Unlock()
 	s.searchStart = time.Now()
 	s.start.Store(s.searchStart.UnixNano())
 	select { // drain a stale wake-up
@@ -211,6 +227,11 @@ func (s *Searcher[T, P]) Search(root P, lim Limits, info func(*Info)) Result {
 	}
 	s.stop.Store(false)
 	s.ponder.Store(lim.Ponder)
+}
+
+// run is the body of a search armed by begin; it releases the searcher.
+func (s *Searcher[T, P]) run(root P, lim Limits, info func(*Info)) Result {
+	defer s.searchMu.Unlock()
 	s.lim = lim
 	s.info = info
 	s.rootSide = root.SideToMove()
