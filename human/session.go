@@ -1,0 +1,422 @@
+// The session: the game loop, the commands and the engine's turn.
+package human
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"dualnnue/nn"
+	"dualnnue/position"
+	"dualnnue/search"
+)
+
+// maxLine is the longest input line read; longer lines are answered with
+// an error and skipped.
+const maxLine = 4096
+
+// thinkFunc chooses a move for the side to move of p within lim. The
+// session uses the engine; tests put a fast stand-in here.
+type thinkFunc[P any] func(p P, lim search.Limits) search.Result
+
+// session is one person playing the engine.
+type session[T any, P search.GamePtr[T]] struct {
+	def *gameDef[T, P]
+	cfg Config
+	in  *bufio.Reader
+	out *errWriter
+
+	pos    P
+	start  string // FEN of the game's start ("new" goes back here)
+	moves  []position.Move
+	texts  []string // each move in the game's notation
+	states []*position.State
+
+	human   position.Color
+	flipped bool // relative to the person's side at the bottom
+	lim     search.Limits
+	think   thinkFunc[P]
+	clear   func() // forgets what the engine learnt (the TT) for a new game
+
+	over           bool
+	result, reason string
+	quit           bool
+}
+
+// errWriter keeps the first write error; later writes are dropped.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}
+
+func (s *session[T, P]) printf(format string, args ...any) { fmt.Fprintf(s.out, format, args...) }
+
+// run plays a session of one game. think replaces the engine when not nil.
+func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Writer, cfg Config, think thinkFunc[P]) error {
+	s := &session[T, P]{def: def, cfg: cfg, in: bufio.NewReader(in), out: &errWriter{w: out}, human: cfg.Human & 1, flipped: cfg.Flip}
+	s.start = cfg.FEN
+	if s.start == "" {
+		s.start = def.startFEN
+	}
+	p, err := def.newFromFEN(s.start)
+	if err != nil {
+		return fmt.Errorf("human: start position: %w", err)
+	}
+	s.pos = p
+	s.lim = search.Limits{MoveTime: cfg.MoveTime, Depth: cfg.Depth, Nodes: cfg.Nodes}
+	if s.lim.MoveTime <= 0 && s.lim.Depth <= 0 && s.lim.Nodes == 0 {
+		s.lim.MoveTime = DefaultMoveTime
+	}
+	if think != nil {
+		s.think, s.clear = think, func() {}
+	} else {
+		s.newEngine()
+	}
+
+	s.printf("%s against dualnnue: you play %s. Type a move, or \"help\".\n", def.name, def.sides[s.human])
+	s.position(p)
+	s.showBoard()
+	for !s.quit && s.out.err == nil {
+		if !s.over && s.pos.SideToMove() != s.human {
+			s.engineMove()
+			if !s.over {
+				s.showBoard()
+			}
+			continue
+		}
+		s.printf("%s> ", s.prompt())
+		line, err := s.readLine()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				s.printf("\nend of input: bye\n")
+				return s.out.err
+			}
+			return fmt.Errorf("human: reading input: %w", err)
+		}
+		s.handle(line)
+	}
+	return s.out.err
+}
+
+// newEngine builds the searcher: the embedded (or given) net, or the
+// hand-written evaluation.
+func (s *session[T, P]) newEngine() {
+	newEval := s.def.hce
+	if !s.cfg.HCE {
+		net := s.cfg.Net
+		if net == nil {
+			net = nn.Default(s.def.nnGame)
+		}
+		if net != nil {
+			newEval = func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }
+		}
+	}
+	opts := search.DefaultOptions
+	opts.Threads = max(s.cfg.Threads, 1)
+	opts.HashMiB = 64
+	if s.cfg.HashMiB > 0 {
+		opts.HashMiB = s.cfg.HashMiB
+	}
+	sr := search.New(s.def.rules, newEval, opts)
+	s.think = func(p P, lim search.Limits) search.Result { return sr.Search(p, lim, nil) }
+	s.clear = sr.Clear
+}
+
+// readLine reads one line without its end; a line longer than maxLine is
+// returned as a marker the command parser rejects.
+func (s *session[T, P]) readLine() (string, error) {
+	var b []byte
+	long := false
+	for {
+		chunk, isPrefix, err := s.in.ReadLine()
+		if err != nil {
+			if errors.Is(err, io.EOF) && (len(b) > 0 || long) {
+				break
+			}
+			return "", err
+		}
+		if len(b)+len(chunk) > maxLine {
+			long = true
+		} else {
+			b = append(b, chunk...)
+		}
+		if !isPrefix {
+			break
+		}
+	}
+	if long {
+		return "\x00too long", nil
+	}
+	return string(b), nil
+}
+
+func (s *session[T, P]) prompt() string {
+	if s.over {
+		return "game over (new, undo, quit)"
+	}
+	return fmt.Sprintf("%d. %s", s.moveNumber(), s.def.sides[s.pos.SideToMove()])
+}
+
+// moveNumber is the full-move number of the position.
+func (s *session[T, P]) moveNumber() int { return s.pos.State().GamePly/2 + 1 }
+
+// position installs p as the current position with an empty history.
+func (s *session[T, P]) position(p P) {
+	s.pos = p
+	s.moves, s.texts, s.states = s.moves[:0], s.texts[:0], s.states[:0]
+	s.checkEnd()
+}
+
+// showBoard draws the board and the status line.
+func (s *session[T, P]) showBoard() {
+	v := boardView{bottom: s.human, chinese: s.cfg.Chinese, figurines: s.cfg.Figurines, ansi: s.cfg.ANSI}
+	if s.flipped {
+		v.bottom = v.bottom.Flip()
+	}
+	if n := len(s.moves); n > 0 {
+		from, to := s.def.squares(s.moves[n-1])
+		v.last, v.hasLast = [2]position.Square{from, to}, true
+	}
+	var b strings.Builder
+	b.WriteByte('\n')
+	s.def.draw(&b, s.pos, v)
+	b.WriteByte('\n')
+	if n := len(s.moves); n > 0 {
+		b.WriteString("last move: " + s.moveLabel(n-1) + "\n")
+	}
+	if s.over {
+		b.WriteString("game over: " + s.result + ", " + s.reason + "\n")
+	} else {
+		us := s.pos.SideToMove()
+		who := "you"
+		if us != s.human {
+			who = "engine"
+		}
+		b.WriteString(fmt.Sprintf("move %d, %s to move (%s)", s.moveNumber(), s.def.sides[us], who))
+		if s.pos.State().InCheck {
+			b.WriteString(", in check")
+		}
+		b.WriteByte('\n')
+	}
+	s.printf("%s", b.String())
+}
+
+// moveLabel is move i of the game as "5. C2=5 (h2e2)".
+func (s *session[T, P]) moveLabel(i int) string {
+	ply := s.states[i].GamePly - 1 // the ply of the position the move was played in
+	num := strconv.Itoa(ply/2+1) + "."
+	if ply%2 == 1 {
+		num += ".."
+	}
+	return num + " " + s.texts[i] + " (" + coordString(s.def, s.moves[i]) + ")"
+}
+
+// coordString writes m in coordinates with the game's own MoveString (a
+// package function of the game would do as well; the position is not read).
+func coordString[T any, P search.GamePtr[T]](def *gameDef[T, P], m position.Move) string {
+	var p P = new(T)
+	return p.MoveString(m)
+}
+
+// play makes the legal move m, recording its notation.
+func (s *session[T, P]) play(m position.Move) {
+	text := s.def.notate(s.pos, m)
+	st := new(position.State)
+	s.pos.DoMove(m, st)
+	s.moves = append(s.moves, m)
+	s.texts = append(s.texts, text)
+	s.states = append(s.states, st)
+	s.checkEnd()
+}
+
+// takeBack undoes the last move.
+func (s *session[T, P]) takeBack() {
+	n := len(s.moves) - 1
+	s.pos.UndoMove(s.moves[n])
+	s.moves, s.texts, s.states = s.moves[:n], s.texts[:n], s.states[:n]
+	s.over, s.result, s.reason = false, "", ""
+}
+
+// checkEnd decides whether the game is over by the rules: no legal move
+// (checkmate; stalemate, which loses in xiangqi), then the rule verdicts.
+func (s *session[T, P]) checkEnd() {
+	s.over, s.result, s.reason = false, "", ""
+	var list position.MoveList
+	s.pos.GenerateLegal(&list)
+	us := s.pos.SideToMove()
+	name := s.def.sides
+	if list.Len == 0 {
+		switch {
+		case s.pos.State().InCheck:
+			s.end(us.Flip(), "checkmate")
+		case s.def.noMoveLoses:
+			s.end(us.Flip(), name[us]+" has no legal move and loses")
+		default:
+			s.endDraw("stalemate")
+		}
+		return
+	}
+	v, reason, ok := s.def.ruling(s.pos)
+	if !ok {
+		return
+	}
+	switch {
+	case v > 0:
+		s.end(us, name[us.Flip()]+" loses by "+reason)
+	case v < 0:
+		s.end(us.Flip(), name[us]+" loses by "+reason)
+	default:
+		s.endDraw("draw by " + reason)
+	}
+}
+
+func (s *session[T, P]) end(winner position.Color, reason string) {
+	s.over = true
+	s.result = "1-0"
+	if winner == position.Black {
+		s.result = "0-1"
+	}
+	s.reason = reason
+}
+
+func (s *session[T, P]) endDraw(reason string) {
+	s.over, s.result, s.reason = true, "1/2-1/2", reason
+}
+
+// announce tells the result after the move that ended the game.
+func (s *session[T, P]) announce() {
+	verdict := "a draw."
+	switch {
+	case s.result == "1-0" && s.human == position.White, s.result == "0-1" && s.human == position.Black:
+		verdict = "you win!"
+	case s.result != "1/2-1/2":
+		verdict = "the engine wins."
+	}
+	s.printf("game over: %s, %s: %s\n", s.result, s.reason, verdict)
+}
+
+// engineMove lets the engine play the side to move.
+func (s *session[T, P]) engineMove() {
+	s.printf("engine (%s) thinking%s...\n", s.def.sides[s.pos.SideToMove()], s.limitText())
+	res := s.think(s.pos, s.lim)
+	if res.BestMove == position.MoveNone {
+		// Not reached: checkEnd ends the game before a position without moves.
+		s.over, s.result, s.reason = true, "*", "the engine found no move"
+		s.announce()
+		return
+	}
+	text := s.def.notate(s.pos, res.BestMove)
+	s.printf("engine plays %s (%s)   %s\n", text, s.pos.MoveString(res.BestMove), s.searchSummary(res))
+	s.play(res.BestMove)
+	if s.over {
+		s.showBoard()
+		s.announce()
+	}
+}
+
+// limitText describes the engine's limits for the "thinking" line.
+func (s *session[T, P]) limitText() string {
+	var parts []string
+	if s.lim.MoveTime > 0 {
+		parts = append(parts, fmt.Sprintf("%g s", s.lim.MoveTime.Seconds()))
+	}
+	if s.lim.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("depth %d", s.lim.Depth))
+	}
+	if s.lim.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes", s.lim.Nodes))
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// searchSummary is "depth 12, red +0.35, 812k nodes, 1.00 s".
+func (s *session[T, P]) searchSummary(res search.Result) string {
+	return fmt.Sprintf("[depth %d, %s, %s nodes, %.2f s]", res.Depth, s.scoreText(res.Score), countText(res.Nodes), res.Time.Seconds())
+}
+
+// scoreText writes a score from the side to move's view as seen by the
+// first side ("red +0.35", "black mates in 3").
+func (s *session[T, P]) scoreText(v position.Value) string {
+	us := s.pos.SideToMove()
+	if v.IsMate() {
+		n := int(position.ValueMate-abs(v)+1) / 2
+		winner := us
+		if v < 0 {
+			winner = us.Flip()
+		}
+		if n == 0 {
+			return s.def.sides[winner] + " has mated"
+		}
+		return fmt.Sprintf("%s mates in %d", s.def.sides[winner], n)
+	}
+	if us == position.Black {
+		v = -v
+	}
+	return fmt.Sprintf("%s %+.2f", s.def.sides[position.White], float64(v)/100)
+}
+
+func abs(v position.Value) position.Value {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+func countText(n uint64) string {
+	switch {
+	case n >= 10_000_000:
+		return fmt.Sprintf("%dM", n/1_000_000)
+	case n >= 10_000:
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return strconv.FormatUint(n, 10)
+}
+
+// setMoveTime handles "time [seconds]".
+func (s *session[T, P]) setMoveTime(arg string) {
+	if arg == "" {
+		s.printf("engine limits:%s\n", s.limitText())
+		return
+	}
+	d, err := ParseMoveTime(arg)
+	if err != nil {
+		s.printf("%v\n", err)
+		return
+	}
+	s.lim.MoveTime = d
+	s.printf("the engine now thinks%s per move\n", s.limitText())
+}
+
+// ParseMoveTime reads the engine's time per move: seconds ("2", "0.5") or
+// a Go duration ("500ms", "1m"), from 1 ms to 1 hour.
+func ParseMoveTime(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		f, ferr := strconv.ParseFloat(s, 64)
+		if ferr != nil || f != f {
+			return 0, fmt.Errorf("time %q: want seconds (e.g. 2 or 0.5) or a duration (e.g. 500ms)", sanitize(s))
+		}
+		if f > 3600 || f < 0 {
+			return 0, fmt.Errorf("time %q: want between 0.001 and 3600 seconds", sanitize(s))
+		}
+		d = time.Duration(f * float64(time.Second))
+	}
+	if d < time.Millisecond || d > time.Hour {
+		return 0, fmt.Errorf("time %q: want between 0.001 and 3600 seconds", sanitize(s))
+	}
+	return d, nil
+}
