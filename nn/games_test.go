@@ -35,8 +35,9 @@ func newPos(t testing.TB, g nn.Game) walker {
 }
 
 // randomGames calls visit on the position after every move of games random
-// games of at most plies plies (and after every UndoMove when undo is set),
-// with the stack following DoMove/UndoMove through Push/Pop.
+// games of at most plies plies, after every UndoMove (a take-back of one
+// move in four, then the whole game unwound) when st is set, with st
+// following DoMove/UndoMove through Push/Pop.
 func randomGames(t testing.TB, g nn.Game, seed uint64, games, plies int, st *nn.Stack, visit func(pos walker)) {
 	rng := rand.New(rand.NewPCG(seed, uint64(g)))
 	states := make([]position.State, plies+1)
@@ -76,9 +77,7 @@ func randomGames(t testing.TB, g nn.Game, seed uint64, games, plies int, st *nn.
 			pos.UndoMove(moves[i])
 			if st != nil {
 				st.Pop()
-				if i%7 == 0 {
-					visit(pos)
-				}
+				visit(pos)
 			}
 		}
 	}
