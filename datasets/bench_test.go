@@ -66,7 +66,19 @@ func BenchmarkDecodeFeatures(b *testing.B) {
 	for _, g := range bothGames {
 		b.Run(g.String(), func(b *testing.B) {
 			data, recs := benchDataset(b, g)
-			benchDecode(b, g, data, recs)
+			benchDecode(b, g, data, recs, false)
+		})
+	}
+}
+
+// BenchmarkDecodeFeaturesTrusted is BenchmarkDecodeFeatures as the loader
+// runs from its second epoch on: blocks already checked are replayed
+// without the PseudoLegal/Legal check of each move.
+func BenchmarkDecodeFeaturesTrusted(b *testing.B) {
+	for _, g := range bothGames {
+		b.Run(g.String(), func(b *testing.B) {
+			data, recs := benchDataset(b, g)
+			benchDecode(b, g, data, recs, true)
 		})
 	}
 }
@@ -90,12 +102,13 @@ func BenchmarkEngineData(b *testing.B) {
 			for r.Next() {
 				recs++
 			}
-			benchDecode(b, g, data, recs)
+			b.Run("checked", func(b *testing.B) { benchDecode(b, g, data, recs, false) })
+			b.Run("trusted", func(b *testing.B) { benchDecode(b, g, data, recs, true) })
 		})
 	}
 }
 
-func benchDecode(b *testing.B, g Game, data []byte, recs int) {
+func benchDecode(b *testing.B, g Game, data []byte, recs int, trusted bool) {
 	type blk struct {
 		h BlockHeader
 		p []byte
@@ -127,7 +140,7 @@ func benchDecode(b *testing.B, g Game, data []byte, recs int) {
 	n := 0
 	for i := 0; i < b.N; i++ {
 		for _, bl := range blocks {
-			k, err := d.decode(&bl.h, bl.p, 1, &s, emit)
+			k, err := d.decode(&bl.h, bl.p, 1, trusted, &s, emit)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -151,4 +164,37 @@ func threadCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkLoader measures the whole loader (feeder, decoding workers,
+// shuffle buffer, batch filling) in wall time; one op is one batch of
+// 16384 positions.
+func BenchmarkLoader(b *testing.B) {
+	for _, g := range bothGames {
+		b.Run(g.String(), func(b *testing.B) {
+			data, _ := benchDataset(b, g)
+			path := filepath.Join(b.TempDir(), "bench.dnds")
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				b.Fatal(err)
+			}
+			l, err := NewLoader(LoaderConfig{Files: []string{path}, BatchSize: 16384, ShuffleBuffer: 1 << 18, Loop: true, Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer l.Close()
+			for i := 0; i < 20; i++ { // fill the shuffle buffer
+				l.Next()
+			}
+			b.ResetTimer()
+			n := 0
+			for i := 0; i < b.N; i++ {
+				bt, ok := l.Next()
+				if !ok {
+					b.Fatal("loader ended")
+				}
+				n += bt.Len
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "pos/s")
+		})
+	}
 }

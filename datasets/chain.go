@@ -205,6 +205,7 @@ type chainDecoder struct {
 	fen        []byte // start FEN of the current game (nil: standard)
 	collect    bool   // record book moves into book
 	checkLegal bool   // also check every move against GenerateLegal (verify)
+	trusted    bool   // skip the PseudoLegal/Legal check (block checked before)
 	book       []position.Move
 	pending    position.Move // move of the last record, played on the next call
 	rec        Record
@@ -279,7 +280,7 @@ func (d *chainDecoder) decodeMove() (position.Move, error) {
 	}
 	f, t := d.from[0], d.to[0]
 	d.from, d.to = d.from[1:], d.to[1:]
-	m, ok := d.rp.decode(f, t)
+	m, ok := d.rp.decode(f, t, d.trusted)
 	if !ok {
 		return 0, corruptf("move code (%d,%d) is no legal move in %s", f, t, d.rp.pos.FEN())
 	}
@@ -402,7 +403,7 @@ func (d *chainDecoder) nextInGame() (bool, error) {
 	}
 	r.Best = r.Move
 	if d.recIndex == d.nextBest {
-		m, ok := d.rp.decode(d.nextBestCode[0], d.nextBestCode[1])
+		m, ok := d.rp.decode(d.nextBestCode[0], d.nextBestCode[1], d.trusted)
 		if !ok {
 			return false, corruptf("best-move code %v is no legal move in %s", d.nextBestCode, d.rp.pos.FEN())
 		}

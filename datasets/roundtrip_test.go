@@ -162,7 +162,7 @@ func TestBoardMirror(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%v ply %d: %v", g, i, err)
 					}
-					if d, ok := rp.decode(f, to); !ok || d != x {
+					if d, ok := rp.decode(f, to, false); !ok || d != x {
 						t.Fatalf("%v ply %d: move %s coded (%d,%d) decodes to %d %v", g, i, rp.pos.MoveString(x), f, to, d, ok)
 					}
 				}
@@ -170,7 +170,7 @@ func TestBoardMirror(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%v ply %d: %v", g, i, err)
 				}
-				if d, ok := rp.decode(f, to); !ok || d != m {
+				if d, ok := rp.decode(f, to, false); !ok || d != m {
 					t.Fatalf("%v ply %d: move %s coded (%d,%d) decodes to %d %v", g, i, rp.pos.MoveString(m), f, to, d, ok)
 				}
 				rp.do(m)
