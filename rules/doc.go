@@ -1,0 +1,26 @@
+// Package rules adjudicates games of chess and xiangqi: who won and why.
+//
+// It judges a position with its history (JudgeChess, JudgeXiangqi) or a
+// whole game record (Adjudicate), and backs the `play result` command (Run).
+// Results are written from White's/Red's side: "1-0", "0-1", "1/2-1/2", or
+// "*" while the game goes on.
+//
+// Chess (FIDE Laws, articles 5 and 9): checkmate; stalemate, dead positions
+// (insufficient material: K v K, K+minor v K, bishops all on one colour),
+// the automatic fivefold repetition and 75-move rule; threefold repetition
+// and the fifty-move rule are claims, granted by default (Options.NoClaims
+// turns them off).
+//
+// Xiangqi (AXF rules): a side with no legal move loses, checkmated or
+// stalemated alike; a repetition is a draw unless one side checked
+// perpetually or chased perpetually (that side loses; both sides: a draw);
+// the natural-move limit (xiangqi.NaturalLimitPlies, 120 plies without a
+// capture by default) draws.
+//
+// Every rule about repetitions and move counts comes from the position
+// packages' own verdict functions (chess.Position.RuleVerdict and
+// InsufficientMaterial, xiangqi.Position.RuleOutcome), the ones the search
+// calls, so the engine and the arbiter cannot disagree. Only what the search
+// never needs is added here: checkmate and stalemate at game level, and the
+// chess fivefold and 75-move rules.
+package rules

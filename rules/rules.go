@@ -1,0 +1,281 @@
+// Game adjudication: judging a position with its history, and a whole game record.
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"dualnnue/notation"
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+)
+
+// Result is a game's outcome: Result is "1-0", "0-1", "1/2-1/2" or "*"
+// (from White's/Red's side); Reason names the rule ("checkmate",
+// "stalemate", "insufficient material", "threefold repetition", "fivefold
+// repetition", "fifty-move rule", "seventy-five-move rule", "perpetual
+// check", "perpetual chase", "mutual perpetual check", "mutual perpetual
+// chase", "natural-move limit"), or "ongoing" for "*".
+type Result struct {
+	Result string `json:"result"`
+	Reason string `json:"reason"`
+}
+
+// Ongoing is the result of a game that goes on.
+var Ongoing = Result{"*", "ongoing"}
+
+// Options tunes the adjudication.
+type Options struct {
+	// NoClaims ignores the chess draws that a player must claim (threefold
+	// repetition, fifty-move rule); the automatic fivefold repetition and
+	// 75-move rule still end the game.
+	NoClaims bool
+}
+
+// win returns the result of side c winning.
+func win(c position.Color, reason string) Result {
+	if c == position.White {
+		return Result{"1-0", reason}
+	}
+	return Result{"0-1", reason}
+}
+
+func draw(reason string) Result { return Result{"1/2-1/2", reason} }
+
+// JudgeChess judges the current position of p, with its history (the
+// States linked through Prev), by the FIDE Laws, in this order: checkmate,
+// stalemate, insufficient material, fivefold repetition, the 75-move rule,
+// then (unless opt.NoClaims) threefold repetition and the fifty-move rule.
+// p is not changed.
+func JudgeChess(p *chess.Position, opt Options) Result {
+	var list position.MoveList
+	p.GenerateLegal(&list)
+	if list.Len == 0 {
+		if p.InCheck() {
+			return win(p.SideToMove().Flip(), "checkmate")
+		}
+		return draw("stalemate")
+	}
+	if p.InsufficientMaterial() {
+		return draw("insufficient material")
+	}
+	st := p.State()
+	if repetitions(st) >= 5 {
+		return draw("fivefold repetition")
+	}
+	if st.Rule50 >= 150 {
+		return draw("seventy-five-move rule")
+	}
+	if opt.NoClaims {
+		return Ongoing
+	}
+	if _, decided := p.RuleVerdict(0); decided {
+		if st.Rule50 >= 100 {
+			return draw("fifty-move rule")
+		}
+		return draw("threefold repetition")
+	}
+	return Ongoing
+}
+
+// repetitions counts the occurrences of the current position (key and side
+// to move) since the last irreversible move, the current one included.
+func repetitions(st *position.State) int {
+	n := 1
+	end := min(st.Rule50, st.PliesFromNull)
+	s := st
+	for i := 2; i <= end; i += 2 {
+		if s.Prev == nil || s.Prev.Prev == nil {
+			break
+		}
+		s = s.Prev.Prev
+		if s.Key == st.Key {
+			n++
+		}
+	}
+	return n
+}
+
+// JudgeXiangqi judges the current position of p, with its history, by the
+// rules the engine searches with: a side with no legal move has lost
+// ("checkmate" when in check, else "stalemate"), then
+// xiangqi.Position.RuleOutcome(0): a threefold repetition (a draw, or a loss
+// for a side that checked or chased perpetually) or the natural-move limit.
+// p is not changed.
+func JudgeXiangqi(p *xiangqi.Position) Result {
+	var list position.MoveList
+	p.GenerateLegal(&list)
+	if list.Len == 0 {
+		if p.InCheck() {
+			return win(p.SideToMove().Flip(), "checkmate")
+		}
+		return win(p.SideToMove().Flip(), "stalemate")
+	}
+	v, rule, decided := p.RuleOutcome(0)
+	if !decided {
+		return Ongoing
+	}
+	switch {
+	case v == position.ValueDraw:
+		return draw(rule.String())
+	case v > 0:
+		return win(p.SideToMove(), rule.String())
+	}
+	return win(p.SideToMove().Flip(), rule.String())
+}
+
+// Outcome is an adjudicated game: the result, and the ply after which it
+// was decided (0 = the start position; -1 while the game goes on).
+type Outcome struct {
+	Result
+	Ply int
+}
+
+// Adjudicate replays g from its start position and returns the first
+// result a rule decides (after the start position or after any move). The
+// moves after that point are still checked for legality; the game is
+// decided where a rule first ended it. It returns an error naming the move
+// number, side and move if a move is not legal, or if the start position is
+// not valid.
+func Adjudicate(g *notation.Game, opt Options) (Outcome, error) {
+	if g.Variant == notation.Xiangqi {
+		return adjudicateXiangqi(g)
+	}
+	return adjudicateChess(g, opt)
+}
+
+func moveLabel(ply int, fullmove int, black bool, white, move string) string {
+	side := white
+	if black {
+		side = "black"
+	}
+	return fmt.Sprintf("move %d (%s, ply %d) %s", fullmove, side, ply, move)
+}
+
+func adjudicateChess(g *notation.Game, opt Options) (Outcome, error) {
+	p, err := chess.NewFromFEN(g.StartFEN())
+	if err != nil {
+		return Outcome{}, err
+	}
+	p.Chess960 = p.Chess960 || g.Chess960
+	out := Outcome{Ongoing, -1}
+	if r := JudgeChess(p, opt); r != Ongoing {
+		out = Outcome{r, 0}
+	}
+	states := make([]position.State, len(g.Moves))
+	full := fullmove(g.StartFEN())
+	for i, m := range g.Moves {
+		black := p.SideToMove() == position.Black
+		var list position.MoveList
+		p.GenerateLegal(&list)
+		if !list.Contains(m) {
+			return Outcome{}, fmt.Errorf("%s: not legal in %s", moveLabel(i+1, full, black, "white", p.MoveString(m)), p.FEN())
+		}
+		p.DoMove(m, &states[i])
+		if black {
+			full++
+		}
+		if out.Ply < 0 {
+			if r := JudgeChess(p, opt); r != Ongoing {
+				out = Outcome{r, i + 1}
+			}
+		}
+	}
+	return out, nil
+}
+
+func adjudicateXiangqi(g *notation.Game) (Outcome, error) {
+	p, err := xiangqi.NewFromFEN(g.StartFEN())
+	if err != nil {
+		return Outcome{}, err
+	}
+	out := Outcome{Ongoing, -1}
+	if r := JudgeXiangqi(p); r != Ongoing {
+		out = Outcome{r, 0}
+	}
+	states := make([]position.State, len(g.Moves))
+	full := fullmove(g.StartFEN())
+	for i, m := range g.Moves {
+		black := p.SideToMove() == position.Black
+		if !p.PseudoLegal(m) || !p.Legal(m) {
+			return Outcome{}, fmt.Errorf("%s: not legal in %s", moveLabel(i+1, full, black, "red", xiangqi.MoveString(m)), p.FEN())
+		}
+		p.DoMove(m, &states[i])
+		if black {
+			full++
+		}
+		if out.Ply < 0 {
+			if r := JudgeXiangqi(p); r != Ongoing {
+				out = Outcome{r, i + 1}
+			}
+		}
+	}
+	return out, nil
+}
+
+// fullmove reads a FEN's fullmove number (1 when absent or not positive).
+func fullmove(fen string) int {
+	f := strings.Fields(fen)
+	if len(f) >= 6 {
+		n := 0
+		if _, err := fmt.Sscanf(f[5], "%d", &n); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 1
+}
+
+// GameFromMoves builds a game record of variant v from a start FEN ("" or
+// "startpos" for the standard start) and moves in the engine's coordinates
+// (chess UCI "e2e4", "e7e8q"; xiangqi ICCS "h2e2", ranks 0-9). An error
+// names the first move that is unreadable or illegal, with its move number,
+// side and ply.
+func GameFromMoves(v notation.Variant, fen string, moves []string) (*notation.Game, error) {
+	if fen == "startpos" {
+		fen = ""
+	}
+	g := &notation.Game{Variant: v, FEN: fen, Result: "*"}
+	start := g.StartFEN()
+	full := fullmove(start)
+	switch v {
+	case notation.Xiangqi:
+		p, err := xiangqi.NewFromFEN(start)
+		if err != nil {
+			return nil, err
+		}
+		states := make([]position.State, len(moves))
+		for i, s := range moves {
+			black := p.SideToMove() == position.Black
+			m, err := p.ParseMove(s)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", moveLabel(i+1, full, black, "red", fmt.Sprintf("%q", s)), err)
+			}
+			p.DoMove(m, &states[i])
+			g.Moves = append(g.Moves, m)
+			if black {
+				full++
+			}
+		}
+	default:
+		p, err := chess.NewFromFEN(start)
+		if err != nil {
+			return nil, err
+		}
+		g.Chess960 = p.Chess960
+		states := make([]position.State, len(moves))
+		for i, s := range moves {
+			black := p.SideToMove() == position.Black
+			m, err := p.ParseMove(s)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", moveLabel(i+1, full, black, "white", fmt.Sprintf("%q", s)), err)
+			}
+			p.DoMove(m, &states[i])
+			g.Moves = append(g.Moves, m)
+			if black {
+				full++
+			}
+		}
+	}
+	return g, nil
+}
