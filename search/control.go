@@ -28,6 +28,7 @@ func (s *Searcher[T, P]) checkLimits(w *Worker[T, P]) {
 // iterationDone runs on the main thread after each completed iteration and
 // reports whether to stop iterating.
 func (s *Searcher[T, P]) iterationDone(w *Worker[T, P]) bool {
+	w.published.Store(w.nodes)
 	if s.stop.Load() {
 		return true
 	}
