@@ -78,3 +78,43 @@ func TestWXFRoundTripPerft(t *testing.T) {
 		t.Errorf("checked %d moves", moves)
 	}
 }
+
+// TestWXFAgainstFSF compares our WXF with Fairy-Stockfish's (stored in
+// testdata/wxf_fsf.jsonl by testdata/fsf/wxf.js) for every legal move of
+// positions with tandem pieces: two horses or pawns on a file (front/rear
+// markers), three pawns on a file and pawn pairs on two files (numbered
+// pawns), for both colours.
+func TestWXFAgainstFSF(t *testing.T) {
+	type rec struct {
+		FEN string            `json:"fen"`
+		WXF map[string]string `json:"wxf"`
+	}
+	n := 0
+	for _, r := range readJSONL[rec](t, filepath.Join("testdata", "wxf_fsf.jsonl")) {
+		p, err := xiangqi.NewFromFEN(r.FEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var list position.MoveList
+		p.GenerateLegal(&list)
+		if list.Len != len(r.WXF) {
+			t.Fatalf("%s: %d legal moves, Fairy-Stockfish %d", r.FEN, list.Len, len(r.WXF))
+		}
+		for iccs, want := range r.WXF {
+			m, err := p.ParseMove(iccs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := WXF(p, m); got != want {
+				t.Errorf("%s %s: WXF %q, Fairy-Stockfish %q", r.FEN, iccs, got, want)
+			}
+			if back, err := ParseWXF(p, want); err != nil || back != m {
+				t.Errorf("%s: ParseWXF(%q) = %v, %v; want %s", r.FEN, want, back, err, iccs)
+			}
+			n++
+		}
+	}
+	if n != 173 {
+		t.Errorf("compared %d moves", n)
+	}
+}
