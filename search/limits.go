@@ -36,7 +36,8 @@ type Limits struct {
 	// Ponder searches like Infinite until PonderHit, after which the clock
 	// limits apply (measured from the PonderHit).
 	Ponder bool
-	// SearchMoves restricts the root to these moves (nil or empty: all).
+	// SearchMoves restricts the root to these moves (nil or empty, or none
+	// of them legal: all legal moves).
 	SearchMoves []position.Move
 	// MultiPV is the number of principal variations (0: the Searcher's option).
 	MultiPV int

@@ -256,8 +256,11 @@ func (s *Searcher[T, P]) run(root P, lim Limits, info func(*Info)) Result {
 		}
 	}
 	if s.rootMoves.Len == 0 {
+		s.rootMoves = legal // no legal move among SearchMoves: search them all
+	}
+	if s.rootMoves.Len == 0 {
 		score := position.ValueDraw
-		if legal.Len == 0 && (root.State().InCheck || s.rules.NoMovesIsLoss) {
+		if root.State().InCheck || s.rules.NoMovesIsLoss {
 			score = position.MatedIn(0)
 		}
 		if info != nil {
