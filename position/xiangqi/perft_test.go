@@ -260,3 +260,38 @@ func TestNaiveCrossCheck(t *testing.T) {
 	}
 	t.Logf("%d positions cross-checked", checked)
 }
+
+// TestDivide: one entry per legal move in ICCS order, counts summing to
+// perft, each equal to perft after the move.
+func TestDivide(t *testing.T) {
+	p := mustFEN(t, StartFEN)
+	div := Divide(p, 3)
+	if len(div) != 44 {
+		t.Fatalf("%d entries, want 44", len(div))
+	}
+	var sum uint64
+	var st position.State
+	for i, e := range div {
+		if i > 0 && MoveString(div[i-1].Move) >= MoveString(e.Move) {
+			t.Errorf("entries out of order at %s", MoveString(e.Move))
+		}
+		p.DoMove(e.Move, &st)
+		if want := Perft(p, 2); e.Nodes != want {
+			t.Errorf("%s: %d, want %d", MoveString(e.Move), e.Nodes, want)
+		}
+		p.UndoMove(e.Move)
+		sum += e.Nodes
+	}
+	if sum != 79666 {
+		t.Errorf("divide sums to %d, want 79666", sum)
+	}
+	if d := Divide(p, 1); len(d) != 44 || d[0].Nodes != 1 || MoveString(d[0].Move) != "a0a1" {
+		t.Errorf("Divide(1) = %v", d[:1])
+	}
+	if Divide(p, 0) != nil || Perft(p, 0) != 1 {
+		t.Error("depth 0")
+	}
+	if p.FEN() != StartFEN {
+		t.Error("Divide changed the position")
+	}
+}
