@@ -144,3 +144,26 @@ func TestWriterRejectsIllegal(t *testing.T) {
 		t.Fatalf("after rejected games: %d games, problems %v", len(got), probs)
 	}
 }
+
+func TestReaderNoAllocs(t *testing.T) {
+	for _, g := range bothGames {
+		o := fullGen
+		o.fenStarts = false // a FEN start costs a SetFEN per game
+		data := writeGames(t, g, randomGames(t, g, 60, 3, o), &WriterOptions{BlockSize: 1 << 20})
+		r, err := NewReader(bytes.NewReader(data), &Filter{SkipInCheck: true, RandomSkip: 0.3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 100; i++ {
+			r.Next()
+		}
+		allocs := testing.AllocsPerRun(2000, func() {
+			if !r.Next() {
+				t.Fatal("data ended")
+			}
+		})
+		if allocs != 0 {
+			t.Fatalf("%v: %.3f allocations per position", g, allocs)
+		}
+	}
+}
