@@ -7,8 +7,10 @@
 // end-game tables; w = OutUnit/QB):
 //
 //   - Each half is split among the piece types in proportion to the most a
-//     type can be worth on one side (start count × largest table value), so
-//     a unit saturates only with material no real game has.
+//     type can be worth on one side ((start count + promotion headroom) ×
+//     largest table value; the headroom is one piece for chess knights,
+//     bishops, rooks and queens), so a unit saturates only with material
+//     real games rarely reach.
 //   - A feature's table value v (centipawns, from the perspective's view) is
 //     converted to quanta q = v·QA·QB/(2·Scale·OutUnit) and spread over its
 //     type's units as evenly as integers allow (the remainder rotates with
@@ -49,14 +51,19 @@ var tempo = map[nn.Game]float64{nn.Chess: 10, nn.Xiangqi: 15}
 // Build returns the default net of game g with hidden units (a multiple of 32).
 func Build(g nn.Game, hidden int) (*nn.Net, error) {
 	var t *eval.Tables
-	var startCount []int // per piece type (index = type), pieces per side at the start
+	// Per piece type (index = type): pieces per side at the start, and the
+	// extra pieces a unit group should absorb before saturating (chess
+	// promotions; xiangqi has none).
+	var startCount, headroom []int
 	switch g {
 	case nn.Chess:
 		t = eval.ChessTables
 		startCount = []int{0, 8, 2, 2, 2, 1, 1}
+		headroom = []int{0, 0, 1, 1, 1, 1, 0}
 	case nn.Xiangqi:
 		t = eval.XiangqiTables
 		startCount = []int{0, 1, 2, 2, 2, 2, 2, 5}
+		headroom = make([]int, 8)
 	default:
 		return nil, fmt.Errorf("pstnet: unknown game %v", g)
 	}
@@ -95,7 +102,7 @@ func Build(g nn.Game, hidden int) (*nn.Net, error) {
 				m = math.Max(m, math.Abs(value(p, position.Square(sq), ph)))
 			}
 		}
-		weight[ty] = float64(startCount[ty]) * m
+		weight[ty] = float64(startCount[ty]+headroom[ty]) * m
 		total += weight[ty]
 	}
 	next := 0

@@ -78,6 +78,7 @@ func TestDefaultNetFollowsTables(t *testing.T) {
 		states := make([]position.State, 120)
 		var list position.MoveList
 		var n, sum, worst float64
+		var worstFEN string
 		for game := 0; game < 40; game++ {
 			var moves []position.Move
 			for ply := 0; ply < len(states); ply++ {
@@ -92,6 +93,9 @@ func TestDefaultNetFollowsTables(t *testing.T) {
 				net.Push(&states[ply].Dirty)
 				ev.Push(&states[ply].Dirty)
 				d := math.Abs(float64(net.Evaluate(pos) - ev.Evaluate(pos)))
+				if d > worst {
+					worstFEN = pos.FEN()
+				}
 				n, sum, worst = n+1, sum+d, max(worst, d)
 			}
 			for i := len(moves) - 1; i >= 0; i-- {
@@ -100,7 +104,7 @@ func TestDefaultNetFollowsTables(t *testing.T) {
 				ev.Pop()
 			}
 		}
-		t.Logf("%v: |net − tables| mean %.1f cp, max %.0f cp over %.0f positions", g, sum/n, worst, n)
+		t.Logf("%v: |net − tables| mean %.1f cp, max %.0f cp over %.0f positions (at %s)", g, sum/n, worst, n, worstFEN)
 		if sum/n > 25 {
 			t.Fatalf("%v: mean difference %.1f cp", g, sum/n)
 		}
