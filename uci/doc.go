@@ -15,14 +15,19 @@
 //   - Xiangqi moves are ICCS with ranks 0–9 ("h2e2"), xiangqi FENs as
 //     Pikafish writes them; chess moves are UCI long algebraic ("e7e8q"),
 //     castling as king to its destination unless UCI_Chess960 is true, then
-//     as king takes own rook.
+//     as king takes own rook. The evaluation is the game's embedded net
+//     (nn.Default) unless EvalFile names another or "Use NNUE" is false
+//     (the hand-written evaluation of package eval).
+//   - UCCI (after "ucci"): options without "name"/"value", "go [ponder|draw]
+//     depth|nodes|time <t> [movestogo|increment] [opptime ..]" with times in
+//     seconds unless "setoption usemillisec true", "banmoves", "nobestmove",
+//     "quit" answered with "bye". Draw offers are never accepted.
 //   - Bad input never changes state silently: an unparsable or illegal move
 //     in "position ... moves" rejects the whole command at the first bad move
 //     (reported with "info string", naming its number and text) and the
 //     position from before the command is kept; a malformed FEN likewise.
 //     Unknown commands and options are reported and ignored.
 //   - A line longer than MaxLineBytes is discarded with an info string.
-//     EOF on the input acts as "quit": the search is stopped and joined.
 //   - "go" before any "position" searches the start position. Every search
 //     that has a legal move answers one, never "0000": "go movetime 0" and
 //     negative or zero clocks are answered promptly after a depth-1 search.
@@ -30,6 +35,16 @@
 //     "nobestmove"); for "go infinite" and "go ponder" only after "stop" or
 //     "ponderhit", while waiting without using the CPU.
 //   - "isready" is answered at once, also during a search.
+//   - A command that needs the engine idle (position, setoption,
+//     ucinewgame, go, d, eval, bench) while a search runs: a search that
+//     waits for "stop" (infinite, ponder) is stopped first, with a note; a
+//     search with limits is waited for, as Stockfish does. Lines read
+//     meanwhile run afterwards in order, except that "stop", "ponderhit"
+//     and "quit" still reach the running search, unless the waiting
+//     command is a "go" (then they are meant for the search it starts).
+//   - "quit" stops the search and ends the session; at the end of input a
+//     search with limits still answers first, so "echo go depth 8 | play"
+//     works.
 //
 // Extra commands: "d" (board, FEN, key), "go perft N" (Stockfish's divide
 // format), "eval" and "bench".

@@ -75,3 +75,22 @@ func TestGoMate(t *testing.T) {
 		t.Fatalf("go mate 1: %s after %q", m, before)
 	}
 }
+
+// stop and ponderhit sent right after go (before the search is under way)
+// are never lost.
+func TestImmediateStopAndPonderhit(t *testing.T) {
+	for _, v := range []string{"chess", "xiangqi"} {
+		c := realClient(t, v)
+		for i := 0; i < 30; i++ {
+			c.send("go infinite", "stop")
+			c.bestmove(5 * time.Second)
+			c.send("go ponder wtime 100 btime 100", "ponderhit")
+			c.bestmove(5 * time.Second)
+			c.send("go ponder wtime 100 btime 100", "stop")
+			c.bestmove(5 * time.Second)
+		}
+		if got := c.sync(); hasPrefix(got, "bestmove") {
+			t.Fatalf("%s: extra bestmove %q", v, got)
+		}
+	}
+}

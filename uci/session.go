@@ -594,16 +594,22 @@ func (s *Session) idle(cmd string) {
 		s.out.infoString(quote(cmd) + " during go infinite or ponder: stopping the search first")
 		s.job.stop()
 	}
-	s.waitJob()
+	s.waitJob(cmd == "go")
 }
 
 // waitJob waits for the running search to end while still reading input
-// (when Run is active). Lines are queued and run in order afterwards, with
-// these exceptions when nothing is queued yet, so that a client is never
-// stuck behind a long search: "isready" is answered, "stop" and
+// (when Run is active). Lines are queued and run in order afterwards
+// ("isready" too: its answer means that every command before it was
+// processed, the one that waits included), with these exceptions when
+// nothing is queued yet and the search has not been stopped already, so
+// that a client is never stuck behind a long search: "stop" and
 // "ponderhit" act on the running search, and "quit" stops it (and is then
 // queued, so the command that waited still runs before the session ends).
-func (s *Session) waitJob() {
+// Once the running search is stopped (e.g.
+// by a "go" during "go infinite"), "stop" and "ponderhit" belong to the
+// command that waits and are queued; so are they when that command is a
+// "go" (they are meant for the search it starts).
+func (s *Session) waitJob(blockedGo bool) {
 	for s.job != nil {
 		var lines <-chan inputLine = s.lines
 		select {
@@ -622,14 +628,14 @@ func (s *Session) waitJob() {
 				s.queue = append(s.queue, in.s)
 				continue
 			}
-			switch strings.TrimSpace(in.s) {
-			case "isready":
-				s.out.line("readyok")
-			case "stop":
+			switch cmd := strings.TrimSpace(in.s); {
+			case s.job.stopped() || (blockedGo && cmd != "quit" && cmd != "exit"):
+				s.queue = append(s.queue, in.s)
+			case cmd == "stop":
 				s.job.stop()
-			case "ponderhit", "ponderhit draw":
+			case cmd == "ponderhit" || cmd == "ponderhit draw":
 				s.job.ponderHit()
-			case "quit", "exit":
+			case cmd == "quit" || cmd == "exit":
 				s.job.stop()
 				s.queue = append(s.queue, in.s)
 			default:
@@ -665,6 +671,9 @@ type job struct {
 // holds reports whether the job will wait for stop (or ponderhit) before
 // answering.
 func (j *job) holds() bool {
+	if j.stopped() {
+		return false
+	}
 	if j.infinite {
 		return true
 	}
@@ -676,6 +685,16 @@ func (j *job) holds() bool {
 		return false
 	default:
 		return true
+	}
+}
+
+// stopped reports whether stop was called.
+func (j *job) stopped() bool {
+	select {
+	case <-j.stopCh:
+		return true
+	default:
+		return false
 	}
 }
 

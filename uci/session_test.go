@@ -294,12 +294,42 @@ func TestCommandDuringSearch(t *testing.T) {
 	if !hasPrefix(before, "info string 'position' during go infinite") || l != "bestmove a0a1 ponder a1a2" {
 		t.Fatalf("%q %q", before, l)
 	}
-	// go during a finite search waits for it; isready is answered meanwhile.
+	// go during a finite search waits for it; the isready after it is
+	// answered once that go has started, so after the first bestmove.
 	c.send("go depth 100", "go depth 1", "isready")
-	c.expect("readyok", 5*time.Second)
-	c.send("stop")
+	_, before = c.expect("readyok", 5*time.Second)
+	n := 0
+	for _, l := range before {
+		if strings.HasPrefix(l, "bestmove") {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatalf("readyok before the first search answered: %q", before)
+	}
+	if n == 1 { // the second search had not answered yet
+		c.expect("bestmove", 5*time.Second)
+	}
+	// A stop read while a go waits for a finite search stops that search;
+	// the waiting go then runs.
+	c.send("go depth 100000", "position startpos", "stop", "go depth 2")
+	l, _ = c.expect("bestmove", 5*time.Second)
+	if l != "bestmove a0a1 ponder a1a2" {
+		t.Fatalf("%q", l)
+	}
+	_, before = c.expect("bestmove", 5*time.Second)
+	if !hasPrefix(before, "info depth 2 ") {
+		t.Fatalf("second search: %q", before)
+	}
+	// A stop after a go that waits belongs to that go: the finite search
+	// ends by itself, then go infinite runs and is stopped.
+	c.send("go depth 50", "go infinite", "stop")
+	_, before = c.expect("bestmove", 5*time.Second)
+	if !hasPrefix(before, "info depth 50 ") {
+		t.Fatalf("first search stopped early: %q", before)
+	}
 	c.expect("bestmove", 5*time.Second)
-	c.expect("bestmove", 5*time.Second)
+	c.quiet("bestmove", 100*time.Millisecond)
 }
 
 func TestEOFFinishesFiniteSearch(t *testing.T) {
