@@ -126,10 +126,16 @@ func (p *Position) attackersTo(sq position.Square, occ Bitboard, c position.Colo
 	rooks := p.byPiece[base|position.Piece(Rook)]
 	cannons := p.byPiece[base|position.Piece(Cannon)]
 	king := p.byPiece[base|position.Piece(King)]
-	if lineMask[sq].And(rooks.Or(cannons).Or(king)).Any() {
-		// Kings sit in opposite palaces, so a general on sq's line shares its file.
-		r, c := sliderBoth(sq, occ)
+	// The rank and the file apart: the enemy general often shares the
+	// file (the flying-general rule makes it a rook there) and nothing else.
+	// Kings sit in opposite palaces, so a general never shares sq's rank.
+	if fileLine[sq].And(rooks.Or(cannons).Or(king)).Any() {
+		r, c := fileSliders(sq, occ)
 		att = r.And(rooks.Or(king)).Or(c.And(cannons))
+	}
+	if rankLine[sq].And(rooks.Or(cannons)).Any() {
+		r, c := rankSliders(sq, occ)
+		att = att.Or(r.And(rooks).Or(c.And(cannons)))
 	}
 	att = att.Or(horseAttackersTo(sq, occ, p.byPiece[base|position.Piece(Horse)]))
 	att = att.Or(pawnAttackersTo[c][sq].And(p.byPiece[base|position.Piece(Pawn)]))
@@ -146,9 +152,15 @@ func (p *Position) attacked(sq position.Square, occ Bitboard, c position.Color, 
 	rooks := p.byPiece[base|position.Piece(Rook)].AndNot(excl)
 	cannons := p.byPiece[base|position.Piece(Cannon)].AndNot(excl)
 	king := p.byPiece[base|position.Piece(King)]
-	if lineMask[sq].And(rooks.Or(cannons).Or(king)).Any() {
-		r, c := sliderBoth(sq, occ)
+	if fileLine[sq].And(rooks.Or(cannons).Or(king)).Any() {
+		r, c := fileSliders(sq, occ)
 		if r.And(rooks.Or(king)).Or(c.And(cannons)).Any() {
+			return true
+		}
+	}
+	if rankLine[sq].And(rooks.Or(cannons)).Any() {
+		r, c := rankSliders(sq, occ)
+		if r.And(rooks).Or(c.And(cannons)).Any() {
 			return true
 		}
 	}

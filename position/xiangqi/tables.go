@@ -8,8 +8,11 @@ var (
 	squareBB [NumSquares]Bitboard
 	sqFile   [NumSquares]uint8
 	sqRank   [NumSquares]uint8
-	// lineMask is the square's rank and file without the square itself.
+	// lineMask is the square's rank and file without the square itself;
+	// fileLine and rankLine are its two halves.
 	lineMask [NumSquares]Bitboard
+	fileLine [NumSquares]Bitboard
+	rankLine [NumSquares]Bitboard
 
 	// palaceBB, advisorBB, elephantBB and pawnBB are the points a king,
 	// advisor, elephant or pawn of each colour can ever stand on.
@@ -138,6 +141,26 @@ func sliderBoth(sq position.Square, occ Bitboard) (rook, cannon Bitboard) {
 	return rook, cannon
 }
 
+// fileSliders returns the rook attacks and cannon captures of sq along its
+// file only.
+func fileSliders(sq position.Square, occ Bitboard) (rook, cannon Bitboard) {
+	g := &sliderInfo[sq]
+	f := uint(g.file) & 63
+	fe := g.fileRow[fileOcc(f, occ)&1023]
+	rf, cf := uint64(fe[0]), uint64(fe[1])
+	return Bitboard{scatter5(rf&31) << f, scatter5(rf>>5) << f}, Bitboard{scatter5(cf&31) << f, scatter5(cf>>5) << f}
+}
+
+// rankSliders returns the rook attacks and cannon captures of sq along its
+// rank only.
+func rankSliders(sq position.Square, occ Bitboard) (rook, cannon Bitboard) {
+	g := &sliderInfo[sq]
+	s := uint(g.shift) & 63
+	re := g.rankRow[(occ.lo&g.loSel|occ.hi&g.hiSel)>>s&511]
+	rr, cr := uint64(re[0])<<s, uint64(re[1])<<s
+	return Bitboard{rr & g.loSel, rr & g.hiSel}, Bitboard{cr & g.loSel, cr & g.hiSel}
+}
+
 // sliderAttacks returns the points a rook (kind 0) or the capture points a
 // cannon (kind 1) on sq reaches with occupancy occ.
 func sliderAttacks(sq position.Square, occ Bitboard, kind int) Bitboard {
@@ -245,10 +268,14 @@ func initGeometry() {
 	}
 	for sq := 0; sq < NumSquares; sq++ {
 		for o := 0; o < NumSquares; o++ {
-			if o != sq && (sqFile[o] == sqFile[sq] || sqRank[o] == sqRank[sq]) {
-				lineMask[sq] = lineMask[sq].Or(squareBB[o])
+			if o != sq && sqFile[o] == sqFile[sq] {
+				fileLine[sq] = fileLine[sq].Or(squareBB[o])
+			}
+			if o != sq && sqRank[o] == sqRank[sq] {
+				rankLine[sq] = rankLine[sq].Or(squareBB[o])
 			}
 		}
+		lineMask[sq] = fileLine[sq].Or(rankLine[sq])
 	}
 	add := func(b *Bitboard, f, r int) { *b = b.Or(squareBB[MakeSquare(f, r)]) }
 	for c := 0; c < 2; c++ {
