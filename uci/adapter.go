@@ -321,8 +321,8 @@ func (a *adapter[T, P]) bench(depth int, say func(string)) (uint64, time.Duratio
 // r.ponderHit; a watcher forwards them to the Searcher once its Search has
 // begun (Search resets its stop and ponder flags when it starts, so an
 // earlier call would be lost): stop is repeated every millisecond until
-// Search returns, ponderhit is forwarded once the first report shows the
-// search running (or after 50 ms).
+// Search returns; ponderhit is forwarded at once and, when no report has
+// shown the search running yet, again at its first report.
 func (a *adapter[T, P]) search(r searchRequest, report func(searchInfo)) (string, string) {
 	s := a.searcher
 	lim := search.Limits{
@@ -354,13 +354,13 @@ func (a *adapter[T, P]) search(r searchRequest, report func(searchInfo)) (string
 	watcherDone := make(chan struct{})
 	go func() {
 		defer close(watcherDone)
-		stop, hit := r.stop, r.ponderHit
+		stop, hit, startedCh := r.stop, r.ponderHit, started
+		hitPending := false
 		for {
 			select {
 			case <-finished:
 				return
 			case <-stop:
-				stop = nil
 				for {
 					s.Stop()
 					select {
@@ -371,13 +371,17 @@ func (a *adapter[T, P]) search(r searchRequest, report func(searchInfo)) (string
 				}
 			case <-hit:
 				hit = nil
+				s.PonderHit()
 				select {
 				case <-started:
-				case <-time.After(50 * time.Millisecond):
-				case <-finished:
-					return
+				default:
+					hitPending = true // call again once Search reports
 				}
-				s.PonderHit()
+			case <-startedCh:
+				startedCh = nil
+				if hitPending {
+					s.PonderHit()
+				}
 			}
 		}
 	}()
