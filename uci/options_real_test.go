@@ -94,3 +94,14 @@ func TestImmediateStopAndPonderhit(t *testing.T) {
 		}
 	}
 }
+
+// A go before any position searches the start position of the current game.
+func TestGoBeforePosition(t *testing.T) {
+	c := startClient(t, Config{}, nil)
+	c.send("go depth 3")
+	m, _ := c.bestmove(10 * time.Second)
+	xiangqiLegal(t, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", m)
+	c.send("setoption name UCI_Variant value chess", "go depth 3")
+	m, _ = c.bestmove(10 * time.Second)
+	chessLegal(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", m)
+}
