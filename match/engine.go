@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -96,7 +98,7 @@ const maxLine = 1 << 20
 // StartEngine starts cfg, runs the UCI handshake within timeout, selects the
 // game with UCI_Variant when the engine offers it, and sets the options.
 func StartEngine(ctx context.Context, cfg EngineConfig, game string, timeout time.Duration) (*Engine, error) {
-	cmd := exec.Command(cfg.Cmd, cfg.Args...)
+	cmd := exec.Command(FindEngine(cfg.Cmd), cfg.Args...)
 	cmd.Dir = cfg.Dir
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -129,6 +131,27 @@ func StartEngine(ctx context.Context, cfg EngineConfig, game string, timeout tim
 		return nil, fmt.Errorf("%s: %w", cfg.Cmd, err)
 	}
 	return e, nil
+}
+
+// FindEngine resolves an engine command: a path as given, a name through
+// PATH, or else /usr/games/<name>, where Debian installs stockfish and
+// fairy-stockfish (that directory is often not on PATH).
+func FindEngine(name string) string {
+	if strings.ContainsRune(name, filepath.Separator) {
+		return name
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	if p := filepath.Join("/usr/games", name); fileExists(p) {
+		return p
+	}
+	return name
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
 }
 
 // readLine reads one line, truncating it at maxLine.

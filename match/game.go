@@ -12,6 +12,7 @@ import (
 	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
+	"dualnnue/rules"
 )
 
 // referee is what the match needs of a position of either game.
@@ -197,30 +198,18 @@ func colourName(c position.Color) string {
 	return "black"
 }
 
-// ended reports whether the position ends the game by the rules.
+// ended reports whether the position ends the game by the rules, judged by
+// package rules (the same code the search and "play result" use): chess
+// draws that a player may claim (threefold, fifty moves) are granted.
 func (g *gamePlayer) ended() (result, reason string, over bool) {
-	g.list.Clear()
-	g.pos.GenerateLegal(&g.list)
-	us := g.pos.SideToMove()
-	if g.list.Len == 0 {
-		switch {
-		case g.pos.State().InCheck:
-			return resultFor(us.Flip()), "checkmate", true
-		case g.game == "xiangqi":
-			return resultFor(us.Flip()), "stalemate (no legal move loses in xiangqi)", true
-		}
-		return "1/2-1/2", "stalemate", true
+	var r rules.Result
+	switch p := g.pos.(type) {
+	case *xiangqi.Position:
+		r = rules.JudgeXiangqi(p)
+	case *chess.Position:
+		r = rules.JudgeChess(p, rules.Options{})
 	}
-	if v, ok := g.pos.RuleVerdict(0); ok {
-		switch {
-		case v > 0:
-			return resultFor(us), colourName(us.Flip()) + " broke the repetition rules (perpetual check or chase)", true
-		case v < 0:
-			return resultFor(us.Flip()), colourName(us) + " broke the repetition rules (perpetual check or chase)", true
-		}
-		return "1/2-1/2", "draw by rule (repetition, move limit or insufficient material)", true
-	}
-	return "", "", false
+	return r.Result, r.Reason, r.Result != "*"
 }
 
 // play plays one game: eng[0] has White/Red. It never returns an error for

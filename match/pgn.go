@@ -6,6 +6,10 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"dualnnue/notation"
+	"dualnnue/position"
+	"dualnnue/position/chess"
 )
 
 // PGNTags are the match-level tags of a game.
@@ -14,8 +18,29 @@ type PGNTags struct {
 }
 
 // moveText renders the game's moves. Chess moves are SAN (so the PGN loads
-// in other chess tools); xiangqi moves are ICCS coordinates with ranks 0–9.
-var moveText = func(game, fen string, moves []string) ([]string, error) { return moves, nil }
+// in other chess tools such as chess.js); xiangqi moves are ICCS coordinates
+// with ranks 0–9 (as Pikafish writes them; Fairy-Stockfish replays them with
+// its ranks 1–10 after adding one to each rank).
+func moveText(game, fen string, moves []string) ([]string, error) {
+	if game != "chess" {
+		return moves, nil
+	}
+	p, err := chess.NewFromFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	states := make([]position.State, len(moves))
+	out := make([]string, len(moves))
+	for i, s := range moves {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return nil, fmt.Errorf("move %d %q: %w", i+1, s, err)
+		}
+		out[i] = notation.SAN(p, m)
+		p.DoMove(m, &states[i])
+	}
+	return out, nil
+}
 
 // WritePGN appends one game.
 func WritePGN(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
@@ -93,14 +118,36 @@ func WritePGN(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
 	return err
 }
 
-// ReadPGNOpenings reads the start positions and moves of PGN games as
-// openings (moves in the game's coordinates; chess SAN is read when the
-// notation package is linked in through pgnOpenings).
+// ReadPGNOpenings reads the start position and moves of every PGN game as
+// an opening (chess SAN; xiangqi WXF or ICCS, as package notation reads
+// them). A game of another variant is an error.
 func ReadPGNOpenings(r io.Reader, game string) ([]Opening, error) {
-	if pgnOpenings == nil {
-		return nil, fmt.Errorf("PGN openings are not supported yet; use an EPD/FEN file")
+	games, err := notation.ReadPGN(r)
+	if err != nil {
+		return nil, err
 	}
-	return pgnOpenings(r, game)
+	pos, _, err := newReferee(game)
+	if err != nil {
+		return nil, err
+	}
+	var out []Opening
+	for i, g := range games {
+		if (g.Variant == notation.Xiangqi) != (game == "xiangqi") {
+			return nil, fmt.Errorf("PGN game %d is not a %s game", i+1, game)
+		}
+		op := Opening{FEN: g.StartFEN()}
+		if err := pos.SetFEN(op.FEN); err != nil {
+			return nil, fmt.Errorf("PGN game %d: %w", i+1, err)
+		}
+		states := make([]position.State, len(g.Moves))
+		for k, m := range g.Moves {
+			op.Moves = append(op.Moves, pos.MoveString(m))
+			pos.DoMove(m, &states[k])
+		}
+		out = append(out, op)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no PGN games")
+	}
+	return out, nil
 }
-
-var pgnOpenings func(r io.Reader, game string) ([]Opening, error)

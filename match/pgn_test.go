@@ -1,0 +1,152 @@
+package match
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"dualnnue/notation"
+	"dualnnue/position"
+	"dualnnue/position/xiangqi"
+)
+
+// playFakeMatch plays games between two "good" fake engines from the
+// project's opening set and returns the PGN text and the game records.
+func playFakeMatch(t *testing.T, game string, games int) (string, []Opening) {
+	t.Helper()
+	old := testGame
+	testGame = game
+	defer func() { testGame = old }()
+	ops, err := ReadOpenings(filepath.Join("..", "configs", "openings", game+".epd"), game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pgn := filepath.Join(t.TempDir(), "games.pgn")
+	cfg := Config{Game: game, TC: TimeControl{Nodes: 1}, Games: games, Openings: ops[:games/2],
+		Adjudication: Adjudication{MaxPlies: 60}, PGNOut: pgn}
+	cfg.Engines[0] = fakeConfig(t, "good", "a")
+	cfg.Engines[1] = fakeConfig(t, "good", "b")
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data), ops[:games/2]
+}
+
+// TestChessPGNLoadsInChessJS: the match PGN (SAN, with engine comments)
+// loads in the npm package chess.js in strict mode, and our own PGN reader
+// reads the same games.
+func TestChessPGNLoadsInChessJS(t *testing.T) {
+	text, _ := playFakeMatch(t, "chess", 6)
+	games, err := notation.ReadPGN(strings.NewReader(text))
+	if err != nil || len(games) != 6 {
+		t.Fatalf("our reader: %d games, %v", len(games), err)
+	}
+	dir, _ := filepath.Abs(filepath.Join("..", "notation", "testdata", "chessjs"))
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node not installed")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "chess.js")); err != nil {
+		t.Skip("chess.js not installed: npm ci --prefix notation/testdata/chessjs")
+	}
+	path := filepath.Join(t.TempDir(), "m.pgn")
+	os.WriteFile(path, []byte(text), 0o644)
+	out, err := exec.Command("node", filepath.Join(dir, "check.js"), path).Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	n := 0
+	for sc.Scan() {
+		var r struct {
+			OK    bool     `json:"ok"`
+			Error string   `json:"error"`
+			SAN   []string `json:"san"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil || !r.OK {
+			t.Fatalf("chess.js rejects game %d: %v %s", n+1, err, r.Error)
+		}
+		if len(r.SAN) != len(games[n].Moves) {
+			t.Fatalf("game %d: chess.js %d moves, ours %d", n+1, len(r.SAN), len(games[n].Moves))
+		}
+		n++
+	}
+	if n != 6 {
+		t.Fatalf("chess.js read %d games", n)
+	}
+}
+
+var iccsMove = regexp.MustCompile(`^[a-i][0-9][a-i][0-9]$`)
+
+// TestXiangqiPGNReplaysInFairyStockfish: the moves of the xiangqi match PGN,
+// given to Fairy-Stockfish (ranks 1–10), reach the same final position as
+// our replay.
+func TestXiangqiPGNReplaysInFairyStockfish(t *testing.T) {
+	text, _ := playFakeMatch(t, "xiangqi", 4)
+	fsf := FindEngine("fairy-stockfish")
+	if !fileExists(fsf) {
+		t.Skip("fairy-stockfish not installed")
+	}
+	for i, block := range strings.Split(text, "[Event ")[1:] {
+		var fen string
+		var moves []string
+		for _, line := range strings.Split(block, "\n") {
+			if v, ok := strings.CutPrefix(line, `[FEN "`); ok {
+				fen = strings.TrimSuffix(v, `"]`)
+			}
+			if strings.HasPrefix(line, "[") {
+				continue
+			}
+			for _, tok := range strings.Fields(line) {
+				if iccsMove.MatchString(tok) {
+					moves = append(moves, tok)
+				}
+			}
+		}
+		if fen == "" {
+			fen = xiangqi.StartFEN
+		}
+		p, err := xiangqi.NewFromFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		states := make([]position.State, len(moves))
+		var ranks1 []string
+		for k, s := range moves {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Fatalf("game %d move %d %s: %v", i+1, k+1, s, err)
+			}
+			p.DoMove(m, &states[k])
+			ranks1 = append(ranks1, toRanks1(s))
+		}
+		script := "setoption name UCI_Variant value xiangqi\nposition fen " + fen + " moves " + strings.Join(ranks1, " ") + "\nd\nquit\n"
+		cmd := exec.Command(fsf)
+		cmd.Stdin = strings.NewReader(script)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Join(strings.Fields(p.FEN())[:2], " ")
+		var got string
+		for _, line := range strings.Split(string(out), "\n") {
+			if v, ok := strings.CutPrefix(line, "Fen: "); ok {
+				got = strings.Join(strings.Fields(v)[:2], " ")
+			}
+		}
+		if got != want || len(moves) < 2 {
+			t.Fatalf("game %d (%d moves): Fairy-Stockfish reached %q, we reached %q", i+1, len(moves), got, want)
+		}
+	}
+}
