@@ -133,16 +133,20 @@ func ParseCheckpoint(data []byte) (*Model, *AdamW, *CheckpointMeta, error) {
 	if err := json.Unmarshal(data[12:12+n], &meta); err != nil {
 		return nil, nil, nil, bad("meta: %v", err)
 	}
+	if err := meta.Arch.Validate(); err != nil {
+		return nil, nil, nil, bad("%v", err)
+	}
+	// Check the size before allocating anything the file cannot hold.
+	p := numParams(meta.Arch)
+	rest := body[12+n:]
+	if int64(len(rest)) != 12*int64(p) {
+		return nil, nil, nil, bad("%d bytes of weights, want %d for %v", len(rest), 12*p, meta.Arch)
+	}
 	m, err := NewModel(meta.Arch)
 	if err != nil {
 		return nil, nil, nil, bad("%v", err)
 	}
 	m.QA, m.QB, m.Scale = meta.QA, meta.QB, meta.Scale
-	p := len(m.Params)
-	rest := body[12+n:]
-	if int64(len(rest)) != 12*int64(p) {
-		return nil, nil, nil, bad("%d bytes of weights, want %d for %v", len(rest), 12*p, meta.Arch)
-	}
 	opt := &AdamW{Beta1: meta.Beta1, Beta2: meta.Beta2, Eps: meta.Eps, WeightDecay: meta.WeightDecay,
 		Clip: meta.Clip, M: make([]float32, p), V: make([]float32, p), T: meta.Step}
 	for _, s := range [][]float32{m.Params, opt.M, opt.V} {

@@ -77,3 +77,16 @@ func Export(m *Model, description, path string) (*nn.Net, error) {
 	}
 	return back, nil
 }
+
+// widenClip widens each range to hold the current parameters (a net being
+// fine-tuned may hold weights beyond the configured clip; clipping them at
+// the start would change the net before training). Quantize still rejects
+// anything the engine cannot hold.
+func widenClip(clip []ClipRange, params []float32) {
+	for i := range clip {
+		c := &clip[i]
+		for _, v := range params[c.Start:c.End] {
+			c.Min, c.Max = min(c.Min, v), max(c.Max, v)
+		}
+	}
+}

@@ -113,8 +113,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		if cfg.Net.Init == "" {
 			m.Init(rng)
 		}
-		optim = NewAdamW(len(m.Params), cfg.Train.WeightDecay, ClipRanges(m, cfg.Train.WeightClip))
-		optim.clip(m.Params)
+		clip := ClipRanges(m, cfg.Train.WeightClip)
+		widenClip(clip, m.Params)
+		optim = NewAdamW(len(m.Params), cfg.Train.WeightDecay, clip)
 		meta = &CheckpointMeta{Seed: cfg.Train.Seed, Fingerprint: cfg.fingerprint()}
 	}
 	if err := optim.Validate(len(m.Params)); err != nil {

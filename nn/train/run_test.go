@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"dualnnue/datasets"
@@ -224,4 +225,32 @@ func checkParity(t *testing.T, g features.Game, res *Result, n int) {
 		}
 	})
 	t.Logf("%v parity on %d positions: worst |engine − float| = %.3f cp (its bound %.3f)", g, n, worst, worstBound)
+}
+
+// TestFineTuneFromDefaultNet starts from the engine's embedded net: with a
+// negligible learning rate the exported net holds exactly the same weights
+// (dequantize → float training state → quantize is the identity).
+func TestFineTuneFromDefaultNet(t *testing.T) {
+	for _, g := range []features.Game{features.Chess, features.Xiangqi} {
+		dir := t.TempDir()
+		init := filepath.Join(dir, "default.nnue")
+		if err := os.WriteFile(init, nn.DefaultFile(g), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg := smallConfig(t, g.String())
+		cfg.Net.Init = init
+		cfg.Train.Epochs = 1
+		cfg.Train.LR = 1e-9
+		cfg.Train.FinalLR = 1e-10
+		res, err := runQuiet(t, context.Background(), cfg, Options{TrainData: syntheticMemory(g, 2000, 5)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		def := nn.Default(g)
+		got := res.Net
+		if got.Arch != def.Arch || !slices.Equal(got.FTWeights, def.FTWeights) || !slices.Equal(got.FTBias, def.FTBias) ||
+			!slices.Equal(got.OutWeights, def.OutWeights) || !slices.Equal(got.OutBias, def.OutBias) {
+			t.Fatalf("%v: fine-tuning with lr 1e-9 changed the net (%v vs %v)", g, got.Arch, def.Arch)
+		}
+	}
 }
