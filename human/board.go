@@ -277,12 +277,12 @@ func drawChess(b *strings.Builder, at func(position.Square) position.Piece, v bo
 		return y
 	}
 	files := func() {
-		b.WriteString("   ")
+		b.WriteString("    ")
 		for x := 0; x < 8; x++ {
 			if x > 0 {
 				b.WriteString("  ")
 			}
-			b.WriteString(" " + string(rune('a'+fileAt(x))))
+			b.WriteByte(byte('a' + fileAt(x)))
 		}
 		b.WriteByte('\n')
 	}

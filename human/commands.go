@@ -22,6 +22,12 @@ func (s *session[T, P]) undo() {
 		}
 	}
 	if last < 0 {
+		if s.resigned {
+			s.checkEnd()
+			s.printf("resignation taken back\n")
+			s.drawBoard(true)
+			return
+		}
 		s.printf("nothing to undo\n")
 		return
 	}
@@ -33,7 +39,7 @@ func (s *session[T, P]) undo() {
 	} else {
 		s.printf("took back your move and the engine's reply\n")
 	}
-	s.showBoard()
+	s.drawBoard(true)
 }
 
 // newGame starts again from the start position.
@@ -46,7 +52,7 @@ func (s *session[T, P]) newGame() {
 	s.clear()
 	s.position(p)
 	s.printf("new game: you play %s\n", s.def.sides[s.human])
-	s.showBoard()
+	s.drawBoard(true)
 }
 
 // setFEN starts a new game from a FEN.
@@ -60,7 +66,7 @@ func (s *session[T, P]) setFEN(fen string) {
 	s.clear()
 	s.position(p)
 	s.printf("new game from this position: you play %s\n", s.def.sides[s.human])
-	s.showBoard()
+	s.drawBoard(!s.over)
 	if s.over {
 		s.announce()
 	}
@@ -72,7 +78,7 @@ func (s *session[T, P]) hint() {
 		s.printf("the game is over: type new or undo\n")
 		return
 	}
-	s.printf("thinking%s...\n", s.limitText())
+	s.printf("thinking (%s)...\n", s.limitText())
 	res := s.think(s.pos, s.lim)
 	if res.BestMove == position.MoveNone {
 		s.printf("no hint: there is no legal move\n")

@@ -82,9 +82,9 @@ func (s *session[T, P]) handle(line string) {
 		s.newGame()
 	case cmdFlip:
 		s.flipped = !s.flipped
-		s.showBoard()
+		s.drawBoard(true)
 	case cmdBoard:
-		s.showBoard()
+		s.drawBoard(true)
 	case cmdHint:
 		s.hint()
 	case cmdTime:
@@ -112,6 +112,7 @@ func (s *session[T, P]) handle(line string) {
 			return
 		}
 		s.end(s.human.Flip(), s.def.sides[s.human]+" resigns")
+		s.resigned = true
 		s.announce()
 	case cmdHelp:
 		s.help()
@@ -135,7 +136,7 @@ func (s *session[T, P]) humanMove(text string) {
 	s.printf("you play %s (%s)\n", s.def.notate(s.pos, m), s.pos.MoveString(m))
 	s.play(m)
 	if s.over {
-		s.showBoard()
+		s.drawBoard(false)
 		s.announce()
 	}
 }

@@ -43,6 +43,7 @@ type session[T any, P search.GamePtr[T]] struct {
 	clear   func() // forgets what the engine learnt (the TT) for a new game
 
 	over           bool
+	resigned       bool // the game ended by the person's resignation
 	result, reason string
 	quit           bool
 }
@@ -88,12 +89,12 @@ func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Wr
 
 	s.printf("%s against dualnnue: you play %s. Type a move, or \"help\".\n", def.name, def.sides[s.human])
 	s.position(p)
-	s.showBoard()
+	s.drawBoard(true)
 	for !s.quit && s.out.err == nil {
 		if !s.over && s.pos.SideToMove() != s.human {
 			s.engineMove()
 			if !s.over {
-				s.showBoard()
+				s.drawBoard(true)
 			}
 			continue
 		}
@@ -180,8 +181,9 @@ func (s *session[T, P]) position(p P) {
 	s.checkEnd()
 }
 
-// showBoard draws the board and the status line.
-func (s *session[T, P]) showBoard() {
+// drawBoard draws the board, the last move and (with status) who is to
+// move or how the game ended.
+func (s *session[T, P]) drawBoard(status bool) {
 	v := boardView{bottom: s.human, chinese: s.cfg.Chinese, figurines: s.cfg.Figurines, ansi: s.cfg.ANSI}
 	if s.flipped {
 		v.bottom = v.bottom.Flip()
@@ -197,9 +199,11 @@ func (s *session[T, P]) showBoard() {
 	if n := len(s.moves); n > 0 {
 		b.WriteString("last move: " + s.moveLabel(n-1) + "\n")
 	}
-	if s.over {
+	switch {
+	case !status:
+	case s.over:
 		b.WriteString("game over: " + s.result + ", " + s.reason + "\n")
-	} else {
+	default:
 		us := s.pos.SideToMove()
 		who := "you"
 		if us != s.human {
@@ -247,13 +251,13 @@ func (s *session[T, P]) takeBack() {
 	n := len(s.moves) - 1
 	s.pos.UndoMove(s.moves[n])
 	s.moves, s.texts, s.states = s.moves[:n], s.texts[:n], s.states[:n]
-	s.over, s.result, s.reason = false, "", ""
+	s.over, s.resigned, s.result, s.reason = false, false, "", ""
 }
 
 // checkEnd decides whether the game is over by the rules: no legal move
 // (checkmate; stalemate, which loses in xiangqi), then the rule verdicts.
 func (s *session[T, P]) checkEnd() {
-	s.over, s.result, s.reason = false, "", ""
+	s.over, s.resigned, s.result, s.reason = false, false, "", ""
 	var list position.MoveList
 	s.pos.GenerateLegal(&list)
 	us := s.pos.SideToMove()
@@ -310,7 +314,7 @@ func (s *session[T, P]) announce() {
 
 // engineMove lets the engine play the side to move.
 func (s *session[T, P]) engineMove() {
-	s.printf("engine (%s) thinking%s...\n", s.def.sides[s.pos.SideToMove()], s.limitText())
+	s.printf("engine (%s) thinking (%s)...\n", s.def.sides[s.pos.SideToMove()], s.limitText())
 	res := s.think(s.pos, s.lim)
 	if res.BestMove == position.MoveNone {
 		// Not reached: checkEnd ends the game before a position without moves.
@@ -322,7 +326,7 @@ func (s *session[T, P]) engineMove() {
 	s.printf("engine plays %s (%s)   %s\n", text, s.pos.MoveString(res.BestMove), s.searchSummary(res))
 	s.play(res.BestMove)
 	if s.over {
-		s.showBoard()
+		s.drawBoard(false)
 		s.announce()
 	}
 }
@@ -339,7 +343,7 @@ func (s *session[T, P]) limitText() string {
 	if s.lim.Nodes > 0 {
 		parts = append(parts, fmt.Sprintf("%d nodes", s.lim.Nodes))
 	}
-	return " (" + strings.Join(parts, ", ") + ")"
+	return strings.Join(parts, ", ")
 }
 
 // searchSummary is "depth 12, red +0.35, 812k nodes, 1.00 s".
@@ -388,7 +392,7 @@ func countText(n uint64) string {
 // setMoveTime handles "time [seconds]".
 func (s *session[T, P]) setMoveTime(arg string) {
 	if arg == "" {
-		s.printf("engine limits:%s\n", s.limitText())
+		s.printf("the engine thinks %s per move\n", s.limitText())
 		return
 	}
 	d, err := ParseMoveTime(arg)
@@ -397,7 +401,7 @@ func (s *session[T, P]) setMoveTime(arg string) {
 		return
 	}
 	s.lim.MoveTime = d
-	s.printf("the engine now thinks%s per move\n", s.limitText())
+	s.printf("the engine now thinks %s per move\n", s.limitText())
 }
 
 // ParseMoveTime reads the engine's time per move: seconds ("2", "0.5") or
