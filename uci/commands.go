@@ -1,0 +1,306 @@
+// The commands that change state: setoption, ucinewgame, position, banmoves, go, perft, bench.
+package uci
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"dualnnue/position"
+)
+
+// setOption handles "setoption name <id> [value <x>]" and the UCCI form
+// "setoption <id> [<x>]".
+func (s *Session) setOption(line string, args []string) {
+	var name, value string
+	if len(args) > 0 && strings.EqualFold(args[0], "name") {
+		// Names and values may hold spaces ("Move Overhead", file paths):
+		// cut the raw line at the " value " token.
+		rest := afterToken(line, 2)
+		if i := indexToken(rest, "value"); i >= 0 {
+			name, value = strings.TrimSpace(rest[:i]), strings.TrimSpace(rest[i+len("value"):])
+		} else {
+			name = strings.TrimSpace(rest)
+		}
+		name = strings.Join(strings.Fields(name), " ")
+	} else if len(args) > 0 {
+		name = args[0]
+		value = strings.TrimSpace(afterToken(line, 2))
+	}
+	if name == "" {
+		s.out.infoString("setoption needs a name: setoption name <id> [value <x>]")
+		return
+	}
+	op := s.opts.find(name)
+	if op == nil {
+		s.out.infoString("unknown option " + quote(name) + " ignored")
+		return
+	}
+	v, err := op.check(value)
+	if err == nil {
+		err = s.checkResources(op.name, v)
+	}
+	if err != nil {
+		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + op.value)
+		return
+	}
+	switch op.name {
+	case optClearHash:
+		s.idle("setoption")
+		s.engine().clearHash()
+		return
+	case optNewGame:
+		s.newGame()
+		return
+	case optPonder, optUseMillisec:
+		op.value = v
+		return
+	case optVariant:
+		if v != op.value || s.eng == nil {
+			s.idle("setoption")
+			s.switchVariant(v)
+		}
+		return
+	}
+	s.idle("setoption")
+	old := op.value
+	op.value = v
+	if err := s.engine().configure(s.engineConfig()); err != nil {
+		op.value = old
+		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + old)
+		_ = s.engine().configure(s.engineConfig())
+	}
+}
+
+// checkResources refuses a Hash larger than 3/4 of the machine's memory
+// (allocating it would end the process) and values over the Config caps.
+func (s *Session) checkResources(name, v string) error {
+	n, _ := strconv.Atoi(v)
+	switch name {
+	case optHash:
+		if s.cfg.MaxHashMiB > 0 && n > s.cfg.MaxHashMiB {
+			return fmt.Errorf("Hash %d MiB is over this session's limit of %d", n, s.cfg.MaxHashMiB)
+		}
+		if ram := physicalMiB(); ram > 0 && n > ram*3/4 {
+			return fmt.Errorf("Hash %d MiB is more than 3/4 of this machine's memory (%d MiB)", n, ram)
+		}
+	case optThreads:
+		if s.cfg.MaxThreads > 0 && n > s.cfg.MaxThreads {
+			return fmt.Errorf("Threads %d is over this session's limit of %d", n, s.cfg.MaxThreads)
+		}
+	}
+	return nil
+}
+
+// switchVariant changes the game; the position becomes its start position.
+func (s *Session) switchVariant(v string) {
+	if s.eng != nil {
+		s.eng.close()
+		s.eng = nil
+	}
+	s.opts.find(optVariant).value = v
+	s.bans = nil
+	s.engine()
+}
+
+func (s *Session) newGame() {
+	s.idle("ucinewgame")
+	e := s.engine()
+	e.newGame()
+	if err := e.setPosition("", nil); err != nil {
+		s.out.infoString("error: " + err.Error())
+	}
+	s.bans = nil
+}
+
+// position handles "position startpos|fen <fen> [moves <m>...]". Nothing
+// changes unless the whole command is valid.
+func (s *Session) position(args []string) {
+	s.idle("position")
+	var fen string
+	var rest []string
+	switch {
+	case len(args) == 0:
+		s.out.infoString("error: position needs startpos or fen <fen>; position unchanged")
+		return
+	case args[0] == "startpos":
+		rest = args[1:]
+	case args[0] == "fen":
+		i := 1
+		for i < len(args) && args[i] != "moves" {
+			i++
+		}
+		fen = strings.Join(args[1:i], " ")
+		rest = args[i:]
+		if fen == "" {
+			s.out.infoString("error: position fen needs a FEN; position unchanged")
+			return
+		}
+	default:
+		s.out.infoString("error: position needs startpos or fen <fen>, not " + quote(args[0]) + "; position unchanged")
+		return
+	}
+	var moves []string
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			s.out.infoString("error: position: expected moves, not " + quote(rest[0]) + "; position unchanged")
+			return
+		}
+		moves = rest[1:]
+	}
+	if err := s.engine().setPosition(fen, moves); err != nil {
+		s.out.infoString("error: position: " + err.Error() + "; position unchanged")
+		return
+	}
+	s.bans = nil
+}
+
+// banMoves handles UCCI "banmoves <m>...": those moves are excluded from
+// the next searches of the current position.
+func (s *Session) banMoves(args []string) {
+	s.idle("banmoves")
+	legal := s.engine().legalMoves()
+	s.bans = s.bans[:0]
+	for _, m := range args {
+		if !contains(legal, m) {
+			s.out.infoString("banmoves: " + quote(m) + " is not a legal move here, ignored")
+			continue
+		}
+		s.bans = append(s.bans, m)
+	}
+}
+
+func (s *Session) goCmd(args []string) {
+	s.idle("go")
+	ms := int64(1000)
+	if s.opts.bool(optUseMillisec) {
+		ms = 1
+	}
+	warn := func(m string) { s.out.infoString(m) }
+	p := parseGo(args, s.ucci, ms, warn)
+	e := s.engine()
+	if p.perft != 0 {
+		s.perft(p.perft)
+		return
+	}
+	stm := e.sideToMove()
+	if s.ucci {
+		p.resolveUCCI(stm)
+	}
+	r := searchRequest{
+		depth:       p.depth,
+		mate:        p.mate,
+		nodes:       uint64(p.nodes),
+		movesToGo:   max(p.movestogo, 0),
+		infinite:    p.infinite,
+		ponder:      p.ponder,
+		searchMoves: p.searchMoves,
+		warn:        warn,
+	}
+	for c := 0; c < 2; c++ {
+		if p.hasTime[c] {
+			r.hasTime[c] = true
+			r.time[c] = time.Duration(max(p.time[c], 0)) * time.Millisecond
+			r.inc[c] = time.Duration(max(p.inc[c], 0)) * time.Millisecond
+		}
+	}
+	// Policy: "movetime 0" (or negative) and an empty own clock without
+	// increment mean "answer now": finish depth 1 and play its move.
+	if p.hasMovetime {
+		if p.movetime <= 0 {
+			r.depth = 1
+		} else {
+			r.moveTime = time.Duration(p.movetime) * time.Millisecond
+		}
+	}
+	if r.hasTime[stm] && r.time[stm] == 0 && r.inc[stm] == 0 && !r.ponder && !r.infinite {
+		r.depth = 1
+	}
+	if s.cfg.MaxDepth > 0 && (r.depth == 0 || r.depth > s.cfg.MaxDepth) {
+		r.depth = s.cfg.MaxDepth
+	}
+	if s.cfg.MaxNodes > 0 && (r.nodes == 0 || r.nodes > s.cfg.MaxNodes) {
+		r.nodes = s.cfg.MaxNodes
+	}
+
+	// Root moves: all legal ones, or searchmoves, less UCCI banmoves.
+	legal := e.legalMoves()
+	root := legal
+	if len(r.searchMoves) > 0 {
+		root = root[:0:0]
+		for _, m := range r.searchMoves {
+			if contains(legal, m) {
+				root = append(root, m)
+			} else {
+				warn("searchmoves: " + quote(m) + " is not a legal move here, ignored")
+			}
+		}
+		if len(root) == 0 {
+			warn("searchmoves: no legal move listed, searching all moves")
+			root = legal
+		}
+	}
+	if len(s.bans) > 0 {
+		kept := root[:0:0]
+		for _, m := range root {
+			if !contains(s.bans, m) {
+				kept = append(kept, m)
+			}
+		}
+		root = kept
+	}
+	if len(root) < len(legal) {
+		r.searchMoves = root
+	} else {
+		r.searchMoves = nil
+	}
+	s.startJob(e, r, len(root) == 0)
+}
+
+// perft handles "go perft N": Stockfish's divide format.
+func (s *Session) perft(depth int) {
+	if depth < 1 {
+		s.out.infoString("error: go perft needs a depth of at least 1")
+		return
+	}
+	if s.cfg.MaxDepth > 0 && depth > s.cfg.MaxDepth {
+		depth = s.cfg.MaxDepth
+	}
+	lines, total := s.engine().divide(depth)
+	for _, l := range lines {
+		s.out.line(l)
+	}
+	s.out.line("")
+	s.out.line("Nodes searched: " + strconv.FormatUint(total, 10))
+	s.out.line("")
+}
+
+// benchCmd handles "bench [depth]".
+func (s *Session) benchCmd(args []string) {
+	s.idle("bench")
+	depth := 0
+	if len(args) > 0 {
+		d, err := strconv.Atoi(args[0])
+		if err != nil || d < 1 || d > position.MaxPly {
+			s.out.infoString("error: bench takes a depth from 1 to " + itoa(position.MaxPly) + ", not " + quote(args[0]))
+			return
+		}
+		depth = d
+	}
+	if s.cfg.MaxDepth > 0 && (depth == 0 || depth > s.cfg.MaxDepth) {
+		depth = s.cfg.MaxDepth
+	}
+	nodes, elapsed := s.engine().bench(depth, func(l string) { s.out.line(l) })
+	PrintBenchSummary(s.out.line, nodes, elapsed)
+}
+
+// PrintBenchSummary prints the closing lines of a bench the way Stockfish
+// does, through say (one line per call).
+func PrintBenchSummary(say func(string), nodes uint64, elapsed time.Duration) {
+	ms := max(elapsed.Milliseconds(), 1)
+	say("===========================")
+	say("Total time (ms) : " + strconv.FormatInt(ms, 10))
+	say("Nodes searched: " + strconv.FormatUint(nodes, 10))
+	say("Nodes/second: " + strconv.FormatUint(nodes*1000/uint64(ms), 10))
+}

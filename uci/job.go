@@ -1,0 +1,186 @@
+// The background search job of one "go", and the info lines it prints.
+package uci
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// reapJob forgets a finished job.
+func (s *Session) reapJob() {
+	if s.job == nil {
+		return
+	}
+	select {
+	case <-s.job.done:
+		s.job = nil
+	default:
+	}
+}
+
+// job is one running "go".
+type job struct {
+	done     chan struct{}
+	stopCh   chan struct{}
+	hitCh    chan struct{}
+	stopOnce sync.Once
+	hitOnce  sync.Once
+	infinite bool
+	ponder   bool
+}
+
+// holds reports whether the job will wait for stop (or ponderhit) before
+// answering.
+func (j *job) holds() bool {
+	if j.stopped() {
+		return false
+	}
+	if j.infinite {
+		return true
+	}
+	if !j.ponder {
+		return false
+	}
+	select {
+	case <-j.hitCh:
+		return false
+	default:
+		return true
+	}
+}
+
+// stopped reports whether stop was called.
+func (j *job) stopped() bool {
+	select {
+	case <-j.stopCh:
+		return true
+	default:
+		return false
+	}
+}
+
+func (j *job) stop() {
+	j.stopOnce.Do(func() { close(j.stopCh) })
+}
+
+func (j *job) ponderHit() {
+	if j.ponder {
+		j.hitOnce.Do(func() { close(j.hitCh) })
+	}
+}
+
+// startJob runs the search in the background. With no move to search it
+// answers "bestmove (none)" (UCCI "nobestmove") at once, or after stop or
+// ponderhit for infinite and ponder, waiting without using the CPU.
+func (s *Session) startJob(e gameEngine, r searchRequest, noMoves bool) {
+	j := &job{
+		done:     make(chan struct{}),
+		stopCh:   make(chan struct{}),
+		hitCh:    make(chan struct{}),
+		infinite: r.infinite,
+		ponder:   r.ponder,
+	}
+	s.job = j
+	r.stop, r.ponderHit = j.stopCh, j.hitCh
+	ucci := s.ucci
+	out := s.out
+	var warnMu sync.Mutex
+	r.warn = func(m string) {
+		warnMu.Lock()
+		defer warnMu.Unlock()
+		out.infoString(m)
+	}
+	waitRelease := func() {
+		if r.infinite {
+			<-j.stopCh
+		} else if r.ponder {
+			select {
+			case <-j.stopCh:
+			case <-j.hitCh:
+			}
+		}
+	}
+	go func() {
+		defer close(j.done)
+		var best, ponder string
+		if noMoves {
+			v := e.noMoveScore()
+			if ucci {
+				out.line("info depth 0 score " + strconv.Itoa(int(v)))
+			} else {
+				out.line("info depth 0 score " + v.String())
+			}
+			waitRelease()
+		} else {
+			best, ponder = e.search(r, func(in searchInfo) { out.line(formatInfo(in, ucci)) })
+			waitRelease()
+			if best == "" {
+				// Never answer 0000 while a legal move exists.
+				if legal := e.legalMoves(); len(legal) > 0 {
+					out.infoString("search returned no move; playing the first legal one")
+					best, ponder = legal[0], ""
+				}
+			}
+		}
+		switch {
+		case best == "" && ucci:
+			out.line("nobestmove")
+		case best == "":
+			out.line("bestmove (none)")
+		case ponder != "":
+			out.line("bestmove " + best + " ponder " + ponder)
+		default:
+			out.line("bestmove " + best)
+		}
+	}()
+}
+
+// formatInfo renders a progress report: UCI "info depth .. seldepth ..
+// multipv .. score cp|mate .. nodes .. nps .. hashfull .. time .. pv ..", or
+// UCCI "info depth .. score <cp> time .. nodes .. pv ..".
+func formatInfo(in searchInfo, ucci bool) string {
+	if in.str != "" {
+		return "info string " + printable(in.str)
+	}
+	ms := in.time.Milliseconds()
+	var b strings.Builder
+	b.WriteString("info depth ")
+	b.WriteString(itoa(in.depth))
+	if ucci {
+		b.WriteString(" score ")
+		b.WriteString(strconv.Itoa(int(in.score)))
+		b.WriteString(" time ")
+		b.WriteString(strconv.FormatInt(ms, 10))
+		b.WriteString(" nodes ")
+		b.WriteString(strconv.FormatUint(in.nodes, 10))
+	} else {
+		b.WriteString(" seldepth ")
+		b.WriteString(itoa(max(in.selDepth, in.depth)))
+		b.WriteString(" multipv ")
+		b.WriteString(itoa(max(in.multiPV, 1)))
+		b.WriteString(" score ")
+		b.WriteString(in.score.String())
+		if in.lowerBound {
+			b.WriteString(" lowerbound")
+		} else if in.upperBound {
+			b.WriteString(" upperbound")
+		}
+		b.WriteString(" nodes ")
+		b.WriteString(strconv.FormatUint(in.nodes, 10))
+		b.WriteString(" nps ")
+		b.WriteString(strconv.FormatUint(in.nodes*1000/uint64(max(ms, 1)), 10))
+		b.WriteString(" hashfull ")
+		b.WriteString(itoa(in.hashFull))
+		b.WriteString(" time ")
+		b.WriteString(strconv.FormatInt(ms, 10))
+	}
+	if len(in.pv) > 0 {
+		b.WriteString(" pv")
+		for _, m := range in.pv {
+			b.WriteByte(' ')
+			b.WriteString(m)
+		}
+	}
+	return b.String()
+}
