@@ -64,7 +64,7 @@ func (t *featureTracker) add(p position.Piece, sq position.Square) {
 }
 
 func (t *featureTracker) remove(sq position.Square) {
-	if int(sq) >= len(t.slot) || t.slot[sq] < 0 {
+	if int(sq) >= len(t.slot) || t.slot[sq] < 0 || int(t.slot[sq]) >= t.n {
 		t.bad = true
 		return
 	}

@@ -347,6 +347,7 @@ func (d *blockDecoder) decode(h *BlockHeader, stored []byte, seed uint64, truste
 	n := 0
 	rp := d.cd.rp
 	for {
+		rp.ft = nil // the book plies need no features: refresh after them
 		ok, err := d.cd.startGame()
 		if err != nil {
 			return n, err
@@ -355,15 +356,11 @@ func (d *blockDecoder) decode(h *BlockHeader, stored []byte, seed uint64, truste
 			return n, nil
 		}
 		d.ft.refresh(&rp.board)
-		moves := len(rp.moves)
+		rp.ft = d.ft // later moves update the features as they are played
 		for {
 			ok, err := d.cd.nextInGame()
 			if err != nil {
 				return n, err
-			}
-			if len(rp.moves) != moves {
-				d.ft.apply(&rp.pos.State().Dirty)
-				moves = len(rp.moves)
 			}
 			if !ok {
 				break
