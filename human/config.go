@@ -4,8 +4,11 @@ package human
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
+
+	"golang.org/x/term"
 
 	"dualnnue/nn"
 	"dualnnue/position"
@@ -91,4 +94,10 @@ func ColorMode(mode string, isTerminal bool, getenv func(string) string) (bool, 
 		return isTerminal && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb", nil
 	}
 	return false, fmt.Errorf("colour mode %q: want auto, always or never", mode)
+}
+
+// AutoColor is ColorMode for output to f, reading the environment: "auto"
+// colours when f is a terminal (golang.org/x/term.IsTerminal).
+func AutoColor(mode string, f *os.File) (bool, error) {
+	return ColorMode(mode, term.IsTerminal(int(f.Fd())), os.Getenv)
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"os"
 
-	"golang.org/x/term"
-
 	"dualnnue/human"
 	"dualnnue/nn"
 )
@@ -51,7 +49,7 @@ func runHuman(args []string) int {
 	if cfg.MoveTime, err = human.ParseMoveTime(*moveTime); err != nil {
 		return fail(err)
 	}
-	if cfg.ANSI, err = human.ColorMode(*ansi, term.IsTerminal(int(os.Stdout.Fd())), os.Getenv); err != nil {
+	if cfg.ANSI, err = human.AutoColor(*ansi, os.Stdout); err != nil {
 		return fail(err)
 	}
 	if *evalFile != "" && !*hce {
