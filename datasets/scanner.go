@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 
@@ -320,5 +319,3 @@ func (c *blockCodec) close() {
 		c.enc = nil
 	}
 }
-
-var errClosed = errors.New("datasets: writer is closed")

@@ -14,6 +14,8 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
+var errClosed = errors.New("datasets: writer is closed")
+
 // WriterOptions tunes a Writer; the zero value is the default.
 type WriterOptions struct {
 	// BlockSize is the uncompressed payload size at which a block is
