@@ -10,6 +10,7 @@ import (
 	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
+	"dualnnue/rules"
 	"dualnnue/search"
 )
 
@@ -34,17 +35,13 @@ type gameDef[T any, P search.GamePtr[T]] struct {
 	squares func(m position.Move) (from, to position.Square)
 	// draw renders the board.
 	draw func(b *strings.Builder, p P, v boardView)
-	// ruling names the rule that decides p, if any: v from the side to
-	// move's view (as RuleVerdict) and the reason in words.
-	ruling func(p P) (v position.Value, reason string, decided bool)
+	// judge adjudicates p with its history (package rules).
+	judge func(p P) rules.Result
 	// sides names the colours; pieceNames the piece types.
 	sides      [2]string
 	pieceNames [8]string
 	// kingLeftInCheck explains a pseudo-legal move that is not legal.
 	kingLeftInCheck string
-	// noMoveLoses: a side with no legal move and not in check has lost
-	// (xiangqi) rather than drawn (chess stalemate).
-	noMoveLoses bool
 	// exampleMoves are shown by help.
 	exampleMoves string
 }
@@ -67,21 +64,10 @@ var xiangqiDef = &gameDef[xiangqi.Position, *xiangqi.Position]{
 		return xiangqi.MoveFrom(m), xiangqi.MoveTo(m)
 	},
 	draw: func(b *strings.Builder, p *xiangqi.Position, v boardView) { drawXiangqi(b, p.PieceOn, v) },
-	ruling: func(p *xiangqi.Position) (position.Value, string, bool) {
-		v, r, ok := p.RuleOutcome(0)
-		if !ok {
-			return v, "", false
-		}
-		reason := r.String()
-		if r == xiangqi.RuleNaturalLimit {
-			reason = "natural-move limit (no capture for " + itoa(xiangqi.NaturalLimitPlies/2) + " moves)"
-		}
-		return v, reason, true
-	},
+	judge:  rules.JudgeXiangqi,
 	sides:           [2]string{"red", "black"},
 	pieceNames:      [8]string{xiangqi.King: "king", xiangqi.Advisor: "advisor", xiangqi.Elephant: "elephant", xiangqi.Horse: "horse", xiangqi.Rook: "rook", xiangqi.Cannon: "cannon", xiangqi.Pawn: "pawn"},
 	kingLeftInCheck: "it would leave your king in check or facing the other king",
-	noMoveLoses:     true,
 	exampleMoves:    "WXF like C2=5, C2.5, H2+3, R1+1, +C=5, 15+1 or ICCS like h2e2, H2-E2",
 }
 
@@ -111,20 +97,7 @@ var chessDef = &gameDef[chess.Position, *chess.Position]{
 		return from, to
 	},
 	draw: func(b *strings.Builder, p *chess.Position, v boardView) { drawChess(b, p.PieceOn, v) },
-	ruling: func(p *chess.Position) (position.Value, string, bool) {
-		v, ok := p.RuleVerdict(0)
-		if !ok {
-			return v, "", false
-		}
-		st := p.State()
-		switch {
-		case p.InsufficientMaterial():
-			return v, "insufficient material", true
-		case st.Rule50 >= 100:
-			return v, "fifty-move rule", true
-		}
-		return v, "threefold repetition", true
-	},
+	judge: func(p *chess.Position) rules.Result { return rules.JudgeChess(p, rules.Options{}) },
 	sides:           [2]string{"white", "black"},
 	pieceNames:      [8]string{chess.Pawn: "pawn", chess.Knight: "knight", chess.Bishop: "bishop", chess.Rook: "rook", chess.Queen: "queen", chess.King: "king"},
 	kingLeftInCheck: "it would leave your king in check",

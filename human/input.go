@@ -181,6 +181,11 @@ func (s *session[T, P]) readMove(text string) (position.Move, error) {
 	if _, rest, ok := strings.Cut(reason, ": "); ok {
 		reason = rest
 	}
+	if strings.Contains(reason, "no legal") {
+		if s.exposingMove(t) {
+			return position.MoveNone, &moveError{text: sanitize(t), reason: s.exposeReason()}
+		}
+	}
 	unreadable := !strings.Contains(reason, "no legal") && !strings.Contains(reason, "ambiguous") &&
 		!strings.Contains(reason, "not legal") && !strings.Contains(reason, "must promote") && !strings.Contains(reason, "only pawns")
 	if unreadable {
@@ -268,18 +273,10 @@ func (s *session[T, P]) coordinateMove(text string, from, to position.Square, pr
 	}
 	// A move the piece could make were its king not exposed.
 	var pseudo position.MoveList
-	if s.pos.State().InCheck {
-		s.pos.GenerateEvasions(&pseudo)
-	} else {
-		s.pos.GenerateCaptures(&pseudo)
-		s.pos.GenerateQuiets(&pseudo)
-	}
+	s.pseudoLegal(&pseudo)
 	for _, m := range pseudo.Slice() {
 		if s.pos.MoveString(m) == want {
-			if s.pos.State().InCheck {
-				return position.MoveNone, fail("you are in check and %s does not parry it", want)
-			}
-			return position.MoveNone, fail("%s", s.def.kingLeftInCheck)
+			return position.MoveNone, fail("%s", s.exposeReason())
 		}
 	}
 	name := s.pieceName(pc)
@@ -309,4 +306,53 @@ func (s *session[T, P]) pieceName(pc position.Piece) string {
 		return s.def.pieceNames[t]
 	}
 	return "piece"
+}
+
+// pseudoLegal appends the moves the generators give before the king-safety
+// test (all of them when in check).
+func (s *session[T, P]) pseudoLegal(list *position.MoveList) {
+	if s.pos.State().InCheck {
+		s.pos.GenerateEvasions(list)
+		return
+	}
+	s.pos.GenerateCaptures(list)
+	s.pos.GenerateQuiets(list)
+}
+
+// exposeReason explains why a pseudo-legal move is not legal.
+func (s *session[T, P]) exposeReason() string {
+	if s.pos.State().InCheck {
+		return "you are in check and that move does not get you out of it"
+	}
+	return s.def.kingLeftInCheck
+}
+
+// exposingMove reports whether there is a move written t in the game's notation that only
+// the safety of the own king forbids ("Ke2" into check, an advisor
+// uncovering the kings).
+func (s *session[T, P]) exposingMove(t string) bool {
+	wxf := s.def.geom.files == 9
+	want := normNotation(t, wxf)
+	var pseudo position.MoveList
+	s.pseudoLegal(&pseudo)
+	for _, m := range pseudo.Slice() {
+		if !s.pos.Legal(m) && normNotation(s.def.notate(s.pos, m), wxf) == want {
+			return true
+		}
+	}
+	return false
+}
+
+// normNotation reduces SAN or WXF (wxf) to a form in which the usual
+// spellings of one move agree: no check or annotation marks, "0-0" read as
+// "O-O"; for WXF also upper case and "." read as "=".
+func normNotation(t string, wxf bool) string {
+	t = strings.TrimRight(strings.TrimSpace(t), "+#!?")
+	if wxf {
+		return strings.ReplaceAll(strings.ToUpper(t), ".", "=")
+	}
+	if strings.HasPrefix(t, "0-0") {
+		t = strings.ReplaceAll(t, "0", "O")
+	}
+	return t
 }

@@ -12,6 +12,8 @@ import (
 
 	"dualnnue/nn"
 	"dualnnue/position"
+	"dualnnue/position/xiangqi"
+	"dualnnue/rules"
 	"dualnnue/search"
 )
 
@@ -254,36 +256,34 @@ func (s *session[T, P]) takeBack() {
 	s.over, s.resigned, s.result, s.reason = false, false, "", ""
 }
 
-// checkEnd decides whether the game is over by the rules: no legal move
-// (checkmate; stalemate, which loses in xiangqi), then the rule verdicts.
+// checkEnd asks the arbiter (package rules) whether the game is over:
+// checkmate, stalemate (a loss in xiangqi), the repetition verdicts, the
+// move-count rules and (chess) dead positions.
 func (s *session[T, P]) checkEnd() {
 	s.over, s.resigned, s.result, s.reason = false, false, "", ""
-	var list position.MoveList
-	s.pos.GenerateLegal(&list)
-	us := s.pos.SideToMove()
-	name := s.def.sides
-	if list.Len == 0 {
-		switch {
-		case s.pos.State().InCheck:
-			s.end(us.Flip(), "checkmate")
-		case s.def.noMoveLoses:
-			s.end(us.Flip(), name[us]+" has no legal move and loses")
-		default:
-			s.endDraw("stalemate")
-		}
+	r := s.def.judge(s.pos)
+	if r.Result == rules.Ongoing.Result {
 		return
 	}
-	v, reason, ok := s.def.ruling(s.pos)
-	if !ok {
-		return
+	loser := s.def.sides[position.Black]
+	if r.Result == "0-1" {
+		loser = s.def.sides[position.White]
+	}
+	reason := r.Reason
+	if reason == "natural-move limit" {
+		reason += " (" + itoa(xiangqi.NaturalLimitPlies/2) + " moves without a capture)"
 	}
 	switch {
-	case v > 0:
-		s.end(us, name[us.Flip()]+" loses by "+reason)
-	case v < 0:
-		s.end(us.Flip(), name[us]+" loses by "+reason)
-	default:
+	case r.Result == "1/2-1/2" && reason == "stalemate":
+		s.endDraw(reason)
+	case r.Result == "1/2-1/2":
 		s.endDraw("draw by " + reason)
+	case reason == "checkmate":
+		s.over, s.result, s.reason = true, r.Result, reason
+	case reason == "stalemate":
+		s.over, s.result, s.reason = true, r.Result, loser+" has no legal move and loses"
+	default:
+		s.over, s.result, s.reason = true, r.Result, loser+" loses by "+reason
 	}
 }
 

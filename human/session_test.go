@@ -140,6 +140,28 @@ func TestChessScript(t *testing.T) {
 	mustContain(t, ans[16], "game over: 1/2-1/2, draw by insufficient material: a draw.\n")
 }
 
+// Moves that only the own king's safety forbids, in notation and coordinates.
+func TestExposingMoves(t *testing.T) {
+	runSteps(t, "chess", Config{}, nil, []step{
+		{"fen 4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "new game from this position: you play white"},
+		{"Kf2", "illegal move: Kf2: you are in check and that move does not get you out of it"},
+		{"e1f2", "illegal move: e1f2: you are in check and that move does not get you out of it"},
+		{"fen 4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "new game from this position: you play white"},
+		{"Kd1", "illegal move: Kd1: it would leave your king in check"},
+		{"fen 4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "new game from this position: you play white"},
+		{"Bd3+", "illegal move: Bd3+: it would leave your king in check"},
+		{"e2d3", "illegal move: e2d3: it would leave your king in check"},
+		{"bd3", "illegal move: bd3: no legal pawn move to d3 (type moves for the legal moves)"},
+	})
+	runSteps(t, "xiangqi", Config{}, nil, []step{
+		{"fen 4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1", "new game from this position: you play red"},
+		{"A5-6", "illegal move: A5-6: it would leave your king in check or facing the other king"},
+		{"a4+5", "illegal move: a4+5: no legal red advisor move matches (type moves for the legal moves)"},
+		{"a5-4", "illegal move: a5-4: it would leave your king in check or facing the other king"},
+		{"e1f0", "illegal move: e1f0: it would leave your king in check or facing the other king"},
+	})
+}
+
 // Each game-ending rule reaches its announcement.
 func TestGameEnds(t *testing.T) {
 	cases := []struct {
@@ -173,6 +195,15 @@ func TestGameEnds(t *testing.T) {
 		{"chess threefold repetition", "chess", position.White, []string{"g8f6", "f6g8", "g8f6", "f6g8"},
 			"Nf3\nNg1\nNf3\nNg1\n",
 			"game over: 1/2-1/2, draw by threefold repetition: a draw.\n"},
+		{"xiangqi natural-move limit", "xiangqi", position.Red, nil,
+			"fen 4k4/9/9/9/9/9/9/9/9/R2K5 w - - 119 80\nR9+1\n",
+			"game over: 1/2-1/2, draw by natural-move limit (60 moves without a capture): a draw.\n"},
+		{"xiangqi position set up already mated", "xiangqi", position.Red, nil,
+			"fen 1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1\n",
+			"new game from this position: you play red\n\n    1   2   3   4   5   6   7   8   9\n 9  +---R---+---+---k"},
+		{"xiangqi position set up already mated announces", "xiangqi", position.Red, nil,
+			"fen 1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1\n",
+			"   2   1\n\ngame over: 1-0, checkmate: you win!\n"},
 		{"chess fifty-move rule", "chess", position.White, []string{"h8g8"},
 			"fen 7k/8/8/8/8/8/8/K5R1 w - - 99 80\nRb1\n",
 			"game over: 1/2-1/2, draw by fifty-move rule: a draw.\n"},
