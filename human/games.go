@@ -63,8 +63,8 @@ var xiangqiDef = &gameDef[xiangqi.Position, *xiangqi.Position]{
 	squares: func(m position.Move) (position.Square, position.Square) {
 		return xiangqi.MoveFrom(m), xiangqi.MoveTo(m)
 	},
-	draw: func(b *strings.Builder, p *xiangqi.Position, v boardView) { drawXiangqi(b, p.PieceOn, v) },
-	judge:  rules.JudgeXiangqi,
+	draw:            func(b *strings.Builder, p *xiangqi.Position, v boardView) { drawXiangqi(b, p.PieceOn, v) },
+	judge:           rules.JudgeXiangqi,
 	sides:           [2]string{"red", "black"},
 	pieceNames:      [8]string{xiangqi.King: "king", xiangqi.Advisor: "advisor", xiangqi.Elephant: "elephant", xiangqi.Horse: "horse", xiangqi.Rook: "rook", xiangqi.Cannon: "cannon", xiangqi.Pawn: "pawn"},
 	kingLeftInCheck: "it would leave your king in check or facing the other king",
@@ -96,8 +96,8 @@ var chessDef = &gameDef[chess.Position, *chess.Position]{
 		}
 		return from, to
 	},
-	draw: func(b *strings.Builder, p *chess.Position, v boardView) { drawChess(b, p.PieceOn, v) },
-	judge: func(p *chess.Position) rules.Result { return rules.JudgeChess(p, rules.Options{}) },
+	draw:            func(b *strings.Builder, p *chess.Position, v boardView) { drawChess(b, p.PieceOn, v) },
+	judge:           func(p *chess.Position) rules.Result { return rules.JudgeChess(p, rules.Options{}) },
 	sides:           [2]string{"white", "black"},
 	pieceNames:      [8]string{chess.Pawn: "pawn", chess.Knight: "knight", chess.Bishop: "bishop", chess.Rook: "rook", chess.Queen: "queen", chess.King: "king"},
 	kingLeftInCheck: "it would leave your king in check",
