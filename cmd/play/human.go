@@ -19,7 +19,7 @@ func runHuman(args []string) int {
 	game := fs.String("game", "xiangqi", "xiangqi|chess")
 	side := fs.String("color", "red", "your side: red|white (moves first) or black (the engine moves first)")
 	fen := fs.String("fen", "", "start position (default: the game's start)")
-	moveTime := fs.String("movetime", "2", "the engine's time per move: seconds (2, 0.5) or a duration (500ms)")
+	moveTime := fs.String("movetime", "2", "the engine's time per move: seconds (2, 0.5) or a duration (500ms); 0 for none with -depth or -nodes")
 	depth := fs.Int("depth", 0, "also stop the engine's search at this depth (0: no limit)")
 	nodes := fs.Uint64("nodes", 0, "also stop the engine's search after this many nodes (0: no limit)")
 	threads := fs.Int("threads", 1, "search threads")
@@ -46,8 +46,10 @@ func runHuman(args []string) int {
 	if cfg.Human, err = human.ParseSide(*side); err != nil {
 		return fail(err)
 	}
-	if cfg.MoveTime, err = human.ParseMoveTime(*moveTime); err != nil {
-		return fail(err)
+	if *moveTime != "0" { // 0: no time limit when -depth or -nodes is given
+		if cfg.MoveTime, err = human.ParseMoveTime(*moveTime); err != nil {
+			return fail(err)
+		}
 	}
 	if cfg.ANSI, err = human.AutoColor(*ansi, os.Stdout); err != nil {
 		return fail(err)
