@@ -16,7 +16,19 @@ type history struct {
 	// counter[c][prev] is the quiet move of colour c that last refuted the
 	// opponent's move prev (indexed by prev's butterfly index).
 	counter [2][position.ButterflySize]position.Move
+	// cont[piece][to] scores a quiet move by the move one or two plies
+	// before it (continuation history): cont[p1][t1][p2][t2] is how well a
+	// move of piece p2 to t2 did after a move of p1 to t1. cont[0][0] is
+	// the table after a null move or at the root.
+	cont [position.PieceNB][contSquares]pieceToHistory
 }
+
+// contSquares bounds the squares of both games (xiangqi has 90).
+const contSquares = 90
+
+// pieceToHistory is one continuation-history table, indexed by piece and
+// destination square of the later move.
+type pieceToHistory [position.PieceNB][contSquares]int16
 
 func (h *history) clear() { *h = history{} }
 

@@ -37,20 +37,23 @@ type picker struct {
 	scores                   [position.MaxMoves]int32
 	cur, end, badEnd         int
 	skipQuiets               bool
-	quietStage               bool // the last returned move came from the quiet stages
+	quietStage               bool            // the last returned move came from the quiet stages
+	cont1, cont2             *pieceToHistory // continuation histories of the last two moves
 }
 
 // initMain prepares a picker for a main-search node not in check.
-func (mp *picker) initMain(tt, k1, k2, counter position.Move) {
+func (mp *picker) initMain(tt, k1, k2, counter position.Move, cont1, cont2 *pieceToHistory) {
 	mp.stage = stMainTT
+	mp.cont1, mp.cont2 = cont1, cont2
 	mp.ttMove, mp.killer1, mp.killer2, mp.counter = tt, k1, k2, counter
 	mp.list.Len, mp.cur, mp.end, mp.badEnd = 0, 0, 0, 0
 	mp.skipQuiets = false
 }
 
 // initEvasion prepares a picker for a node in check (main or quiescence).
-func (mp *picker) initEvasion(tt position.Move) {
+func (mp *picker) initEvasion(tt position.Move, cont1, cont2 *pieceToHistory) {
 	mp.stage = stEvasionTT
+	mp.cont1, mp.cont2 = cont1, cont2
 	mp.ttMove = tt
 	mp.killer1, mp.killer2, mp.counter = position.MoveNone, position.MoveNone, position.MoveNone
 	mp.list.Len, mp.cur, mp.end, mp.badEnd = 0, 0, 0, 0
@@ -107,11 +110,15 @@ func (w *Worker[T, P]) scoreCaptures(mp *picker) {
 	}
 }
 
-// scoreQuiets scores [cur, end) by butterfly history.
+// scoreQuiets scores [cur, end) by butterfly and continuation history.
 func (w *Worker[T, P]) scoreQuiets(mp *picker, us position.Color) {
+	pos := P(&w.pos)
 	h := &w.hist.butterfly[us]
+	c1, c2 := mp.cont1, mp.cont2
 	for i := mp.cur; i < mp.end; i++ {
-		mp.scores[i] = int32(h[mp.list.Moves[i].ButterflyIndex()])
+		m := mp.list.Moves[i]
+		pc, to := pos.MovedPiece(m), w.rules.to(m)
+		mp.scores[i] = int32(h[m.ButterflyIndex()]) + int32(c1[pc][to]) + int32(c2[pc][to])
 	}
 }
 
@@ -128,7 +135,8 @@ func (w *Worker[T, P]) scoreEvasions(mp *picker, us position.Color) {
 			}
 			mp.scores[i] = 1<<24 + int32(w.rules.PieceValue[victim])*16 - int32(pos.MovedPiece(m).Type())
 		} else {
-			mp.scores[i] = int32(h[m.ButterflyIndex()])
+			pc, to := pos.MovedPiece(m), w.rules.to(m)
+			mp.scores[i] = int32(h[m.ButterflyIndex()]) + int32(mp.cont1[pc][to]) + int32(mp.cont2[pc][to])
 		}
 	}
 }

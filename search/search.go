@@ -50,6 +50,15 @@ func (w *Worker[T, P]) evaluate() position.Value {
 	return max(min(v, mateBound-1), -mateBound+1)
 }
 
+// contAt returns the continuation-history table of the move made from ply
+// (the sentinel table before the root).
+func (w *Worker[T, P]) contAt(ply int) *pieceToHistory {
+	if ply < 0 {
+		return &w.hist.cont[0][0]
+	}
+	return w.stack[ply].cont
+}
+
 // sideAt is the side to move at ply (null moves flip the side too).
 func (w *Worker[T, P]) sideAt(ply int) position.Color {
 	return w.s.rootSide ^ position.Color(ply&1)
@@ -180,6 +189,7 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 		pos.DoMove(m, child)
 		w.eval.Push(&child.Dirty)
 		w.stack[1].pvLen = 0
+		w.stack[0].cont = &w.hist.cont[child.Dirty.Pieces[0].Piece][w.rules.to(m)]
 		newDepth := depth - 1
 		if child.InCheck {
 			newDepth++
@@ -317,6 +327,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			prevMove != position.MoveNull && beta > -mateBound && pos.HasNonPawnMaterial(us) {
 			r := 3 + depth/3 + min(int(eval-beta)/200, 3)
 			fr.move = position.MoveNull
+			fr.cont = &w.hist.cont[0][0]
 			child := &w.states[ply+1]
 			pos.DoNullMove(child)
 			child.Dirty.N = 0
@@ -344,18 +355,20 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 
 	// Step 8. The move loop.
 	mp := &w.pickers[ply]
+	cont1, cont2 := w.contAt(ply-1), w.contAt(ply-2)
 	if inCheck {
-		mp.initEvasion(ttMove)
+		mp.initEvasion(ttMove, cont1, cont2)
 	} else {
 		counter := position.MoveNone
 		if prevMove != position.MoveNone && prevMove != position.MoveNull {
 			counter = w.hist.counter[us][prevMove.ButterflyIndex()]
 		}
-		mp.initMain(ttMove, fr.killers[0], fr.killers[1], counter)
+		mp.initMain(ttMove, fr.killers[0], fr.killers[1], counter, cont1, cont2)
 	}
 	bestValue := -valueInf
 	bestMove := position.MoveNone
 	bestQuiet := false
+	bestPc := position.NoPiece
 	moveCount := 0
 	fr.nQuiets = 0
 	hist := &w.hist.butterfly[us]
@@ -399,6 +412,8 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		w.eval.Push(&child.Dirty)
 		w.stack[ply+1].pvLen = 0
 		givesCheck := child.InCheck
+		pc, to := child.Dirty.Pieces[0].Piece, w.rules.to(m)
+		fr.cont = &w.hist.cont[pc][to]
 
 		// Step 10. Check extension (bounded so checks cannot run away with the depth).
 		if givesCheck && ply < 2*w.rootDepth {
@@ -425,7 +440,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 				if m == fr.killers[0] || m == fr.killers[1] {
 					r--
 				}
-				r -= int(hist[m.ButterflyIndex()]) / 6000
+				r -= (int(hist[m.ButterflyIndex()]) + int(cont1[pc][to]) + int(cont2[pc][to])) / 8000
 			} else {
 				r /= 2
 			}
@@ -451,6 +466,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			if v > alpha {
 				bestMove = m
 				bestQuiet = quiet
+				bestPc = pc
 				if pvNode {
 					child := &w.stack[ply+1]
 					fr.pv[0] = m
@@ -464,6 +480,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 		if m != bestMove && quiet && fr.nQuiets < len(fr.quiets) {
 			fr.quiets[fr.nQuiets] = m
+			fr.quietPcs[fr.nQuiets] = pc
 			fr.nQuiets++
 		}
 	}
@@ -479,9 +496,16 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// Step 13. Reward the quiet move that cut off, punish the quiets tried before it.
 	if bestValue >= beta && bestQuiet {
 		bonus := statBonus(depth)
+		to := w.rules.to(bestMove)
 		gravity(&hist[bestMove.ButterflyIndex()], bonus)
+		gravity(&cont1[bestPc][to], bonus)
+		gravity(&cont2[bestPc][to], bonus)
 		for i := 0; i < fr.nQuiets; i++ {
-			gravity(&hist[fr.quiets[i].ButterflyIndex()], -bonus)
+			q, qpc := fr.quiets[i], fr.quietPcs[i]
+			qto := w.rules.to(q)
+			gravity(&hist[q.ButterflyIndex()], -bonus)
+			gravity(&cont1[qpc][qto], -bonus)
+			gravity(&cont2[qpc][qto], -bonus)
 		}
 		if fr.killers[0] != bestMove {
 			fr.killers[1] = fr.killers[0]
@@ -564,7 +588,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 	mp := &w.pickers[ply]
 	us := w.sideAt(ply)
 	if inCheck {
-		mp.initEvasion(ttMove)
+		mp.initEvasion(ttMove, w.contAt(ply-1), w.contAt(ply-2))
 	} else {
 		mp.initQsearch(ttMove)
 	}
@@ -594,6 +618,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 		pos.DoMove(m, child)
 		w.sink += w.tt.touch(child.Key)
 		w.eval.Push(&child.Dirty)
+		fr.cont = &w.hist.cont[child.Dirty.Pieces[0].Piece][w.rules.to(m)]
 		v := -w.qsearch(-beta, -alpha, ply+1, pvNode)
 		w.eval.Pop()
 		pos.UndoMove(m)

@@ -345,6 +345,7 @@ func (w *Worker[T, P]) setup(root P, multiPV int) {
 	w.stack[1].staticEval = valueNone
 	for i := range w.stack {
 		w.stack[i].killers = [2]position.Move{}
+		w.stack[i].cont = &w.hist.cont[0][0]
 	}
 }
 

@@ -19,7 +19,11 @@ type frame struct {
 	staticEval position.Value
 	move       position.Move // the move being searched from this ply
 	quiets     [64]position.Move
+	quietPcs   [64]position.Piece
 	nQuiets    int
+	// cont is the continuation-history table of the move made from this
+	// ply (its piece and destination), read by the next two plies.
+	cont *pieceToHistory
 }
 
 // rootMove is one legal root move with its latest score and line.
