@@ -3,69 +3,15 @@
 package xiangqi
 
 import (
-	"bufio"
-	"encoding/json"
 	"flag"
-	"os"
-	"path/filepath"
 	"sort"
 	"testing"
 
+	"dualnnue/internal/sharedtest"
 	"dualnnue/position"
 )
 
 var long = flag.Bool("long", false, "run the deep perft suites (minutes)")
-
-// testdataDir returns ../shared/testdata next to the repository root, or
-// skips the test when it is absent.
-func testdataDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			td := filepath.Join(dir, "..", "shared", "testdata")
-			if st, err := os.Stat(td); err == nil && st.IsDir() {
-				return td
-			}
-			t.Skipf("shared test data not found at %s", td)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root (go.mod) not found above the package directory")
-		}
-		dir = parent
-	}
-}
-
-// readJSONL decodes every line of a JSONL file into a fresh T.
-func readJSONL[T any](t testing.TB, path string) []T {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Skipf("test data: %v", err)
-	}
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		if len(sc.Bytes()) == 0 {
-			continue
-		}
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 func mustFEN(t testing.TB, fen string) *Position {
 	t.Helper()
@@ -251,4 +197,12 @@ func naiveLegal(p *Position) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// testdataDir and readJSONL are the shared helpers of internal/sharedtest.
+func testdataDir(t testing.TB) string { t.Helper(); return sharedtest.Dir(t) }
+
+func readJSONL[T any](t testing.TB, path string) []T {
+	t.Helper()
+	return sharedtest.ReadJSONL[T](t, path)
 }
