@@ -5,6 +5,7 @@ package uci
 
 import (
 	"bufio"
+	"dualnnue/internal/sharedtest"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -26,29 +27,8 @@ type testCase struct {
 	Expected json.RawMessage `json:"expected"`
 }
 
-// testdataDir finds ../shared/testdata beside the repository root (the
-// directory holding go.mod), or skips the test.
-func testdataDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Skip("no working directory:", err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			td := filepath.Join(dir, "..", "shared", "testdata")
-			if _, err := os.Stat(td); err != nil {
-				t.Skipf("shared test data not found at %s", td)
-			}
-			return td
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found")
-		}
-		dir = parent
-	}
-}
+// testdataDir finds ../shared/testdata beside the repository root, or skips the test.
+func testdataDir(t testing.TB) string { t.Helper(); return sharedtest.Dir(t) }
 
 // loadCase returns the case whose id starts with prefix.
 func loadCase(t *testing.T, prefix string) testCase {
