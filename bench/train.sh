@@ -18,10 +18,25 @@ for run in 1 2; do
 	go test ./nn/train -run '^$' -bench 'TrainStep' -benchtime "${batches}x" -cpu "$threads" | grep '^Benchmark'
 	echo "### Go trainer, AVX2 kernels (GOEXPERIMENT=simd)"
 	GOEXPERIMENT=simd go test ./nn/train -run '^$' -bench 'TrainStep' -benchtime "${batches}x" -cpu "$threads" | grep '^Benchmark'
-	echo "### PyTorch reference"
+	echo "### PyTorch reference (wall clock, then per CPU-second × threads like the Go cpu-pos/s)"
 	if [ -f "$ref" ] && /usr/bin/python3 -c 'import torch' 2>/dev/null; then
-		/usr/bin/python3 "$ref" 768 256 "$batches" "$threads"
-		/usr/bin/python3 "$ref" 1260 256 "$batches" "$threads"
+		for f in 768 1260; do
+			/usr/bin/python3 "$ref" "$f" 256 "$batches" "$threads"
+			# The same script with its clock replaced by the process's CPU time: positions per
+			# CPU-second, scaled by the threads, is its speed on otherwise idle cores.
+			/usr/bin/python3 - "$ref" "$f" 256 "$batches" "$threads" <<'PY'
+import io, contextlib, re, runpy, sys, time
+time.time = time.process_time
+ref, threads = sys.argv[1], int(sys.argv[5])
+sys.argv = sys.argv[1:]
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    runpy.run_path(ref, run_name="__main__")
+line = out.getvalue().strip()
+m = re.search(r"([\d,]+) positions/s", line)
+print(line[:m.start()] + f"{int(m.group(1).replace(',', '')) * threads:,} cpu-positions/s")
+PY
+		done
 	else
 		echo "reference skipped: needs $ref and Debian python3-torch (apt-get install -y python3-torch)"
 	fi

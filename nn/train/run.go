@@ -188,8 +188,15 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		}
 		return d
 	}
+	if total := int64(cfg.Train.Epochs) * steps; cfg.Train.Warmup > total/4 {
+		fmt.Fprintf(log, "train: warning: warm-up of %d steps is more than a quarter of the run's %d steps\n", cfg.Train.Warmup, total)
+	}
+	lastLoss := ""
 	for e := meta.Epoch; e < cfg.Train.Epochs; e++ {
 		start := time.Now()
+		if bar != nil {
+			bar.Describe(fmt.Sprintf("%s epoch %d/%d%s", cfg.Name, e+1, cfg.Train.Epochs, lastLoss))
+		}
 		if err := src.SetPosition(int64(e) * steps * int64(batchSize)); err != nil {
 			return nil, err
 		}
@@ -225,9 +232,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		}
 		row.Seconds = time.Since(start).Seconds()
 		res.Metrics = append(res.Metrics, row)
-		if bar != nil {
-			bar.Describe(fmt.Sprintf("%s epoch %d/%d loss %.5f", cfg.Name, e+1, cfg.Train.Epochs, row.TrainLoss))
-		}
+		lastLoss = fmt.Sprintf(" (loss %.5f)", row.TrainLoss)
 		if err := m.CheckFinite(); err != nil {
 			return nil, err
 		}
