@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -83,16 +84,20 @@ func BenchmarkDecodeFeaturesTrusted(b *testing.B) {
 	}
 }
 
-// BenchmarkEngineData does the same on the engine games TestEngineGames
-// writes to ../data (skipped when absent): Stockfish / Fairy-Stockfish at
-// a fixed node count with 8 random opening plies.
-func BenchmarkEngineData(b *testing.B) {
-	for _, g := range bothGames {
-		b.Run(g.String(), func(b *testing.B) {
-			path := filepath.Join("..", "data", "engine-"+g.String()+".dnds")
+// BenchmarkDataFiles does the same on every dataset in ../data
+// (git-ignored; skipped when empty): the engine games TestEngineGames
+// writes (Stockfish / Fairy-Stockfish at a fixed node count with 8 random
+// opening plies) and cmd/selfplay output copied there.
+func BenchmarkDataFiles(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join("..", "data", "*.dnds"))
+	if len(files) == 0 {
+		b.Skip("no ../data/*.dnds (make engine games with TestEngineGames)")
+	}
+	for _, path := range files {
+		b.Run(strings.TrimSuffix(filepath.Base(path), ".dnds"), func(b *testing.B) {
 			data, err := os.ReadFile(path)
 			if err != nil {
-				b.Skipf("%s: %v (make it with TestEngineGames)", path, err)
+				b.Fatal(err)
 			}
 			r, err := NewReader(bytes.NewReader(data), nil)
 			if err != nil {
@@ -102,6 +107,7 @@ func BenchmarkEngineData(b *testing.B) {
 			for r.Next() {
 				recs++
 			}
+			g := r.Header().Game
 			b.Run("checked", func(b *testing.B) { benchDecode(b, g, data, recs, false) })
 			b.Run("trusted", func(b *testing.B) { benchDecode(b, g, data, recs, true) })
 		})

@@ -5,7 +5,7 @@
 //	go test ./datasets -run TestEngineGames -enginegames 200
 //
 // to write ../data/engine-chess.dnds and ../data/engine-xiangqi.dnds
-// (git-ignored); BenchmarkEngineData reads them.
+// (git-ignored); BenchmarkDataFiles reads them.
 package datasets
 
 import (
