@@ -35,8 +35,9 @@ const (
 	// BlockHeaderSize is the size of a block header in bytes.
 	BlockHeaderSize = 36
 
-	blockFlagEnd    = 1 << 0 // end marker: payload = 16-byte totals
-	blockFlagStored = 1 << 1 // payload stored as is (not zstd)
+	blockFlagEnd     = 1 << 0 // end marker: payload = 16-byte totals
+	blockFlagStored  = 1 << 1 // payload stored as is (not zstd)
+	blockFlagStreams = 1 << 2 // streams compressed one by one (see decompressStreams)
 
 	// MaxBlockSize bounds a block's stored and uncompressed payload; a
 	// header claiming more is rejected as corrupt.
@@ -207,7 +208,8 @@ func parseBlockHeader(b []byte) (h BlockHeader, problem string) {
 		return h, fmt.Sprintf("block version %d not supported", h.Version)
 	case h.Size > MaxBlockSize || h.RawSize > MaxBlockSize:
 		return h, fmt.Sprintf("block claims %d stored / %d raw bytes, limit %d", h.Size, h.RawSize, MaxBlockSize)
-	case h.Flags&^(blockFlagEnd|blockFlagStored) != 0:
+	case h.Flags&^(blockFlagEnd|blockFlagStored|blockFlagStreams) != 0,
+		h.Flags&blockFlagStored != 0 && h.Flags&blockFlagStreams != 0:
 		return h, fmt.Sprintf("unknown block flags %#x", h.Flags)
 	}
 	return h, ""

@@ -266,15 +266,10 @@ type blockCodec struct {
 	enc *zstd.Encoder
 	dec *zstd.Decoder
 	raw []byte
+	tmp []byte
 }
 
-func (c *blockCodec) decompress(h *BlockHeader, stored []byte) ([]byte, error) {
-	if h.Flags&blockFlagStored != 0 {
-		if len(stored) != int(h.RawSize) {
-			return nil, fmt.Errorf("stored payload of %d bytes, header says %d", len(stored), h.RawSize)
-		}
-		return stored, nil
-	}
+func (c *blockCodec) decoder() (*zstd.Decoder, error) {
 	if c.dec == nil {
 		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(2*MaxBlockSize), zstd.WithDecoderMaxWindow(2*MaxBlockSize))
 		if err != nil {
@@ -282,10 +277,28 @@ func (c *blockCodec) decompress(h *BlockHeader, stored []byte) ([]byte, error) {
 		}
 		c.dec = d
 	}
+	return c.dec, nil
+}
+
+// decompress returns the raw payload (stream table and streams) of a block.
+func (c *blockCodec) decompress(h *BlockHeader, stored []byte) ([]byte, error) {
+	switch {
+	case h.Flags&blockFlagStored != 0:
+		if len(stored) != int(h.RawSize) {
+			return nil, fmt.Errorf("stored payload of %d bytes, header says %d", len(stored), h.RawSize)
+		}
+		return stored, nil
+	case h.Flags&blockFlagStreams != 0:
+		return c.decompressStreams(h, stored)
+	}
+	dec, err := c.decoder()
+	if err != nil {
+		return nil, err
+	}
 	if cap(c.raw) < int(h.RawSize) {
 		c.raw = make([]byte, 0, h.RawSize)
 	}
-	raw, err := c.dec.DecodeAll(stored, c.raw[:0])
+	raw, err := dec.DecodeAll(stored, c.raw[:0])
 	if err != nil {
 		return nil, fmt.Errorf("zstd: %w", err)
 	}
@@ -298,15 +311,100 @@ func (c *blockCodec) decompress(h *BlockHeader, stored []byte) ([]byte, error) {
 	return raw, nil
 }
 
-func (c *blockCodec) compress(dst, raw []byte, level zstd.EncoderLevel) ([]byte, error) {
+// A block with blockFlagStreams stores its streams separately, so that
+// zstd's entropy tables fit each stream:
+//
+//	uvarint games, uvarint rawLen[5]   (the raw payload's stream table)
+//	uvarint storedLen[5]               (storedLen == rawLen: stored as is; else a zstd frame)
+//	the stored streams
+const numStreams = 5
+
+func (c *blockCodec) decompressStreams(h *BlockHeader, stored []byte) ([]byte, error) {
+	var rawLen, storedLen [numStreams]uint64
+	b := stored
+	var ok bool
+	if _, b, ok = readUvarint(b); !ok {
+		return nil, fmt.Errorf("bad stream table")
+	}
+	total := uint64(0)
+	for i := range rawLen {
+		if rawLen[i], b, ok = readUvarint(b); !ok || rawLen[i] > MaxBlockSize {
+			return nil, fmt.Errorf("bad stream table")
+		}
+		total += rawLen[i]
+	}
+	table := len(stored) - len(b)
+	for i := range storedLen {
+		if storedLen[i], b, ok = readUvarint(b); !ok || storedLen[i] > rawLen[i] || storedLen[i] > uint64(len(b)) {
+			return nil, fmt.Errorf("bad stream table")
+		}
+	}
+	if total+uint64(table) != uint64(h.RawSize) {
+		return nil, fmt.Errorf("streams of %d bytes, header says %d", total+uint64(table), h.RawSize)
+	}
+	if cap(c.raw) < int(h.RawSize) {
+		c.raw = make([]byte, 0, h.RawSize)
+	}
+	raw := append(c.raw[:0], stored[:table]...)
+	for i := range storedLen {
+		if storedLen[i] > uint64(len(b)) {
+			return nil, fmt.Errorf("stream %d overruns the block", i)
+		}
+		src := b[:storedLen[i]]
+		b = b[storedLen[i]:]
+		n := len(raw)
+		if storedLen[i] == rawLen[i] {
+			raw = append(raw, src...)
+			continue
+		}
+		dec, err := c.decoder()
+		if err != nil {
+			return nil, err
+		}
+		if raw, err = dec.DecodeAll(src, raw); err != nil {
+			return nil, fmt.Errorf("stream %d: zstd: %w", i, err)
+		}
+		if uint64(len(raw)-n) != rawLen[i] {
+			return nil, fmt.Errorf("stream %d decompresses to %d bytes, table says %d", i, len(raw)-n, rawLen[i])
+		}
+	}
+	if len(b) != 0 {
+		return nil, fmt.Errorf("%d bytes after the streams", len(b))
+	}
+	c.raw = raw[:0]
+	return raw, nil
+}
+
+// compressStreams appends the stored form (blockFlagStreams) of b's
+// streams to dst.
+func (c *blockCodec) compressStreams(dst []byte, b *blockBuilder, level zstd.EncoderLevel) ([]byte, error) {
 	if c.enc == nil {
-		e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(level), zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(false))
+		e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(level), zstd.WithEncoderConcurrency(1))
 		if err != nil {
 			return nil, err
 		}
 		c.enc = e
 	}
-	return c.enc.EncodeAll(raw, dst), nil
+	streams := [numStreams][]byte{b.games, b.from, b.to, b.scores, b.best}
+	dst = binary.AppendUvarint(dst, uint64(b.nGames))
+	for _, st := range streams {
+		dst = binary.AppendUvarint(dst, uint64(len(st)))
+	}
+	c.tmp = c.tmp[:0]
+	var cut [numStreams + 1]int
+	for i, st := range streams {
+		if len(st) > 0 {
+			c.tmp = c.enc.EncodeAll(st, c.tmp)
+		}
+		if n := len(c.tmp) - cut[i]; n >= len(st) {
+			c.tmp = append(c.tmp[:cut[i]], st...) // incompressible: store as is
+		}
+		cut[i+1] = len(c.tmp)
+	}
+	for i := range streams {
+		dst = binary.AppendUvarint(dst, uint64(cut[i+1]-cut[i]))
+	}
+	return append(dst, c.tmp...), nil
 }
 
 func (c *blockCodec) close() {

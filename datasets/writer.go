@@ -179,21 +179,15 @@ func (w *Writer) flushLocked() error {
 	if w.b.nGames == 0 {
 		return nil
 	}
-	w.raw = w.b.payload(w.raw[:0])
-	h := BlockHeader{Version: FormatVersion, Game: w.game, Records: uint32(w.b.nRecords), Games: uint32(w.b.nGames), RawSize: uint32(len(w.raw))}
-	w.out = w.out[:0]
-	w.out = append(w.out, make([]byte, BlockHeaderSize)...)
+	w.raw = w.b.payload(w.raw[:0]) // the raw payload: its size goes in the header
+	h := BlockHeader{Version: FormatVersion, Game: w.game, Flags: blockFlagStreams, Records: uint32(w.b.nRecords), Games: uint32(w.b.nGames), RawSize: uint32(len(w.raw))}
+	w.out = append(w.out[:0], make([]byte, BlockHeaderSize)...)
 	var err error
-	if w.out, err = w.codec.compress(w.out, w.raw, w.opt.Level); err != nil {
+	if w.out, err = w.codec.compressStreams(w.out, &w.b, w.opt.Level); err != nil {
 		w.err = err
 		return err
 	}
 	payload := w.out[BlockHeaderSize:]
-	if len(payload) >= len(w.raw) {
-		w.out = append(w.out[:BlockHeaderSize], w.raw...)
-		payload = w.out[BlockHeaderSize:]
-		h.Flags |= blockFlagStored
-	}
 	h.Size = uint32(len(payload))
 	h.PayloadCRC = crc32c(payload)
 	appendBlockHeader(w.out[:0], &h)
