@@ -50,11 +50,13 @@
 // entries in 64-byte buckets, lock-free with key xor data), mate distance
 // pruning, reverse futility pruning, null move pruning (not in check, not
 // twice in a row, only with non-pawn material), internal iterative
-// reduction, late move pruning, futility and SEE pruning, check extension
+// reduction, late move, futility, history and SEE pruning (never of a
+// checking move, so mates are found at their depth), check extension
 // and late move reductions; quiescence search over captures (with SEE and
 // delta pruning) and all evasions in check. Moves are ordered TT move,
 // captures by MVV-LVA with losing captures (SEE < 0) last, killers, counter
-// move, then quiets by butterfly history. Every node asks the game's
+// move, then quiets by butterfly plus continuation history (the piece and
+// destination of the moves one and two plies back). Every node asks the game's
 // RuleVerdict first, so xiangqi's perpetual check and chase rulings score
 // as losses and repetitions as draws. Lazy SMP: helper threads run the
 // same iterative deepening sharing only the TT; the main thread's result is
