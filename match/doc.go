@@ -20,6 +20,9 @@
 //
 // Statistics follow fastchess/fishtest: logistic Elo from the mean score,
 // its 95% interval from the standard error of the per-game (trinomial) or
-// per-pair (pentanomial) scores, normalized Elo, and the GSPRT normal
-// approximation of the log-likelihood ratio with Wald's bounds.
+// per-pair (pentanomial) scores, normalized Elo, and the GSPRT
+// log-likelihood ratio from the maximum-likelihood distributions under H0
+// and H1 (empty cells regularized to 1e-3, so a one-sided result decides)
+// with Wald's bounds. A sweep prints as "+Inf (all games won)"; Finite gives
+// the numbers for JSON.
 package match

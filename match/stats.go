@@ -4,6 +4,7 @@ package match
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // z95 is the two-sided 95% quantile of the standard normal distribution.
@@ -36,7 +37,7 @@ func EloFromScore(s float64) float64 {
 	if s >= 1 {
 		return math.Inf(1)
 	}
-	return -400 * math.Log10(1/s-1)
+	return -400*math.Log10(1/s-1) + 0 // + 0: an even score is +0, not -0
 }
 
 // ScoreFromElo is the expected score of an Elo difference: 1/(1+10^(−elo/400)).
@@ -78,8 +79,67 @@ type Estimate struct {
 // Error is half the width of the 95% interval.
 func (e Estimate) Error() float64 { return (e.Upper - e.Lower) / 2 }
 
+// String formats the estimate for tables and progress lines. A one-sided
+// result (every game won or lost) has an infinite logistic Elo and no
+// spread: it is said in words instead of "+Inf ± NaN", and an interval
+// reaching a score of 0 or 1 is printed as its two ends.
 func (e Estimate) String() string {
-	return fmt.Sprintf("Elo %+.2f ± %.2f (95%%), nElo %+.2f ± %.2f", e.Elo, e.Error(), e.NElo, (e.NUpper-e.NLower)/2)
+	switch {
+	case math.IsInf(e.Elo, 1):
+		return "Elo +Inf (all games won)"
+	case math.IsInf(e.Elo, -1):
+		return "Elo -Inf (all games lost)"
+	}
+	var b strings.Builder
+	if math.IsInf(e.Lower, 0) || math.IsInf(e.Upper, 0) {
+		fmt.Fprintf(&b, "Elo %+.2f (95%%: %s to %s)", e.Elo, signed(e.Lower), signed(e.Upper))
+	} else {
+		fmt.Fprintf(&b, "Elo %+.2f ± %.2f (95%%)", e.Elo, e.Error())
+	}
+	if e.NUpper != e.NLower {
+		fmt.Fprintf(&b, ", nElo %+.2f ± %.2f", e.NElo, (e.NUpper-e.NLower)/2)
+	}
+	return b.String()
+}
+
+// signed formats an Elo bound: "+12.34", "-Inf".
+func signed(v float64) string {
+	switch {
+	case math.IsInf(v, 1):
+		return "+Inf"
+	case math.IsInf(v, -1):
+		return "-Inf"
+	}
+	return fmt.Sprintf("%+.2f", v)
+}
+
+// Finite returns the Elo and its 95% error with every number finite, for
+// JSON and plots (encoding/json refuses ±Inf and NaN). A sweep over games
+// games (every game won or lost) has an infinite Elo: it becomes the Elo of
+// the score half a point short of the sweep, (games−½)/games, and bound
+// says which way the true estimate lies (+1: it is higher, −1: lower, 0:
+// exact). When one end of the interval is infinite the error is the
+// finite half-width on the other side.
+func (e Estimate) Finite(games int) (elo, err float64, bound int) {
+	g := float64(max(games, 1))
+	switch {
+	case math.IsInf(e.Elo, 1):
+		return EloFromScore((g - 0.5) / g), 0, 1
+	case math.IsInf(e.Elo, -1):
+		return EloFromScore(0.5 / g), 0, -1
+	case math.IsNaN(e.Elo):
+		return 0, 0, 0
+	}
+	lo, hi := !math.IsInf(e.Lower, 0) && !math.IsNaN(e.Lower), !math.IsInf(e.Upper, 0) && !math.IsNaN(e.Upper)
+	switch {
+	case lo && hi:
+		err = (e.Upper - e.Lower) / 2
+	case lo:
+		err = e.Elo - e.Lower
+	case hi:
+		err = e.Upper - e.Elo
+	}
+	return e.Elo, err, 0
 }
 
 // estimate turns per-sample mean/variance into Elo. perGame is the number
@@ -179,39 +239,167 @@ func (t SPRT) Bounds() (lower, upper float64) {
 	return math.Log(t.Beta / (1 - t.Alpha)), math.Log((1 - t.Beta) / t.Alpha)
 }
 
-// llr is the normal approximation of the generalized log-likelihood ratio
-// for samples with mean and variance: n·(μ1−μ0)·(2·mean−μ0−μ1)/(2·var)
-// (Michel Van den Bergh's GSPRT approximation used by fishtest).
-func llr(n int, mean, variance, mu0, mu1 float64) float64 {
-	if n == 0 || variance <= 0 {
-		return 0
+// regularized turns counts into the empirical distribution of the GSPRT,
+// replacing empty cells by 1e-3 games as fishtest and fastchess do: without
+// it a one-sided result (every game won) has zero variance and the test
+// could never decide. It returns the total and the probabilities.
+func regularized(counts []int, probs []float64) float64 {
+	total := 0.0
+	for i, c := range counts {
+		probs[i] = float64(c)
+		if c == 0 {
+			probs[i] = 1e-3
+		}
+		total += probs[i]
 	}
-	return float64(n) * (mu1 - mu0) * (2*mean - mu0 - mu1) / (2 * variance)
+	for i := range probs {
+		probs[i] /= total
+	}
+	return total
+}
+
+// solveTheta finds the root of f(θ) = Σ p̂ᵢ·φᵢ/(1+θ·φᵢ) by bisection. f
+// decreases from +∞ to −∞ on (−1/max φ, −1/min φ), an interval that exists
+// when φ takes both signs.
+func solveTheta(phat, phi []float64) (float64, bool) {
+	lo, hi := math.Inf(-1), math.Inf(1)
+	for _, v := range phi {
+		switch {
+		case v > 0:
+			lo = math.Max(lo, -1/v)
+		case v < 0:
+			hi = math.Min(hi, -1/v)
+		}
+	}
+	if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		return 0, false
+	}
+	f := func(x float64) float64 {
+		s := 0.0
+		for i, v := range phi {
+			s += phat[i] * v / (1 + x*v)
+		}
+		return s
+	}
+	for range 200 {
+		mid := lo + (hi-lo)/2
+		if mid <= lo || mid >= hi {
+			break
+		}
+		if f(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo + (hi-lo)/2, true
+}
+
+// mleLogistic is the distribution closest to phat (maximum likelihood) with
+// mean score s: pᵢ = p̂ᵢ/(1+θ·(aᵢ−s)) (Van den Bergh, "Comments on
+// normalized Elo", proposition 1.1).
+func mleLogistic(scores, phat []float64, s float64, p []float64) bool {
+	phi := make([]float64, len(scores))
+	for i, a := range scores {
+		phi[i] = a - s
+	}
+	theta, ok := solveTheta(phat, phi)
+	if !ok {
+		return false
+	}
+	for i := range p {
+		p[i] = phat[i] / (1 + theta*phi[i])
+	}
+	return true
+}
+
+// mleNormalized is the maximum-likelihood distribution with normalized
+// score t = (μ−½)/σ (the same paper, section 4.1): a fixed point iteration
+// from the uniform distribution, each step solving for θ with
+// φᵢ = aᵢ − ½ − ½·t·σ·(1 + ((aᵢ−μ)/σ)²) of the previous estimate.
+func mleNormalized(scores, phat []float64, t float64, p []float64) bool {
+	n := len(scores)
+	for i := range p {
+		p[i] = 1 / float64(n)
+	}
+	phi := make([]float64, n)
+	for range 100 {
+		mu, v := 0.0, 0.0
+		for i, a := range scores {
+			mu += p[i] * a
+		}
+		for i, a := range scores {
+			v += p[i] * (a - mu) * (a - mu)
+		}
+		sigma := math.Sqrt(v)
+		if sigma == 0 {
+			return false
+		}
+		for i, a := range scores {
+			z := (a - mu) / sigma
+			phi[i] = a - 0.5 - 0.5*t*sigma*(1+z*z)
+		}
+		theta, ok := solveTheta(phat, phi)
+		if !ok {
+			return false
+		}
+		diff := 0.0
+		for i := range p {
+			q := phat[i] / (1 + theta*phi[i])
+			diff = math.Max(diff, math.Abs(q-p[i]))
+			p[i] = q
+		}
+		if diff < 1e-12 {
+			break
+		}
+	}
+	return true
 }
 
 // LLRPentanomial is the log-likelihood ratio of the pairs.
 func (t SPRT) LLRPentanomial(p Pentanomial) float64 {
-	n, mean, v := moments(p[:], pentanomialScores)
-	return t.llrFor(n, mean, v, 2)
+	return t.llr(p[:], pentanomialScores, math.Sqrt2)
 }
 
 // LLRTrinomial is the log-likelihood ratio of single games.
 func (t SPRT) LLRTrinomial(g Trinomial) float64 {
-	n, mean, v := moments([]int{g.L, g.D, g.W}, trinomialScores)
-	return t.llrFor(n, mean, v, 1)
+	return t.llr([]int{g.L, g.D, g.W}, trinomialScores, 1)
 }
 
-func (t SPRT) llrFor(n int, mean, v, perGame float64) float64 {
-	var mu0, mu1 float64
+// llr is the generalized log-likelihood ratio of the GSPRT as fishtest and
+// fastchess compute it: the regularized empirical distribution p̂ of the
+// samples, the maximum-likelihood distributions p0 and p1 under H0 and H1,
+// and LLR = N·Σ p̂ᵢ·ln(p1ᵢ/p0ᵢ). tScale converts normalized Elo to the
+// samples' normalized score: 1 for games, √2 for pairs (whose standard
+// deviation is the per-game one over √2).
+func (t SPRT) llr(counts []int, scores []float64, tScale float64) float64 {
+	n := 0
+	for _, c := range counts {
+		n += c
+	}
+	if n == 0 {
+		return 0
+	}
+	k := len(counts)
+	phat, p0, p1 := make([]float64, k), make([]float64, k), make([]float64, k)
+	total := regularized(counts, phat)
+	var ok0, ok1 bool
 	switch t.Model {
 	case SPRTLogistic:
-		mu0, mu1 = ScoreFromElo(t.Elo0), ScoreFromElo(t.Elo1)
+		ok0 = mleLogistic(scores, phat, ScoreFromElo(t.Elo0), p0)
+		ok1 = mleLogistic(scores, phat, ScoreFromElo(t.Elo1), p1)
 	default:
-		sigma := math.Sqrt(v * perGame) // per-game standard deviation
-		mu0 = 0.5 + t.Elo0/nEloScale*sigma
-		mu1 = 0.5 + t.Elo1/nEloScale*sigma
+		ok0 = mleNormalized(scores, phat, tScale*t.Elo0/nEloScale, p0)
+		ok1 = mleNormalized(scores, phat, tScale*t.Elo1/nEloScale, p1)
 	}
-	return llr(n, mean, v, mu0, mu1)
+	if !ok0 || !ok1 {
+		return 0
+	}
+	sum := 0.0
+	for i := range phat {
+		sum += phat[i] * (math.Log(p1[i]) - math.Log(p0[i]))
+	}
+	return total * sum
 }
 
 // Decision is the state of an SPRT.

@@ -96,3 +96,93 @@ func TestTrinomialElo(t *testing.T) {
 		t.Fatalf("%v %v", s, err)
 	}
 }
+
+// TestSPRTFastchess: the GSPRT values of fastchess's own SPRT tests (exact
+// maximum-likelihood LLR with regularized counts), including one-sided
+// results where every game or pair is won: their variance is zero, and an
+// unregularized test would never decide.
+func TestSPRTFastchess(t *testing.T) {
+	tri := []struct {
+		w, l, d    int
+		elo0, elo1 float64
+		model      SPRTModel
+		llr        float64
+	}{
+		{36433, 36027, 68692, 0, 2, SPRTNormalized, 0.92},
+		{10871, 10650, 20431, -1.75, 0.25, SPRTNormalized, 2.30},
+		{4250, 0, 0, 0, 10, SPRTNormalized, 120.56},
+		{21404, 21184, 40708, 0.5, 2.5, SPRTLogistic, -1.57},
+		{57433, 57030, 106593, 0, 2, SPRTLogistic, -2.59},
+	}
+	for _, c := range tri {
+		s := SPRT{Elo0: c.elo0, Elo1: c.elo1, Alpha: 0.05, Beta: 0.05, Model: c.model}
+		if got := s.LLRTrinomial(Trinomial{W: c.w, D: c.d, L: c.l}); !near(got, c.llr, 0.01*math.Abs(c.llr)+0.005) {
+			t.Errorf("trinomial %d-%d-%d [%g,%g] model %d: LLR %.3f, want %.2f", c.w, c.l, c.d, c.elo0, c.elo1, c.model, got, c.llr)
+		}
+	}
+	penta := []struct {
+		p          Pentanomial
+		elo0, elo1 float64
+		model      SPRTModel
+		llr        float64
+	}{
+		// fastchess counts LL, LD, WL, DD, WD, WW; WL and DD share a cell here.
+		{Pentanomial{365, 16618, 36029 + 200, 16974, 390}, 0, 2, SPRTNormalized, 2.25},
+		{Pentanomial{127, 4883, 10311 + 401, 5150, 104}, -1.75, 0.25, SPRTNormalized, 3.01},
+		{Pentanomial{0, 0, 0, 0, 5550}, 0, 5, SPRTNormalized, 111.82},
+		{Pentanomial{223, 9863, 20279 + 1000, 10037, 246}, 0.5, 2.5, SPRTLogistic, -3.07},
+		{Pentanomial{871, 26175, 55003 + 980, 26678, 821}, 0, 2, SPRTLogistic, -4.98},
+	}
+	for _, c := range penta {
+		s := SPRT{Elo0: c.elo0, Elo1: c.elo1, Alpha: 0.05, Beta: 0.05, Model: c.model}
+		if got := s.LLRPentanomial(c.p); !near(got, c.llr, 0.01*math.Abs(c.llr)+0.005) {
+			t.Errorf("pentanomial %v [%g,%g] model %d: LLR %.3f, want %.2f", c.p, c.elo0, c.elo1, c.model, got, c.llr)
+		}
+	}
+	// A one-sided match decides (before regularization its LLR stayed 0):
+	// 200 won pairs accept H1 of [0, 10], 200 lost pairs H0.
+	s := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if llr := s.LLRPentanomial(Pentanomial{0, 0, 0, 0, 200}); s.Decide(llr) != AcceptH1 {
+		t.Errorf("200 won pairs: LLR %.2f, want H1", llr)
+	}
+	if llr := s.LLRPentanomial(Pentanomial{200, 0, 0, 0, 0}); s.Decide(llr) != AcceptH0 {
+		t.Errorf("200 lost pairs: LLR %.2f, want H0", llr)
+	}
+	if llr := s.LLRTrinomial(Trinomial{W: 300}); s.Decide(llr) != AcceptH1 {
+		t.Errorf("300 won games: LLR %.2f, want H1", llr)
+	}
+}
+
+// TestEstimateOneSided: a sweep prints in words (not "+Inf ± NaN") and its
+// finite form for JSON is the Elo of half a point short of the sweep.
+func TestEstimateOneSided(t *testing.T) {
+	cases := []struct {
+		e    Estimate
+		text string
+	}{
+		{Trinomial{W: 10}.Elo(), "Elo +Inf (all games won)"},
+		{Trinomial{L: 10}.Elo(), "Elo -Inf (all games lost)"},
+		{Pentanomial{0, 0, 0, 0, 5}.Elo(), "Elo +Inf (all games won)"},
+		{Trinomial{D: 10}.Elo(), "Elo +0.00 ± 0.00 (95%)"},
+		// 9 wins, 1 draw: the interval reaches a score of 1.
+		{Trinomial{W: 9, D: 1}.Elo(), "Elo +511.50 (95%: +311.10 to +Inf), nElo +1042.31 ± 215.34"},
+	}
+	for _, c := range cases {
+		if got := c.e.String(); got != c.text {
+			t.Errorf("got %q, want %q", got, c.text)
+		}
+	}
+	elo, err, bound := Trinomial{W: 10}.Elo().Finite(10)
+	if !near(elo, EloFromScore(0.95), 1e-9) || err != 0 || bound != 1 {
+		t.Errorf("sweep finite: %v %v %v", elo, err, bound)
+	}
+	elo, err, bound = Trinomial{L: 4}.Elo().Finite(4)
+	if !near(elo, EloFromScore(0.125), 1e-9) || err != 0 || bound != -1 {
+		t.Errorf("lost sweep finite: %v %v %v", elo, err, bound)
+	}
+	e := Trinomial{W: 9, D: 1}.Elo()
+	elo, err, bound = e.Finite(10)
+	if elo != e.Elo || !near(err, e.Elo-e.Lower, 1e-9) || bound != 0 {
+		t.Errorf("half-open finite: %v %v %v", elo, err, bound)
+	}
+}
