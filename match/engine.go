@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,14 +35,41 @@ type EngineConfig struct {
 	Ranks1 *bool
 }
 
-// ParseEngine reads a cutechess-style engine description:
-// "cmd=./play name=new arg=-x option.Hash=16 option.EvalFile=net.nnue ranks=1".
+// ParseEngine reads a cutechess-style engine description, words of
+// key=value:
+//
+//	cmd=./play name=new arg=-x option.Hash=16 option.EvalFile=net.nnue ranks=1
+//
+// Keys: cmd (required), name, dir, ranks (0|1), arg (repeatable) and
+// option.NAME (repeatable, set in order). A word that holds spaces – an
+// option name such as "Move Overhead" or "Use NNUE", a path with a space –
+// is quoted like a shell word: 'option.Move Overhead=30', "option.Move
+// Overhead=30", option."Move Overhead"=30 and option.Move\ Overhead=30 are
+// the same word. Inside double quotes a backslash escapes " and \; single quotes
+// take everything literally. Control characters (a newline would inject a
+// UCI command), an empty option name and an option name containing the word
+// "value" (which UCI cannot express) are errors, as are unknown and
+// repeated keys.
 func ParseEngine(spec string) (EngineConfig, error) {
 	var c EngineConfig
-	for _, f := range strings.Fields(spec) {
+	words, err := splitWords(spec)
+	if err != nil {
+		return c, fmt.Errorf("engine %q: %w", spec, err)
+	}
+	seen := map[string]bool{}
+	for _, f := range words {
 		k, v, ok := strings.Cut(f, "=")
 		if !ok {
 			return c, fmt.Errorf("engine %q: %q is not key=value", spec, f)
+		}
+		if strings.IndexFunc(f, isControl) >= 0 {
+			return c, fmt.Errorf("engine %q: %q holds a control character", spec, f)
+		}
+		if !strings.HasPrefix(k, "option.") && k != "arg" {
+			if seen[k] {
+				return c, fmt.Errorf("engine %q: %s= given twice", spec, k)
+			}
+			seen[k] = true
 		}
 		switch {
 		case k == "cmd":
@@ -59,7 +87,14 @@ func ParseEngine(spec string) (EngineConfig, error) {
 			}
 			c.Ranks1 = &b
 		case strings.HasPrefix(k, "option."):
-			c.Options = append(c.Options, Option{strings.TrimPrefix(k, "option."), v})
+			name := strings.TrimPrefix(k, "option.")
+			if strings.TrimSpace(name) == "" {
+				return c, fmt.Errorf("engine %q: option name is empty", spec)
+			}
+			if slices.Contains(strings.Fields(strings.ToLower(name)), "value") {
+				return c, fmt.Errorf("engine %q: option name %q contains the word \"value\"", spec, name)
+			}
+			c.Options = append(c.Options, Option{name, v})
 		default:
 			return c, fmt.Errorf("engine %q: unknown key %q (cmd, name, arg, dir, ranks, option.X)", spec, k)
 		}
@@ -68,6 +103,62 @@ func ParseEngine(spec string) (EngineConfig, error) {
 		return c, fmt.Errorf("engine %q: cmd= is missing", spec)
 	}
 	return c, nil
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
+
+// splitWords splits s at unquoted white space, shell style: '...' is
+// literal, "..." allows \" and \\, a backslash outside quotes escapes the
+// next character.
+func splitWords(s string) ([]string, error) {
+	var words []string
+	var w strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+		case ch == '\'':
+			end := strings.IndexByte(s[i+1:], '\'')
+			if end < 0 {
+				return nil, fmt.Errorf("unterminated ' quote")
+			}
+			w.WriteString(s[i+1 : i+1+end])
+			i += end + 1
+			inWord = true
+		case ch == '"':
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+					i++
+				}
+				w.WriteByte(s[i])
+			}
+			if i >= len(s) {
+				return nil, fmt.Errorf("unterminated \" quote")
+			}
+			inWord = true
+		case ch == '\\':
+			if i+1 >= len(s) {
+				return nil, fmt.Errorf("trailing backslash")
+			}
+			i++
+			w.WriteByte(s[i])
+			inWord = true
+		default:
+			w.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return words, nil
 }
 
 // Errors an engine can cause; the game is scored against it.

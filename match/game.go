@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -47,8 +48,11 @@ type TimeControl struct {
 	Hang time.Duration
 }
 
-// ParseTimeControl reads "nodes=N", "depth=N", "movetime=MS" or a clock
-// "x+y" in seconds (e.g. "10+0.1", "1+0.01").
+// ParseTimeControl reads "nodes=N", "depth=N" (1..1000), "movetime=MS"
+// (1 ms to 10⁹ ms) or a clock "x+y" in seconds (e.g. "10+0.1", "1+0.01",
+// "60": no increment) with x at least 1 ms and both at most 10⁷ s. Numbers
+// outside these bounds, NaN and infinities are errors (they would overflow
+// a time.Duration).
 func ParseTimeControl(s string) (TimeControl, error) {
 	var tc TimeControl
 	k, v, ok := strings.Cut(s, "=")
@@ -61,26 +65,41 @@ func ParseTimeControl(s string) (TimeControl, error) {
 		case "nodes":
 			tc.Nodes = n
 		case "depth":
+			if n > 1000 {
+				return tc, fmt.Errorf("time control %q: depth must be at most 1000", s)
+			}
 			tc.Depth = n
 		case "movetime":
+			if n > 1e9 {
+				return tc, fmt.Errorf("time control %q: movetime must be at most 10^9 ms", s)
+			}
 			tc.MoveTime = time.Duration(n) * time.Millisecond
 		default:
 			return tc, fmt.Errorf("time control %q: nodes=, depth=, movetime= or x+y", s)
 		}
 		return tc, nil
 	}
-	base, inc, _ := strings.Cut(s, "+")
-	b, err1 := strconv.ParseFloat(base, 64)
-	i := 0.0
-	var err2 error
-	if inc != "" {
-		i, err2 = strconv.ParseFloat(inc, 64)
+	bad := fmt.Errorf("time control %q: want x+y in seconds (x >= 0.001, y >= 0, both <= 1e7), nodes=N, depth=N or movetime=MS", s)
+	base, inc, hasInc := strings.Cut(s, "+")
+	seconds := func(t string) (float64, bool) {
+		// ParseFloat also takes "NaN", "Inf", hex and underscores: allow
+		// plain decimals only.
+		if t == "" || strings.Trim(t, "0123456789.eE-") != "" {
+			return 0, false
+		}
+		f, err := strconv.ParseFloat(t, 64)
+		return f, err == nil && f >= 0 && f <= 1e7
 	}
-	if err1 != nil || err2 != nil || b <= 0 || i < 0 {
-		return tc, fmt.Errorf("time control %q: want x+y in seconds, nodes=N, depth=N or movetime=MS", s)
+	b, ok1 := seconds(base)
+	i, ok2 := 0.0, true
+	if hasInc {
+		i, ok2 = seconds(inc)
 	}
-	tc.Base = time.Duration(b * float64(time.Second))
-	tc.Inc = time.Duration(i * float64(time.Second))
+	if !ok1 || !ok2 || b < 0.001 {
+		return tc, bad
+	}
+	tc.Base = time.Duration(math.Round(b * float64(time.Second)))
+	tc.Inc = time.Duration(math.Round(i * float64(time.Second)))
 	return tc, nil
 }
 
@@ -93,7 +112,8 @@ func (tc TimeControl) String() string {
 	case tc.MoveTime > 0:
 		return fmt.Sprintf("movetime=%d", tc.MoveTime.Milliseconds())
 	}
-	return fmt.Sprintf("%g+%g", tc.Base.Seconds(), tc.Inc.Seconds())
+	// 'f' format: %g would write 1e+06, which the "+" of x+y makes unreadable.
+	return strconv.FormatFloat(tc.Base.Seconds(), 'f', -1, 64) + "+" + strconv.FormatFloat(tc.Inc.Seconds(), 'f', -1, 64)
 }
 
 // Adjudication ends games early; zero values disable each rule.
