@@ -208,19 +208,51 @@ func (b *board) ordinal(c position.Color, sq position.Square) int {
 // nth returns the square of c's piece of ordinal k.
 func (b *board) nth(c position.Color, k int) (position.Square, bool) {
 	o := &b.occ[c&1]
-	lo := bits.OnesCount64(o[0])
 	w, base := o[0], 0
-	if k >= lo {
+	if lo := bits.OnesCount64(w); k >= lo {
 		w, base, k = o[1], 64, k-lo
 		if k >= bits.OnesCount64(w) {
 			return 0, false
 		}
 	}
-	for ; k > 0; k-- {
-		w &= w - 1
-	}
-	return position.Square(base + bits.TrailingZeros64(w)), true
+	return position.Square(base + selectBit(w, k)), true
 }
+
+// selectBit returns the index of the k-th set bit of w (k < popcount(w)):
+// halve by popcount, then a byte table.
+func selectBit(w uint64, k int) int {
+	pos := 0
+	if c := bits.OnesCount32(uint32(w)); k >= c {
+		k -= c
+		w >>= 32
+		pos = 32
+	}
+	if c := bits.OnesCount16(uint16(w)); k >= c {
+		k -= c
+		w >>= 16
+		pos += 16
+	}
+	if c := bits.OnesCount8(uint8(w)); k >= c {
+		k -= c
+		w >>= 8
+		pos += 8
+	}
+	return pos + int(selectInByte[uint8(w)][k&7])
+}
+
+// selectInByte[b][k] is the index of the k-th set bit of b.
+var selectInByte = func() (t [256][8]uint8) {
+	for b := range t {
+		k := 0
+		for i := 0; i < 8; i++ {
+			if b>>i&1 != 0 {
+				t[b][k] = uint8(i)
+				k++
+			}
+		}
+	}
+	return t
+}()
 
 // moveCoder codes moves of one game against a board.
 type moveCoder struct {

@@ -183,3 +183,19 @@ func TestBoardMirror(t *testing.T) {
 		}
 	}
 }
+
+func TestSelectBit(t *testing.T) {
+	rng := testRNG(8)
+	for i := 0; i < 2000; i++ {
+		w := rng.next() & rng.next()
+		k := 0
+		for b := 0; b < 64; b++ {
+			if w>>b&1 != 0 {
+				if got := selectBit(w, k); got != b {
+					t.Fatalf("selectBit(%#x, %d) = %d, want %d", w, k, got, b)
+				}
+				k++
+			}
+		}
+	}
+}
