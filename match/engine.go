@@ -171,7 +171,8 @@ var (
 type Engine struct {
 	cfg    EngineConfig
 	cmd    *exec.Cmd
-	stdin  io.WriteCloser
+	stdin  *os.File // our end of the engine's stdin (writes have deadlines)
+	stdout *os.File // our end of its stdout, closed to unblock the reader
 	lines  chan string
 	exited chan struct{}
 	IDName string
@@ -188,23 +189,39 @@ const maxLine = 1 << 20
 
 // StartEngine starts cfg, runs the UCI handshake within timeout, selects the
 // game with UCI_Variant when the engine offers it, and sets the options.
+//
+// The engine runs in its own process group (on Unix), so that Close can
+// kill a wrapper script together with its children, and a Ctrl-C meant for
+// the match does not kill the engines in the middle of a game. Its pipes
+// are ours: writes carry deadlines (an engine that stops reading cannot
+// block the match) and Close can always unblock the reader.
 func StartEngine(ctx context.Context, cfg EngineConfig, game string, timeout time.Duration) (*Engine, error) {
 	cmd := exec.Command(FindEngine(cfg.Cmd), cfg.Args...)
 	cmd.Dir = cfg.Dir
-	stdin, err := cmd.StdinPipe()
+	setProcessGroup(cmd)
+	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
+	outR, outW, err := os.Pipe()
 	if err != nil {
+		inR.Close()
+		inW.Close()
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdin, cmd.Stdout = inR, outW
+	err = cmd.Start()
+	// The child holds its own copies of these ends.
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
 		return nil, fmt.Errorf("start %s: %w", cfg.Cmd, err)
 	}
-	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, lines: make(chan string, 256), exited: make(chan struct{})}
+	e := &Engine{cfg: cfg, cmd: cmd, stdin: inW, stdout: outR, lines: make(chan string, 256), exited: make(chan struct{})}
 	go func() {
-		r := bufio.NewReaderSize(stdout, 64<<10)
+		r := bufio.NewReaderSize(outR, 64<<10)
 		for {
 			line, err := readLine(r)
 			if line != "" {
@@ -270,13 +287,19 @@ func (e *Engine) Name() string {
 	return e.cfg.Cmd
 }
 
-func (e *Engine) send(s string) error {
+// send writes one command line. An engine that does not read its input
+// before deadline has hung (ErrTimeout); a closed pipe is a crash.
+func (e *Engine) send(s string, deadline time.Time) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.closed {
 		return ErrCrash
 	}
+	_ = e.stdin.SetWriteDeadline(deadline)
 	if _, err := io.WriteString(e.stdin, s+"\n"); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return ErrTimeout
+		}
 		return ErrCrash
 	}
 	return nil
@@ -317,10 +340,10 @@ func (e *Engine) expect(ctx context.Context, prefix string, deadline time.Time, 
 }
 
 func (e *Engine) handshake(ctx context.Context, game string, timeout time.Duration) error {
-	if err := e.send("uci"); err != nil {
+	deadline := time.Now().Add(timeout)
+	if err := e.send("uci", deadline); err != nil {
 		return err
 	}
-	deadline := time.Now().Add(timeout)
 	_, err := e.expect(ctx, "uciok", deadline, func(line string) {
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
 			e.IDName = name
@@ -336,13 +359,14 @@ func (e *Engine) handshake(ctx context.Context, game string, timeout time.Durati
 	if e.cfg.Ranks1 != nil {
 		e.Ranks1 = *e.cfg.Ranks1
 	}
+	deadline = time.Now().Add(timeout)
 	if e.UCIVariant {
-		if err := e.send("setoption name UCI_Variant value " + game); err != nil {
+		if err := e.send("setoption name UCI_Variant value "+game, deadline); err != nil {
 			return err
 		}
 	}
 	for _, o := range e.cfg.Options {
-		if err := e.send("setoption name " + o.Name + " value " + o.Value); err != nil {
+		if err := e.send("setoption name "+o.Name+" value "+o.Value, deadline); err != nil {
 			return err
 		}
 	}
@@ -350,16 +374,17 @@ func (e *Engine) handshake(ctx context.Context, game string, timeout time.Durati
 }
 
 func (e *Engine) ready(ctx context.Context, timeout time.Duration) error {
-	if err := e.send("isready"); err != nil {
+	deadline := time.Now().Add(timeout)
+	if err := e.send("isready", deadline); err != nil {
 		return err
 	}
-	_, err := e.expect(ctx, "readyok", time.Now().Add(timeout), nil)
+	_, err := e.expect(ctx, "readyok", deadline, nil)
 	return err
 }
 
 // NewGame sends ucinewgame and waits until the engine is ready.
 func (e *Engine) NewGame(ctx context.Context, timeout time.Duration) error {
-	if err := e.send("ucinewgame"); err != nil {
+	if err := e.send("ucinewgame", time.Now().Add(timeout)); err != nil {
 		return err
 	}
 	return e.ready(ctx, timeout)
@@ -399,11 +424,23 @@ func (s Score) String() string {
 	return fmt.Sprintf("%+.2f", float64(s.Value)/100)
 }
 
-// parseInfo extracts depth and score from an "info" line.
+// parseInfo extracts depth and score from an "info" line. The rest of the
+// line after "string" is free text, and the lines of MultiPV 2, 3, ... score
+// other moves: both are ignored.
 func parseInfo(line string, sc *Score, depth *int) {
 	f := strings.Fields(line)
 	for i := 1; i+1 < len(f); i++ {
+		if f[i] == "string" {
+			return
+		}
+		if f[i] == "multipv" && f[i+1] != "1" {
+			return
+		}
+	}
+	for i := 1; i+1 < len(f); i++ {
 		switch f[i] {
+		case "string":
+			return
 		case "depth":
 			if d, err := strconv.Atoi(f[i+1]); err == nil {
 				*depth = d
@@ -429,10 +466,10 @@ func parseInfo(line string, sc *Score, depth *int) {
 // deadline. It returns the move text (as the engine wrote it), the last
 // score and depth reported.
 func (e *Engine) Go(ctx context.Context, position, goCmd string, deadline time.Time) (move string, sc Score, depth int, err error) {
-	if err := e.send(position); err != nil {
+	if err := e.send(position, deadline); err != nil {
 		return "", sc, 0, err
 	}
-	if err := e.send(goCmd); err != nil {
+	if err := e.send(goCmd, deadline); err != nil {
 		return "", sc, 0, err
 	}
 	line, err := e.expect(ctx, "bestmove", deadline, func(l string) {
@@ -450,7 +487,10 @@ func (e *Engine) Go(ctx context.Context, position, goCmd string, deadline time.T
 	return f[1], sc, depth, nil
 }
 
-// Close asks the engine to quit and kills it if it does not within a second.
+// Close asks the engine to quit and, if it has not within a second, kills
+// its process group; it returns once the process is gone. A process that
+// never reads (the quit cannot be written), floods its output, or leaves a
+// child holding the output pipe open cannot block it.
 func (e *Engine) Close() {
 	e.mu.Lock()
 	if e.closed {
@@ -458,6 +498,7 @@ func (e *Engine) Close() {
 		return
 	}
 	e.closed = true
+	_ = e.stdin.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
 	_, _ = io.WriteString(e.stdin, "quit\n")
 	_ = e.stdin.Close()
 	e.mu.Unlock()
@@ -473,10 +514,19 @@ func (e *Engine) Close() {
 	}()
 	select {
 	case <-e.exited:
+		return
 	case <-time.After(time.Second):
-		_ = e.cmd.Process.Kill()
-		<-e.exited
 	}
+	killProcess(e.cmd)
+	select {
+	case <-e.exited:
+		return
+	case <-time.After(time.Second):
+	}
+	// Something outside the process group still holds the output open:
+	// closing our end ends the reader.
+	_ = e.stdout.Close()
+	<-e.exited
 }
 
 // drain discards pending output lines (after a timeout the engine may still

@@ -15,7 +15,8 @@ import (
 // TestMain turns the test binary into a fake UCI engine when FAKE_ENGINE is
 // set: "good" plays the first legal move, "illegal" answers a1a1, "crash"
 // exits on go, "hang" never answers go, "slow" sleeps 400 ms per move,
-// "ranks1" is a good xiangqi engine speaking ranks 1–10.
+// "flood" writes info lines forever on go (never reading again), "ranks1"
+// is a good xiangqi engine speaking ranks 1–10.
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("FAKE_ENGINE"); mode != "" {
 		fakeEngine(mode, os.Getenv("FAKE_GAME"))
@@ -77,6 +78,11 @@ func fakeEngine(mode, game string) {
 				os.Exit(3)
 			case "hang":
 				time.Sleep(time.Hour)
+			case "flood":
+				// Floods its output and never reads again (not even quit).
+				for {
+					fmt.Fprintln(out, "info depth 1 score cp 0 nodes 1 string flood")
+				}
 			case "slow":
 				time.Sleep(400 * time.Millisecond)
 			case "illegal":
