@@ -319,6 +319,16 @@ func ParseSAN(pos Position, g Game, s string) (position.Move, error) {
 // (readers skip such positions). A [Variant] tag naming another game, an
 // illegal move or a bad FEN skips the game with a message to warn (may be nil).
 func ImportPGN(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
+	return ImportPGNWith(r, w, warn, ParseSAN)
+}
+
+// MoveParser reads one movetext move of game g at pos (ParseSAN is the
+// default: chess SAN or coordinates, xiangqi ICCS). A WXF or Chinese
+// notation parser can be passed to ImportPGNWith.
+type MoveParser func(pos Position, g Game, s string) (position.Move, error)
+
+// ImportPGNWith is ImportPGN with a custom move parser.
+func ImportPGNWith(r io.Reader, w *Writer, warn io.Writer, parse MoveParser) (ImportStats, error) {
 	var st ImportStats
 	pr := &pgnReader{br: bufio.NewReaderSize(r, 1<<16)}
 	rp, err := newReplayer(w.Game())
@@ -336,7 +346,7 @@ func ImportPGN(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
 		}
 		st.Lines = int64(pr.line)
 		if err == nil {
-			err = pgnToGame(pg, w.Game(), rp, &g)
+			err = pgnToGame(pg, w.Game(), rp, &g, parse)
 		}
 		if err != nil {
 			st.Skipped++
@@ -360,7 +370,7 @@ func ImportPGN(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
 	}
 }
 
-func pgnToGame(pg *pgnGame, game Game, rp *replayer, g *GameRecord) error {
+func pgnToGame(pg *pgnGame, game Game, rp *replayer, g *GameRecord, parse MoveParser) error {
 	g.Reset()
 	if v, ok := pg.tags["Variant"]; ok {
 		v = strings.ToLower(v)
@@ -407,7 +417,7 @@ func pgnToGame(pg *pgnGame, game Game, rp *replayer, g *GameRecord) error {
 		case 'c':
 			continue
 		}
-		m, err := ParseSAN(rp.pos, game, t.text)
+		m, err := parse(rp.pos, game, t.text)
 		if err != nil {
 			return fmt.Errorf("ply %d: %v", len(g.Book)+len(g.Plies)+1, err)
 		}
