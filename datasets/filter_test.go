@@ -146,6 +146,9 @@ func TestWriterRejectsIllegal(t *testing.T) {
 }
 
 func TestReaderNoAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	for _, g := range bothGames {
 		o := fullGen
 		o.fenStarts = false // a FEN start costs a SetFEN per game

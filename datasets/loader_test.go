@@ -117,8 +117,8 @@ func TestLoaderOnePass(t *testing.T) {
 }
 
 func TestLoaderNoAllocs(t *testing.T) {
-	if testing.Short() {
-		t.Skip()
+	if testing.Short() || raceEnabled {
+		t.Skip("short mode or race detector (which allocates)")
 	}
 	for _, g := range bothGames {
 		// Self-play games start from the standard position (+ book plies);
