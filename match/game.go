@@ -40,8 +40,8 @@ type TimeControl struct {
 	MoveTime time.Duration
 	// Base and Inc are the clock "x+y": Base per game, Inc per move.
 	Base, Inc time.Duration
-	// Margin is how far past its clock an engine may answer before it loses
-	// on time (communication latency).
+	// Margin is how far past its clock (or its movetime) an engine may
+	// answer before it loses on time (communication latency).
 	Margin time.Duration
 	// Hang is how long a fixed-nodes/depth search may take before the
 	// engine is declared hung (default 60 s).
@@ -103,6 +103,30 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	return tc, nil
 }
 
+// Kinds of TimeControl, in the order of precedence.
+const (
+	tcNone = iota
+	tcNodes
+	tcDepth
+	tcMoveTime
+	tcClock
+)
+
+// kind says which limit the control uses.
+func (tc TimeControl) kind() int {
+	switch {
+	case tc.Nodes > 0:
+		return tcNodes
+	case tc.Depth > 0:
+		return tcDepth
+	case tc.MoveTime > 0:
+		return tcMoveTime
+	case tc.Base > 0:
+		return tcClock
+	}
+	return tcNone
+}
+
 func (tc TimeControl) String() string {
 	switch {
 	case tc.Nodes > 0:
@@ -128,6 +152,66 @@ type Adjudication struct {
 	MaxPlies int
 }
 
+// Validate rejects settings that would adjudicate nonsense: a resign rule
+// needs a threshold above 0 (with 0 every score, even a dead draw, would
+// "agree" on a winner), and no value may be negative.
+func (a Adjudication) Validate() error {
+	if a.ResignScore < 0 || a.ResignMoves < 0 || a.DrawScore < 0 || a.DrawMoves < 0 || a.DrawAfter < 0 || a.MaxPlies < 0 {
+		return fmt.Errorf("adjudication: values must be >= 0: %+v", a)
+	}
+	if a.ResignMoves > 0 && a.ResignScore <= 0 {
+		return fmt.Errorf("adjudication: resign needs a score threshold > 0")
+	}
+	return nil
+}
+
+// adjudicator follows the engines' scores through a game. Each engine's
+// runs count its own consecutive moves; a resign run is for one winner and
+// starts again when the engine changes its mind about who wins.
+type adjudicator struct {
+	adj          Adjudication
+	resignRun    [2]int
+	resignWinner [2]position.Color
+	drawRun      [2]int
+}
+
+// update takes the score sc that engine us reported for its move (from its
+// own side's view) with ply plies played in the game, and says whether the
+// game is adjudicated.
+func (a *adjudicator) update(us position.Color, sc Score, ply int) (result, reason string, over bool) {
+	if !sc.Valid {
+		a.resignRun[us], a.drawRun[us] = 0, 0
+		return "", "", false
+	}
+	adj := &a.adj
+	cp := sc.Centipawns()
+	if adj.ResignMoves > 0 && (cp >= adj.ResignScore || cp <= -adj.ResignScore) {
+		w := us
+		if cp < 0 {
+			w = us.Flip()
+		}
+		if a.resignRun[us] > 0 && a.resignWinner[us] != w {
+			a.resignRun[us] = 0
+		}
+		a.resignRun[us]++
+		a.resignWinner[us] = w
+	} else {
+		a.resignRun[us] = 0
+	}
+	if adj.ResignMoves > 0 && a.resignRun[0] >= adj.ResignMoves && a.resignRun[1] >= adj.ResignMoves && a.resignWinner[0] == a.resignWinner[1] {
+		return resultFor(a.resignWinner[0]), "adjudication: resign", true
+	}
+	if adj.DrawMoves > 0 && ply >= adj.DrawAfter && cp <= adj.DrawScore && cp >= -adj.DrawScore {
+		a.drawRun[us]++
+	} else {
+		a.drawRun[us] = 0
+	}
+	if adj.DrawMoves > 0 && a.drawRun[0] >= adj.DrawMoves && a.drawRun[1] >= adj.DrawMoves {
+		return "1/2-1/2", "adjudication: draw", true
+	}
+	return "", "", false
+}
+
 // Opening is a start position and moves (UCI/ICCS with ranks 0–9).
 type Opening struct {
 	FEN   string
@@ -151,6 +235,10 @@ type GameRecord struct {
 }
 
 const hardMaxPlies = 2000
+
+// maxOpeningPlies bounds an opening's moves (a PGN "opening" could be a
+// whole game or garbage).
+const maxOpeningPlies = 1000
 
 // toRanks1 converts an ICCS move (ranks 0–9) to Fairy-Stockfish's ranks 1–10.
 func toRanks1(m string) string {
@@ -201,7 +289,42 @@ func newGamePlayer(game string) (*gamePlayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &gamePlayer{game: game, pos: pos, start: start, states: make([]position.State, hardMaxPlies+512)}, nil
+	return &gamePlayer{game: game, pos: pos, start: start, states: make([]position.State, hardMaxPlies+64)}, nil
+}
+
+// setup sets the opening's position and plays its moves. It returns the
+// start FEN as the referee writes it (what the engines are sent) and the
+// moves in the game's canonical coordinates, and refuses an opening that is illegal, too long or already decided.
+func (g *gamePlayer) setup(op Opening) (string, []string, error) {
+	fen := op.FEN
+	if fen == "" {
+		fen = g.start
+	}
+	if len(op.Moves) > maxOpeningPlies {
+		return "", nil, fmt.Errorf("opening %q has %d moves, at most %d", fen, len(op.Moves), maxOpeningPlies)
+	}
+	// The States must hold the opening and the longest game; they are
+	// never reallocated while the position links to them.
+	if need := len(op.Moves) + hardMaxPlies + 2; len(g.states) < need {
+		g.states = make([]position.State, need)
+	}
+	if err := g.pos.SetFEN(fen); err != nil {
+		return "", nil, fmt.Errorf("opening %q: %w", fen, err)
+	}
+	fen = g.pos.FEN()
+	moves := make([]string, len(op.Moves))
+	for ply, s := range op.Moves {
+		m, err := g.pos.ParseMove(s)
+		if err != nil {
+			return "", nil, fmt.Errorf("opening %q move %d %q: %w", fen, ply+1, s, err)
+		}
+		moves[ply] = g.pos.MoveString(m)
+		g.pos.DoMove(m, &g.states[ply])
+	}
+	if res, reason, over := g.ended(); over {
+		return "", nil, fmt.Errorf("opening %q (%d moves) ends the game (%s %s)", fen, len(op.Moves), res, reason)
+	}
+	return fen, moves, nil
 }
 
 func resultFor(winner position.Color) string {
@@ -237,29 +360,15 @@ func (g *gamePlayer) ended() (result, reason string, over bool) {
 // opening) or a cancelled context.
 func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op Opening, tc TimeControl, adj Adjudication) (GameRecord, error) {
 	rec := GameRecord{White: eng[0].Name(), Black: eng[1].Name(), Fault: -1}
-	fen := op.FEN
-	if fen == "" {
-		fen = g.start
+	fen, book, err := g.setup(op)
+	if err != nil {
+		return rec, err
 	}
 	rec.FEN = fen
-	if err := g.pos.SetFEN(fen); err != nil {
-		return rec, fmt.Errorf("opening %q: %w", fen, err)
-	}
-	ply := 0
-	for _, s := range op.Moves {
-		m, err := g.pos.ParseMove(s)
-		if err != nil {
-			return rec, fmt.Errorf("opening %q move %d %q: %w", fen, ply+1, s, err)
-		}
-		g.pos.DoMove(m, &g.states[ply])
-		rec.Moves = append(rec.Moves, s)
-		rec.Comments = append(rec.Comments, "")
-		ply++
-	}
+	rec.Moves = append(rec.Moves, book...)
+	rec.Comments = make([]string, len(book))
+	ply := len(op.Moves)
 	rec.BookPlies = ply
-	if res, reason, over := g.ended(); over {
-		return rec, fmt.Errorf("opening %q ends the game (%s %s)", fen, res, reason)
-	}
 	maxPlies := adj.MaxPlies
 	if maxPlies <= 0 || maxPlies > hardMaxPlies {
 		maxPlies = hardMaxPlies
@@ -270,8 +379,7 @@ func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op Opening, tc Ti
 	}
 	var clock [2]time.Duration
 	clock[0], clock[1] = tc.Base, tc.Base
-	resignRun, drawRun := [2]int{}, [2]int{}
-	resignWinner := [2]position.Color{}
+	ad := adjudicator{adj: adj}
 	for e := range eng {
 		if err := eng[e].NewGame(ctx, 10*time.Second); err != nil {
 			return g.fault(rec, e, err), ctx.Err()
@@ -300,15 +408,16 @@ func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op Opening, tc Ti
 		}
 		var goCmd string
 		deadline := time.Now().Add(hang)
-		switch {
-		case tc.Nodes > 0:
+		switch tc.kind() {
+		case tcNodes:
 			goCmd = fmt.Sprintf("go nodes %d", tc.Nodes)
-		case tc.Depth > 0:
+		case tcDepth:
 			goCmd = fmt.Sprintf("go depth %d", tc.Depth)
-		case tc.MoveTime > 0:
+		case tcMoveTime:
 			goCmd = fmt.Sprintf("go movetime %d", tc.MoveTime.Milliseconds())
 			deadline = time.Now().Add(tc.MoveTime + tc.Margin + hang)
 		default:
+			// Clocks in milliseconds, as UCI wants them.
 			goCmd = fmt.Sprintf("go wtime %d btime %d winc %d binc %d", clock[0].Milliseconds(), clock[1].Milliseconds(), tc.Inc.Milliseconds(), tc.Inc.Milliseconds())
 			deadline = time.Now().Add(clock[us] + tc.Margin + time.Second)
 		}
@@ -319,17 +428,23 @@ func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op Opening, tc Ti
 			return rec, ctx.Err()
 		}
 		if err != nil {
-			if errors.Is(err, ErrTimeout) && tc.Base > 0 {
-				rec = g.fault(rec, int(us), errTimeLoss)
-				return rec, nil
+			if errors.Is(err, ErrTimeout) && tc.kind() == tcClock {
+				return g.fault(rec, int(us), errTimeLoss), nil
 			}
 			return g.fault(rec, int(us), err), nil
 		}
-		if tc.Base > 0 {
+		switch tc.kind() {
+		case tcClock:
 			if elapsed > clock[us]+tc.Margin {
 				return g.fault(rec, int(us), errTimeLoss), nil
 			}
+			// The increment is added after the move (Fischer).
 			clock[us] = max(clock[us]-elapsed, 0) + tc.Inc
+		case tcMoveTime:
+			// "go movetime" is a limit too (cutechess-cli's st=).
+			if elapsed > tc.MoveTime+tc.Margin {
+				return g.fault(rec, int(us), errTimeLoss), nil
+			}
 		}
 		text := mv
 		if g.game == "xiangqi" && e.Ranks1 {
@@ -356,33 +471,9 @@ func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op Opening, tc Ti
 			return rec, nil
 		}
 		// Adjudication from the engines' own scores (each from its side).
-		if sc.Valid {
-			cp := sc.Centipawns()
-			if adj.ResignMoves > 0 && (cp >= adj.ResignScore || cp <= -adj.ResignScore) {
-				w := us
-				if cp < 0 {
-					w = us.Flip()
-				}
-				resignRun[us]++
-				resignWinner[us] = w
-			} else {
-				resignRun[us] = 0
-			}
-			if adj.ResignMoves > 0 && resignRun[0] >= adj.ResignMoves && resignRun[1] >= adj.ResignMoves && resignWinner[0] == resignWinner[1] {
-				rec.Result, rec.Reason = resultFor(resignWinner[0]), "adjudication: resign"
-				return rec, nil
-			}
-			if adj.DrawMoves > 0 && ply >= adj.DrawAfter && cp <= adj.DrawScore && cp >= -adj.DrawScore {
-				drawRun[us]++
-			} else {
-				drawRun[us] = 0
-			}
-			if adj.DrawMoves > 0 && drawRun[0] >= adj.DrawMoves && drawRun[1] >= adj.DrawMoves {
-				rec.Result, rec.Reason = "1/2-1/2", "adjudication: draw"
-				return rec, nil
-			}
-		} else {
-			resignRun[us], drawRun[us] = 0, 0
+		if res, reason, over := ad.update(us, sc, ply); over {
+			rec.Result, rec.Reason = res, reason
+			return rec, nil
 		}
 	}
 }

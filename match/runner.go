@@ -110,12 +110,15 @@ func ReadOpenings(path, game string) ([]Opening, error) {
 	return ops, nil
 }
 
-// ParseOpenings reads EPD/FEN lines, one opening per line: a full FEN, or
-// EPD (four fields, optional operations, counters "0 1" added). Blank lines
-// and '#' comments are skipped; a position the game core rejects is an error
-// naming its line.
+// ParseOpenings reads EPD/FEN lines, one opening per line: a FEN (the
+// counters may be missing, or "board side" alone where the game core takes
+// it), or EPD – four fields and operations, of which hmvc and fmvn set the
+// counters ("0 1" without them). Blank lines and '#' comments are skipped.
+// A line the game core rejects, with text after a full FEN, or whose
+// position is already decided (mate, stalemate, a rule) is an error naming
+// it. The FENs are returned as the game core writes them.
 func ParseOpenings(r io.Reader, game string) ([]Opening, error) {
-	pos, _, err := newReferee(game)
+	g, err := newGamePlayer(game)
 	if err != nil {
 		return nil, err
 	}
@@ -130,12 +133,11 @@ func ParseOpenings(r io.Reader, game string) ([]Opening, error) {
 		if line == "" {
 			continue
 		}
-		fields := strings.Fields(line)
-		fen := line
-		if len(fields) >= 4 && (len(fields) < 6 || strings.Contains(line, ";")) {
-			fen = strings.Join(fields[:4], " ") + " 0 1"
+		fen, err := lineFEN(line)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
-		if err := pos.SetFEN(fen); err != nil {
+		if fen, _, err = g.setup(Opening{FEN: fen}); err != nil {
 			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
 		out = append(out, Opening{FEN: fen})
@@ -147,6 +149,71 @@ func ParseOpenings(r io.Reader, game string) ([]Opening, error) {
 		return nil, fmt.Errorf("no openings")
 	}
 	return out, nil
+}
+
+// lineFEN turns one FEN or EPD line into a FEN.
+func lineFEN(line string) (string, error) {
+	f := strings.Fields(line)
+	switch {
+	case len(f) < 4:
+		return strings.Join(f, " "), nil
+	case len(f) == 5 && isCount(f[4]), len(f) == 6 && isCount(f[4]) && isCount(f[5]):
+		return strings.Join(f, " "), nil
+	case len(f) > 6 && isCount(f[4]) && isCount(f[5]):
+		return "", fmt.Errorf("text after the FEN: %q", strings.Join(f[6:], " "))
+	}
+	// EPD: operations "opcode operand...;".
+	half, full := "0", "1"
+	for _, op := range epdOperations(strings.Join(f[4:], " ")) {
+		w := strings.Fields(op)
+		if len(w) == 0 || (w[0] != "hmvc" && w[0] != "fmvn") {
+			continue
+		}
+		if len(w) != 2 || !isCount(w[1]) || (w[0] == "fmvn" && w[1] == "0") {
+			return "", fmt.Errorf("EPD operation %q: want a count", op)
+		}
+		if w[0] == "hmvc" {
+			half = w[1]
+		} else {
+			full = w[1]
+		}
+	}
+	return strings.Join(f[:4], " ") + " " + half + " " + full, nil
+}
+
+// isCount reports whether s is a decimal count of at most 9 digits.
+func isCount(s string) bool {
+	if s == "" || len(s) > 9 {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// epdOperations splits EPD operations at the semicolons outside quoted
+// strings.
+func epdOperations(s string) []string {
+	var ops []string
+	quoted, start := false, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			quoted = !quoted
+		case ';':
+			if !quoted {
+				ops = append(ops, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	if rest := strings.TrimSpace(s[start:]); rest != "" {
+		ops = append(ops, rest)
+	}
+	return ops
 }
 
 type gameDone struct {
@@ -197,6 +264,20 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	if _, _, err := newReferee(cfg.Game); err != nil {
 		return rep, err
+	}
+	if cfg.TC.kind() == tcNone {
+		return rep, fmt.Errorf("match: no time control (nodes, depth, movetime or a clock)")
+	}
+	if err := cfg.Adjudication.Validate(); err != nil {
+		return rep, err
+	}
+	// Every opening is checked before any engine starts: a bad one found
+	// in the middle of a match would abort it.
+	check, _ := newGamePlayer(cfg.Game)
+	for i, op := range cfg.Openings {
+		if _, _, err := check.setup(op); err != nil {
+			return rep, fmt.Errorf("match: opening %d: %w", i+1, err)
+		}
 	}
 	// Start one pair of engines up front so configuration errors surface
 	// before any game (and names are known).

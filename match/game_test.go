@@ -1,0 +1,205 @@
+package match
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"dualnnue/position"
+)
+
+// TestAdjudicator: resignation needs both engines to agree on the same
+// winner for ResignMoves consecutive moves each; an engine that changes its
+// mind starts its run again.
+func TestAdjudicator(t *testing.T) {
+	w, b := position.White, position.Black
+	cp := func(v int) Score { return Score{Value: v, Valid: true} }
+	type move struct {
+		us position.Color
+		sc Score
+	}
+	cases := []struct {
+		name   string
+		adj    Adjudication
+		moves  []move
+		result string // "" while the game goes on after the last move
+		at     int    // index of the move that ends it
+	}{
+		{"both agree white wins", Adjudication{ResignScore: 500, ResignMoves: 2},
+			[]move{{w, cp(600)}, {b, cp(-700)}, {w, cp(650)}, {b, cp(-800)}}, "1-0", 3},
+		{"both agree black wins (sign from each side's view)", Adjudication{ResignScore: 500, ResignMoves: 2},
+			[]move{{w, cp(-600)}, {b, cp(700)}, {w, cp(-650)}, {b, cp(800)}}, "0-1", 3},
+		{"white changes its mind: its run restarts", Adjudication{ResignScore: 500, ResignMoves: 3},
+			// White says "white wins" twice, then "black wins": only one
+			// move of agreement with Black, who says black wins throughout.
+			[]move{{w, cp(600)}, {b, cp(600)}, {w, cp(600)}, {b, cp(600)}, {w, cp(-600)}, {b, cp(600)}}, "", 0},
+		{"after changing its mind white agrees long enough", Adjudication{ResignScore: 500, ResignMoves: 2},
+			[]move{{w, cp(600)}, {b, cp(600)}, {w, cp(-600)}, {b, cp(600)}, {w, cp(-600)}}, "0-1", 4},
+		{"one engine alone never resigns", Adjudication{ResignScore: 500, ResignMoves: 1},
+			[]move{{w, cp(900)}, {b, cp(10)}, {w, cp(900)}, {b, cp(-10)}}, "", 0},
+		{"they disagree on the winner", Adjudication{ResignScore: 500, ResignMoves: 1},
+			[]move{{w, cp(900)}, {b, cp(900)}}, "", 0},
+		{"mate scores count", Adjudication{ResignScore: 1000, ResignMoves: 1},
+			[]move{{w, Score{Value: 5, Mate: true, Valid: true}}, {b, Score{Value: -4, Mate: true, Valid: true}}}, "1-0", 1},
+		{"a move without a score breaks the run", Adjudication{ResignScore: 500, ResignMoves: 2},
+			[]move{{w, cp(600)}, {b, cp(-600)}, {w, Score{}}, {b, cp(-600)}, {w, cp(600)}}, "", 0},
+		{"draw after both agree", Adjudication{DrawScore: 10, DrawMoves: 2, DrawAfter: 0},
+			[]move{{w, cp(5)}, {b, cp(-3)}, {w, cp(0)}, {b, cp(10)}}, "1/2-1/2", 3},
+		{"draw rule waits for DrawAfter", Adjudication{DrawScore: 10, DrawMoves: 1, DrawAfter: 4},
+			[]move{{w, cp(0)}, {b, cp(0)}, {w, cp(0)}, {b, cp(0)}, {w, cp(0)}}, "1/2-1/2", 4},
+	}
+	for _, c := range cases {
+		a := adjudicator{adj: c.adj}
+		got, at := "", -1
+		for i, m := range c.moves {
+			if res, _, over := a.update(m.us, m.sc, i+1); over {
+				got, at = res, i
+				break
+			}
+		}
+		if got != c.result || (got != "" && at != c.at) {
+			t.Errorf("%s: result %q at move %d, want %q at %d", c.name, got, at, c.result, c.at)
+		}
+	}
+	for _, bad := range []Adjudication{{ResignMoves: 3}, {ResignScore: -1}, {DrawMoves: -1}, {MaxPlies: -5}} {
+		if err := bad.Validate(); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+}
+
+// TestMoveTimeLoss: an engine that takes longer than movetime + margin
+// loses on time (it was never flagged unless it hung for a minute).
+func TestMoveTimeLoss(t *testing.T) {
+	cfg := Config{Game: "chess", TC: TimeControl{MoveTime: 100 * time.Millisecond, Margin: 20 * time.Millisecond}, Games: 2,
+		Adjudication: Adjudication{MaxPlies: 10}}
+	cfg.Engines[0] = fakeConfig(t, "good", "good")
+	cfg.Engines[1] = fakeConfig(t, "slow", "slow")
+	rep, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Tri.W != 2 || rep.Faults[1]["time"] != 2 || len(rep.Faults[0]) != 0 {
+		t.Fatalf("W/D/L %+v faults %v / %v, want 2 time losses of the slow engine", rep.Tri, rep.Faults[0], rep.Faults[1])
+	}
+}
+
+// shuffle returns a chess opening of n knight moves back and forth.
+func shuffle(n int) []string {
+	cycle := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = cycle[i%4]
+	}
+	return out
+}
+
+// TestOpeningsCheckedBeforeTheMatch: a long opening used to overrun the
+// game's State buffer (a panic that killed the whole match); an opening
+// that ends the game used to abort the match in the middle. Both are now
+// refused before any engine starts.
+func TestOpeningsCheckedBeforeTheMatch(t *testing.T) {
+	long := append(shuffle(2600), "e2e4", "e7e5")
+	decided := shuffle(8) // threefold repetition at its end
+	for _, c := range []struct {
+		name string
+		op   Opening
+		want string
+	}{
+		{"long", Opening{Moves: long}, "at most 1000"},
+		{"decided", Opening{Moves: decided}, "ends the game"},
+		{"illegal", Opening{Moves: []string{"e2e5"}}, "move 1"},
+		{"bad FEN", Opening{FEN: "8/8/8/8/8/8/8/8 w - - 0 1"}, "opening"},
+	} {
+		cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 2, Openings: []Opening{{}, c.op}}
+		cfg.Engines[0] = EngineConfig{Cmd: "/nonexistent/engine"}
+		cfg.Engines[1] = cfg.Engines[0]
+		_, err := Run(context.Background(), cfg)
+		if err == nil || !strings.Contains(err.Error(), "opening 2") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error about opening 2 (%s)", c.name, err, c.want)
+		}
+	}
+	// A long opening under the limit plays, and the game after it has room
+	// for the full 2,000 plies.
+	g, _ := newGamePlayer("chess")
+	op := Opening{Moves: append(shuffle(996), "e2e4", "e7e5")}
+	if _, moves, err := g.setup(op); err != nil || len(moves) != 998 || len(g.states) < 998+hardMaxPlies {
+		t.Fatalf("setup: %v, %d moves, %d states", err, len(moves), len(g.states))
+	}
+}
+
+func TestParseOpeningsForms(t *testing.T) {
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	good := []struct{ line, fen string }{
+		{start, start},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", start},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start;pos\";", start},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 7; fmvn 12;", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7 12"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w KQkq - 3", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 1"},
+		// The en passant square is written only when a capture is possible.
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 # after 1. e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+	}
+	for _, c := range good {
+		ops, err := ParseOpenings(strings.NewReader("# a comment\n\n"+c.line+"\n"), "chess")
+		if err != nil || len(ops) != 1 || ops[0].FEN != c.fen {
+			t.Errorf("%q: %+v %v, want %q", c.line, ops, err, c.fen)
+		}
+	}
+	bad := []struct{ text, want string }{
+		{"", "no openings"},
+		{"# only a comment\n\n", "no openings"},
+		{"garbage\n", "line 1"},
+		{start + "\nnot a fen at all\n", "line 2"},
+		{start + " extra words\n", "text after the FEN"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc x;\n", "EPD operation"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - fmvn 0;\n", "EPD operation"},
+		{"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n", "ends the game"}, // checkmate
+		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n", "ends the game"}, // stalemate
+		{"\x00\xff\n", "line 1"},
+	}
+	for _, c := range bad {
+		if _, err := ParseOpenings(strings.NewReader(c.text), "chess"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want an error with %q", c.text, err, c.want)
+		}
+	}
+	// Xiangqi: "board side" alone is a FEN the core completes.
+	ops, err := ParseOpenings(strings.NewReader("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n"), "xiangqi")
+	if err != nil || ops[0].FEN != "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1" {
+		t.Errorf("xiangqi short FEN: %+v %v", ops, err)
+	}
+}
+
+// FuzzParseOpenings: no panic; every accepted opening is a position the
+// core takes back and that is not decided.
+func FuzzParseOpenings(f *testing.F) {
+	seeds := []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 7; fmvn 12;\n",
+		"r1bqkbnr/ppp1p2p/2np2p1/4Pp2/8/P7/1PPPBPPP/RNBQK1NR w KQkq - 0 5\n# c\n\n",
+		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n",
+		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n",
+		"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n", "garbage", "", ";;;\"", "8/8/8/8/8/8/8/8 w - - 0 1",
+	}
+	for _, s := range seeds {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, text string, xq bool) {
+		game := "chess"
+		if xq {
+			game = "xiangqi"
+		}
+		ops, err := ParseOpenings(strings.NewReader(text), game)
+		if err != nil {
+			return
+		}
+		g, _ := newGamePlayer(game)
+		for _, op := range ops {
+			fen, _, err := g.setup(op)
+			if err != nil || fen != op.FEN {
+				t.Fatalf("%q: opening %q does not set up again: %q %v", text, op.FEN, fen, err)
+			}
+		}
+	})
+}
