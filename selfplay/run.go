@@ -247,6 +247,7 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 				rec := &datasets.GameRecord{}
 				idx := uint64(cfg.Shard + k*cfg.Shards)
 				out, err := wk.play(idx, rec)
+				rec.Result = out.Result // the dataset stores the game result once per game
 				results <- played{k: k, rec: rec, out: out, err: err}
 			}
 		}()

@@ -72,6 +72,16 @@ func TestDeterministicAcrossRunsAndThreads(t *testing.T) {
 			if len(ga) != 6 || !reflect.DeepEqual(ga, gb) {
 				t.Fatalf("runs differ: %d vs %d games", len(ga), len(gb))
 			}
+			results := 0
+			for _, g := range ga {
+				if g.Result == datasets.ResultUnknown {
+					t.Fatalf("a game was stored without its result")
+				}
+				results++
+			}
+			if sa.Results[datasets.WhiteWin]+sa.Results[datasets.Draw]+sa.Results[datasets.BlackWin] != results {
+				t.Fatalf("summary results %v, %d games", sa.Results, results)
+			}
 			if sa.Positions == 0 || sa.Positions != sb.Positions {
 				t.Fatalf("positions %d vs %d", sa.Positions, sb.Positions)
 			}
