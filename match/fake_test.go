@@ -26,6 +26,15 @@ func TestMain(m *testing.M) {
 }
 
 func fakeEngine(mode, game string) {
+	if mode == "crashonce" {
+		// Starts once (and crashes on its first go); every later start fails.
+		mark := os.Getenv("FAKE_MARK")
+		if _, err := os.Stat(mark); err == nil {
+			os.Exit(4)
+		}
+		_ = os.WriteFile(mark, nil, 0o644)
+		mode = "crash"
+	}
 	pos, start, _ := newReferee(game)
 	states := make([]position.State, 4096)
 	in := bufio.NewScanner(os.Stdin)

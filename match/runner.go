@@ -233,9 +233,14 @@ func (s *slot) ensure(ctx context.Context, i int) error {
 	if s.eng[i] != nil {
 		return nil
 	}
-	e, err := StartEngine(ctx, s.cfg.Engines[i], s.cfg.Game, 20*time.Second)
+	cfg := s.cfg.Engines[i]
+	e, err := StartEngine(ctx, cfg, s.cfg.Game, 20*time.Second)
 	if err != nil {
-		return err
+		name := cfg.Name
+		if name == "" {
+			name = cfg.Cmd
+		}
+		return fmt.Errorf("engine %d (%s) could not be started: %w", i+1, name, err)
 	}
 	s.eng[i] = e
 	return nil
@@ -285,7 +290,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	for i := range 2 {
 		if err := probe.ensure(ctx, i); err != nil {
 			probe.close()
-			return rep, fmt.Errorf("engine %d: %w", i+1, err)
+			return rep, err
 		}
 		rep.Names[i] = probe.eng[i].Name()
 	}
@@ -386,41 +391,8 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			}
 			continue
 		}
-		rep.Games++
-		// Score from Engines[0]'s view.
-		s := 0.5
-		switch d.rec.Result {
-		case "1-0":
-			s = 1
-		case "0-1":
-			s = 0
-		}
-		if d.leg == 1 {
-			s = 1 - s
-		}
-		switch s {
-		case 1:
-			rep.Tri.W++
-		case 0:
-			rep.Tri.L++
-		default:
-			rep.Tri.D++
-		}
-		rep.Reasons[d.rec.Reason]++
-		if d.rec.Fault >= 0 {
-			idx := d.rec.Fault
-			if d.leg == 1 {
-				idx = 1 - idx
-			}
-			rep.Faults[idx][d.rec.FaultKind]++
-		}
-		l := legs[d.pair]
-		l[d.leg] = s + 1 // +1: 0 means "not played yet"
-		if l[0] > 0 && l[1] > 0 {
-			rep.Penta[int((l[0]-1+l[1]-1)*2+0.5)]++
-			delete(legs, d.pair)
-		} else {
-			legs[d.pair] = l
+		if !rep.add(d.pair, d.leg, &d.rec, legs) {
+			continue
 		}
 		if pgn != nil {
 			if err := WritePGN(pgn, cfg.Game, &d.rec, PGNTags{Event: cfg.Event, Round: fmt.Sprintf("%d.%d", d.pair+1, d.leg+1), TimeControl: cfg.TC.String()}); err != nil && firstErr == nil {
@@ -428,7 +400,6 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 				cancel()
 			}
 		}
-		rep.update()
 		if cfg.Progress != nil {
 			fmt.Fprintf(cfg.Progress, "\r%d/%d games  +%d =%d -%d  %s", rep.Games, 2*pairs, rep.Tri.W, rep.Tri.D, rep.Tri.L, rep.Elo)
 			if rep.SPRT != nil {
@@ -436,8 +407,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			}
 			fmt.Fprintf(cfg.Progress, "  %.0fs ", time.Since(start).Seconds())
 		}
-		if rep.SPRT != nil && rep.Decision != Continue && rep.Stopped == "" {
-			rep.Stopped = "sprt"
+		if rep.Stopped == "sprt" {
 			cancel()
 		}
 	}
@@ -448,6 +418,60 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		rep.Stopped = "interrupted"
 	}
 	return rep, firstErr
+}
+
+// add counts one finished game: leg 0 of a pair has Engines[0] as
+// White/Red, leg 1 the reverse. The two legs of a pair may come in either
+// order; a pair enters the pentanomial count when both are in (legs holds
+// the first leg's score + 1 until then). Once the SPRT has decided, the
+// test is over: games that finish afterwards are not counted (add returns
+// false), so the decision, the LLR and the table stay those of the moment
+// it stopped.
+func (r *Report) add(pair, leg int, rec *GameRecord, legs map[int][2]float64) bool {
+	if r.Stopped == "sprt" {
+		return false
+	}
+	r.Games++
+	// Score from Engines[0]'s view.
+	s := 0.5
+	switch rec.Result {
+	case "1-0":
+		s = 1
+	case "0-1":
+		s = 0
+	}
+	if leg == 1 {
+		s = 1 - s
+	}
+	switch s {
+	case 1:
+		r.Tri.W++
+	case 0:
+		r.Tri.L++
+	default:
+		r.Tri.D++
+	}
+	r.Reasons[rec.Reason]++
+	if rec.Fault >= 0 {
+		idx := rec.Fault // the colour at fault → its engine
+		if leg == 1 {
+			idx = 1 - idx
+		}
+		r.Faults[idx][rec.FaultKind]++
+	}
+	l := legs[pair]
+	l[leg] = s + 1
+	if l[0] > 0 && l[1] > 0 {
+		r.Penta[int((l[0]-1+l[1]-1)*2+0.5)]++
+		delete(legs, pair)
+	} else {
+		legs[pair] = l
+	}
+	r.update()
+	if r.SPRT != nil && r.Decision != Continue {
+		r.Stopped = "sprt"
+	}
+	return true
 }
 
 func (r *Report) update() {

@@ -1,0 +1,100 @@
+package match
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func newReport(sprt *SPRT) *Report {
+	r := &Report{SPRT: sprt, Reasons: map[string]int{}}
+	r.Faults[0], r.Faults[1] = map[string]int{}, map[string]int{}
+	return r
+}
+
+// TestTallyPairs: legs of different pairs arrive interleaved and out of
+// order; each pair is scored from Engines[0]'s view once both are in, and
+// faults go to the engine that had the faulty colour in that leg.
+func TestTallyPairs(t *testing.T) {
+	r := newReport(nil)
+	legs := map[int][2]float64{}
+	type g struct {
+		pair, leg int
+		rec       GameRecord
+	}
+	games := []g{
+		{1, 1, GameRecord{Result: "1-0", Fault: -1}},                  // pair 1: engine 1 (White in leg 1) wins
+		{0, 0, GameRecord{Result: "1-0", Fault: -1}},                  // pair 0: engine 0 wins as White
+		{2, 0, GameRecord{Result: "1/2-1/2", Fault: -1}},              // pair 2: draw
+		{0, 1, GameRecord{Result: "1-0", Fault: 1, FaultKind: "time"}}, // Black (engine 0) loses on time
+		{1, 0, GameRecord{Result: "0-1", Fault: 0, FaultKind: "crash"}}, // White (engine 0) crashed
+	}
+	for _, x := range games {
+		if !r.add(x.pair, x.leg, &x.rec, legs) {
+			t.Fatal("game not counted")
+		}
+	}
+	if r.Games != 5 || r.Tri != (Trinomial{W: 1, D: 1, L: 3}) {
+		t.Fatalf("games %d W/D/L %+v", r.Games, r.Tri)
+	}
+	// Pair 0: W + L = 1 point → cell 2; pair 1: L + L → cell 0; pair 2 open.
+	if r.Penta != (Pentanomial{1, 0, 1, 0, 0}) || len(legs) != 1 {
+		t.Fatalf("pentanomial %v, open pairs %v", r.Penta, legs)
+	}
+	if r.Faults[0]["time"] != 1 || r.Faults[0]["crash"] != 1 || len(r.Faults[1]) != 0 {
+		t.Fatalf("faults %v / %v, want both on engine 0", r.Faults[0], r.Faults[1])
+	}
+}
+
+// TestSPRTDecisionIsFinal: games that finish after the SPRT decided (they
+// were in flight) are not counted; before, a late loss could lower the LLR
+// back under the bound and the report said "stopped: sprt" with the
+// decision "continue" – and the pipeline then ignored the SPRT.
+func TestSPRTDecisionIsFinal(t *testing.T) {
+	r := newReport(&SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05})
+	legs := map[int][2]float64{}
+	win := GameRecord{Result: "1-0", Fault: -1}
+	loss := GameRecord{Result: "0-1", Fault: -1}
+	p := 0
+	for ; r.Stopped == ""; p++ {
+		r.add(p, 0, &win, legs)
+		r.add(p, 1, &loss, legs) // leg 1: Black wins = engine 0 wins
+		if p > 10000 {
+			t.Fatal("the SPRT never decided")
+		}
+	}
+	if r.Decision != AcceptH1 {
+		t.Fatalf("decision %v", r.Decision)
+	}
+	llr, games := r.LLR, r.Games
+	if r.add(p, 0, &loss, legs) || r.add(p, 1, &win, legs) {
+		t.Fatal("a game after the decision was counted")
+	}
+	if r.Decision != AcceptH1 || r.LLR != llr || r.Games != games {
+		t.Fatalf("after the decision: %v LLR %.3f games %d (was %.3f, %d)", r.Decision, r.LLR, r.Games, llr, games)
+	}
+}
+
+// TestEngineFailsToRestart: an engine that crashes in its first game and
+// then cannot be started again ends the match with an error naming it,
+// promptly, with the finished game counted.
+func TestEngineFailsToRestart(t *testing.T) {
+	for _, conc := range []int{1, 2} {
+		mark := filepath.Join(t.TempDir(), "started")
+		cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 8, Concurrency: conc, Adjudication: Adjudication{MaxPlies: 10}}
+		cfg.Engines[0] = fakeConfig(t, "good", "good")
+		cfg.Engines[1] = fakeConfig(t, "crashonce", "flaky")
+		cfg.Engines[1].Args = append([]string{"FAKE_MARK=" + mark}, cfg.Engines[1].Args...)
+		var rep Report
+		var err error
+		within(t, 30*time.Second, "Run", func() { rep, err = Run(context.Background(), cfg) })
+		if err == nil || !strings.Contains(err.Error(), "engine 2 (flaky) could not be started") {
+			t.Fatalf("concurrency %d: err %v, want one naming the engine that could not restart", conc, err)
+		}
+		if conc == 1 && (rep.Games != 1 || rep.Faults[1]["crash"] != 1) {
+			t.Fatalf("games %d faults %v, want the first game's crash counted", rep.Games, rep.Faults[1])
+		}
+	}
+}
