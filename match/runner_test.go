@@ -25,10 +25,10 @@ func TestTallyPairs(t *testing.T) {
 		rec       GameRecord
 	}
 	games := []g{
-		{1, 1, GameRecord{Result: "1-0", Fault: -1}},                  // pair 1: engine 1 (White in leg 1) wins
-		{0, 0, GameRecord{Result: "1-0", Fault: -1}},                  // pair 0: engine 0 wins as White
-		{2, 0, GameRecord{Result: "1/2-1/2", Fault: -1}},              // pair 2: draw
-		{0, 1, GameRecord{Result: "1-0", Fault: 1, FaultKind: "time"}}, // Black (engine 0) loses on time
+		{1, 1, GameRecord{Result: "1-0", Fault: -1}},                    // pair 1: engine 1 (White in leg 1) wins
+		{0, 0, GameRecord{Result: "1-0", Fault: -1}},                    // pair 0: engine 0 wins as White
+		{2, 0, GameRecord{Result: "1/2-1/2", Fault: -1}},                // pair 2: draw
+		{0, 1, GameRecord{Result: "1-0", Fault: 1, FaultKind: "time"}},  // Black (engine 0) loses on time
 		{1, 0, GameRecord{Result: "0-1", Fault: 0, FaultKind: "crash"}}, // White (engine 0) crashed
 	}
 	for _, x := range games {
