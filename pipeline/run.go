@@ -103,7 +103,8 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 	if runDir == "" {
 		runDir = filepath.Join("runs", fmt.Sprintf("%s-%s", cfg.Game, time.Now().UTC().Format("20060102-150405")))
 	}
-	runDir, _ = filepath.Abs(runDir)
+	// The run directory stays as given (relative paths stay relative), so
+	// net descriptions and reports name no machine-specific directories.
 	if err := os.MkdirAll(runDir, 0o755); err != nil {
 		return nil, err
 	}
