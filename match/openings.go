@@ -25,8 +25,13 @@ type OpeningSpec struct {
 	Seed     uint64
 }
 
-// GenerateOpenings writes spec.N FENs, one per line, to w.
+// GenerateOpenings writes spec.N FENs, one per line, to w. N must be
+// positive, Plies in 0..200, Nodes positive and MaxScore non-negative.
 func GenerateOpenings(w io.Writer, spec OpeningSpec) error {
+	if spec.N <= 0 || spec.Plies < 0 || spec.Plies > 200 || spec.Nodes == 0 || spec.MaxScore < 0 {
+		return fmt.Errorf("openings: want n > 0, plies in 0..200, nodes > 0 and max score >= 0, got n %d plies %d nodes %d max score %d",
+			spec.N, spec.Plies, spec.Nodes, spec.MaxScore)
+	}
 	switch spec.Game {
 	case "xiangqi":
 		return generateOpenings[xiangqi.Position](w, spec, search.XiangqiRules, xiangqi.StartFEN,
@@ -49,6 +54,9 @@ func generateOpenings[T any, P interface {
 	states := make([]position.State, spec.Plies+1)
 	var list position.MoveList
 	rng := spec.Seed*0x9E3779B97F4A7C15 + 1
+	if rng == 0 { // xorshift's one fixed point: it would pick move 0 forever
+		rng = 1
+	}
 	next := func(n int) int {
 		rng ^= rng << 13
 		rng ^= rng >> 7

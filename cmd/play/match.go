@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -21,7 +22,9 @@ func init() {
 func runMatch(args []string) int {
 	fs := flag.NewFlagSet("play match", flag.ContinueOnError)
 	var engines []match.EngineConfig
-	fs.Func("engine", `an engine, twice: "cmd=PATH [name=N] [arg=A]... [option.NAME=VALUE]... [ranks=1]"; cmd=self is this binary`, func(s string) error {
+	fs.Func("engine", `an engine, twice: "cmd=PATH [name=N] [dir=D] [arg=A]... [option.NAME=VALUE]... [ranks=0|1]"; cmd=self is this binary. `+
+		`Words are quoted like shell words, so an option name with spaces is written 'option.Move Overhead=30' or option."Use NNUE"=false `+
+		`(in a shell, quote the whole flag: -engine "cmd=stockfish 'option.Move Overhead=30'")`, func(s string) error {
 		e, err := match.ParseEngine(s)
 		if err != nil {
 			return err
@@ -66,14 +69,21 @@ func runMatch(args []string) int {
 		Concurrency: *concurrency, PGNOut: *pgnOut, Progress: os.Stderr, Event: *event}
 	cfg.Adjudication.MaxPlies = *maxPlies
 	if *resign != "" {
-		if _, err := fmt.Sscanf(strings.ReplaceAll(*resign, ",", " "), "%d %d", &cfg.Adjudication.ResignScore, &cfg.Adjudication.ResignMoves); err != nil {
-			return fail(fmt.Errorf("-resign wants score,moves: %v", err))
+		v, err := parseInts(*resign, 2)
+		if err != nil || v[0] <= 0 || v[1] <= 0 {
+			return fail(fmt.Errorf("-resign wants score,moves (both > 0), got %q", *resign))
 		}
+		cfg.Adjudication.ResignScore, cfg.Adjudication.ResignMoves = v[0], v[1]
 	}
 	if *draw != "" {
-		if _, err := fmt.Sscanf(strings.ReplaceAll(*draw, ",", " "), "%d %d %d", &cfg.Adjudication.DrawScore, &cfg.Adjudication.DrawMoves, &cfg.Adjudication.DrawAfter); err != nil {
-			return fail(fmt.Errorf("-draw wants score,moves,after: %v", err))
+		v, err := parseInts(*draw, 3)
+		if err != nil || v[0] < 0 || v[1] <= 0 || v[2] < 0 {
+			return fail(fmt.Errorf("-draw wants score,moves,after (score, after >= 0, moves > 0), got %q", *draw))
 		}
+		cfg.Adjudication.DrawScore, cfg.Adjudication.DrawMoves, cfg.Adjudication.DrawAfter = v[0], v[1], v[2]
+	}
+	if *maxPlies < 0 || *games <= 0 || *concurrency <= 0 {
+		return fail(fmt.Errorf("-games and -concurrency must be > 0 and -maxplies >= 0"))
 	}
 	if *sprtText != "" {
 		s, err := match.ParseSPRT(*sprtText)
@@ -90,10 +100,29 @@ func runMatch(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep, err := match.Run(ctx, cfg)
-	fmt.Print(rep.Table())
+	if rep.Games > 0 || err == nil {
+		fmt.Print(rep.Table())
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "play match:", err)
 		return 1
 	}
 	return 0
+}
+
+// parseInts reads exactly n comma-separated integers.
+func parseInts(s string, n int) ([]int, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != n {
+		return nil, fmt.Errorf("want %d comma-separated integers, got %q", n, s)
+	}
+	out := make([]int, n)
+	for i, p := range parts {
+		v, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
 }
