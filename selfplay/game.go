@@ -119,6 +119,10 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (Outcome, erro
 	cfg := w.cfg
 	r := gameSeed(cfg.Seed, idx)
 	rec.Reset()
+	// Clear before the opening: its MultiPV searches must not see what the
+	// worker's previous game left in the TT and histories, or the game
+	// would depend on which worker played it after which game.
+	w.s.Clear()
 	fen := w.startFEN
 	if len(w.book) > 0 {
 		fen = w.book[idx%uint64(len(w.book))]
@@ -138,7 +142,6 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (Outcome, erro
 			break
 		}
 	}
-	w.s.Clear()
 	lim := search.Limits{SoftNodes: cfg.Search.SoftNodes, Nodes: cfg.Search.HardNodes, Depth: cfg.Search.Depth}
 	if cfg.Search.Depth > 0 {
 		lim.SoftNodes, lim.Nodes = 0, 0
