@@ -280,7 +280,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	}
 
 	// Step 3. Transposition table.
-	te, hit := w.tt.Probe(st.Key)
+	te, hit := w.tt.probe(st.Key)
 	ttMove := position.MoveNone
 	ttValue := valueNone
 	if hit {
@@ -405,6 +405,13 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			}
 		}
 
+		// A check that loses material by SEE is not extended (a quiet move or
+		// a losing capture; winning captures passed SEE in the picker).
+		safeCheck := true
+		if quiet || mp.stage == stBadCaptures {
+			safeCheck = !pos.GivesCheck(m) || pos.SEE(m, 0)
+		}
+
 		fr.move = m
 		child := &w.states[ply+1]
 		pos.DoMove(m, child)
@@ -416,7 +423,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		fr.cont = &w.hist.cont[pc][to]
 
 		// Step 10. Check extension (bounded so checks cannot run away with the depth).
-		if givesCheck && ply < 2*w.rootDepth {
+		if givesCheck && safeCheck && ply < 2*w.rootDepth {
 			newDepth++
 		}
 
@@ -523,7 +530,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	} else if pvNode && bestMove != position.MoveNone {
 		bound = BoundExact
 	}
-	w.tt.Store(st.Key, bestMove, valueToTT(bestValue, ply), staticEval, depth, bound)
+	w.tt.store(st.Key, bestMove, valueToTT(bestValue, ply), staticEval, depth, bound)
 	return bestValue
 }
 
@@ -550,7 +557,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 		return w.evaluate()
 	}
 
-	te, hit := w.tt.Probe(st.Key)
+	te, hit := w.tt.probe(st.Key)
 	ttMove := position.MoveNone
 	ttValue := valueNone
 	if hit {
@@ -577,7 +584,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 		// Stand pat.
 		if bestValue >= beta {
 			if !hit {
-				w.tt.Store(st.Key, position.MoveNone, valueToTT(bestValue, ply), staticEval, -1, BoundLower)
+				w.tt.store(st.Key, position.MoveNone, valueToTT(bestValue, ply), staticEval, -1, BoundLower)
 			}
 			return bestValue
 		}
@@ -650,7 +657,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 	} else if pvNode && bestMove != position.MoveNone {
 		bound = BoundExact
 	}
-	w.tt.Store(st.Key, bestMove, valueToTT(bestValue, ply), staticEval, -1, bound)
+	w.tt.store(st.Key, bestMove, valueToTT(bestValue, ply), staticEval, -1, bound)
 	return bestValue
 }
 

@@ -115,8 +115,8 @@ func (t *TT) bucket(key position.Key) []ttEntry {
 	return t.entries[i : i+bucketSize : i+bucketSize]
 }
 
-// Probe looks key up. On a hit it refreshes the entry's age and returns its data.
-func (t *TT) Probe(key position.Key) (ttData, bool) {
+// probe looks key up. On a hit it refreshes the entry's age and returns its data.
+func (t *TT) probe(key position.Key) (ttData, bool) {
 	b := t.bucket(key)
 	for i := range b {
 		d := b[i].data.Load()
@@ -132,11 +132,11 @@ func (t *TT) Probe(key position.Key) (ttData, bool) {
 	return ttData{}, false
 }
 
-// Store writes an entry for key, replacing in its bucket either the entry of
+// store writes an entry for key, replacing in its bucket either the entry of
 // the same key (keeping its move when m is MoveNone and its deeper data when
 // the new data is shallower and not exact) or the least valuable entry by
 // depth and age.
-func (t *TT) Store(key position.Key, m position.Move, v, ev position.Value, depth int, b Bound) {
+func (t *TT) store(key position.Key, m position.Move, v, ev position.Value, depth int, b Bound) {
 	bk := t.bucket(key)
 	victim := 0
 	worst := 1 << 30

@@ -24,25 +24,25 @@ func TestTTSizes(t *testing.T) {
 func TestTTStoreProbe(t *testing.T) {
 	tt := NewTT(1)
 	key := position.Key(0x123456789ABCDEF1)
-	if _, hit := tt.Probe(key); hit {
+	if _, hit := tt.probe(key); hit {
 		t.Fatal("hit in an empty table")
 	}
-	tt.Store(key, 0x1234, -517, 33, 7, BoundLower)
-	d, hit := tt.Probe(key)
+	tt.store(key, 0x1234, -517, 33, 7, BoundLower)
+	d, hit := tt.probe(key)
 	if !hit || d.move != 0x1234 || d.value != -517 || d.eval != 33 || d.depth != 7 || d.bound != BoundLower {
 		t.Fatalf("probe: %+v %v", d, hit)
 	}
-	if _, hit := tt.Probe(key ^ 1<<40); hit {
+	if _, hit := tt.probe(key ^ 1<<40); hit {
 		t.Fatal("hit for another key in the same bucket")
 	}
 	// Quiescence depth, a mate score and a missing eval survive packing.
-	tt.Store(key, position.MoveNone, position.MateIn(3), position.ValueNone, -1, BoundExact)
-	d, _ = tt.Probe(key)
+	tt.store(key, position.MoveNone, position.MateIn(3), position.ValueNone, -1, BoundExact)
+	d, _ = tt.probe(key)
 	if d.move != 0x1234 || d.value != position.MateIn(3) || d.eval != position.ValueNone || d.depth != -1 || d.bound != BoundExact {
 		t.Fatalf("second store kept %+v", d)
 	}
 	tt.Clear()
-	if _, hit := tt.Probe(key); hit {
+	if _, hit := tt.probe(key); hit {
 		t.Fatal("hit after Clear")
 	}
 	// Mate scores are stored relative to the node: a mate in 5 plies from
@@ -64,11 +64,11 @@ func TestTTReplacement(t *testing.T) {
 		keys[i] = position.Key(uint64(i+1)*buckets + 5)
 	}
 	for i, d := range []int{10, 3, 8, 12} {
-		tt.Store(keys[i], 1, 0, 0, d, BoundExact)
+		tt.store(keys[i], 1, 0, 0, d, BoundExact)
 	}
-	tt.Store(keys[4], 1, 0, 0, 5, BoundExact)
+	tt.store(keys[4], 1, 0, 0, 5, BoundExact)
 	for i, want := range []bool{true, false, true, true, true} {
-		if _, hit := tt.Probe(keys[i]); hit != want {
+		if _, hit := tt.probe(keys[i]); hit != want {
 			t.Errorf("key %d: hit %v, want %v", i, hit, want)
 		}
 	}
@@ -91,11 +91,11 @@ func TestTTConcurrent(t *testing.T) {
 				key := position.Key(uint64(i%512) * 0x9E3779B97F4A7C15)
 				// The move is derived from the key, so a torn entry would show.
 				m := position.Move(uint64(key)>>48) | 1
-				if d, hit := tt.Probe(key); hit && d.move != m {
+				if d, hit := tt.probe(key); hit && d.move != m {
 					t.Errorf("key %x: move %x, want %x", key, d.move, m)
 					return
 				}
-				tt.Store(key, m, position.Value(g), 0, i%20, BoundExact)
+				tt.store(key, m, position.Value(g), 0, i%20, BoundExact)
 			}
 		}(g)
 	}
