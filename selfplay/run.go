@@ -342,22 +342,53 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 // parts are counted, a torn .tmp part (a killed run) is salvaged into a
 // closed part, and the number of games on disk and the next part number
 // are returned.
+//
+// A salvage can itself be killed at any point and the next resume finds a
+// consistent state: the copy is written as <part>.salvaging (removed when
+// found: its source is still there), renamed to the part, and only then is
+// the source removed; a source whose games already are in a part (the part's
+// header names it in "salvaged_from") is removed without a second copy.
 func resumeState(prefix string, g datasets.Game, resume bool, log *slog.Logger) (games, nextPart int, files []string, err error) {
 	parts, _ := filepath.Glob(prefix + "-p*.dnds")
 	tmps, _ := filepath.Glob(prefix + "-p*.dnds.tmp")
-	salvaging, _ := filepath.Glob(prefix + "-p*.dnds.tmp.salvage") // a salvage that was itself interrupted
-	tmps = append(salvaging, tmps...)
-	if len(parts)+len(tmps) == 0 {
+	// .tmp.salvage: the source of a salvage by an earlier version, whose
+	// partial copy took the source's .tmp name.
+	legacy, _ := filepath.Glob(prefix + "-p*.dnds.tmp.salvage")
+	partial, _ := filepath.Glob(prefix + "-p*.dnds.salvaging")
+	if len(parts)+len(tmps)+len(legacy)+len(partial) == 0 {
 		return 0, 0, nil, nil
 	}
 	if !resume {
 		return 0, 0, nil, fmt.Errorf("selfplay: %s-p*.dnds already exist: pass -resume to continue that run, or choose another output", prefix)
 	}
+	for _, p := range partial {
+		if err := os.Remove(p); err != nil {
+			return 0, 0, nil, fmt.Errorf("selfplay: remove partial salvage: %w", err)
+		}
+	}
+	sources := map[string]bool{}
+	for _, t := range tmps {
+		sources[t] = true
+	}
+	for _, l := range legacy {
+		if tmp := strings.TrimSuffix(l, ".salvage"); sources[tmp] {
+			// That .tmp is the legacy salvage's partial copy.
+			if err := os.Remove(tmp); err != nil {
+				return 0, 0, nil, err
+			}
+			delete(sources, tmp)
+		}
+		sources[l] = true
+	}
 	sort.Strings(parts)
+	salvaged := map[string]bool{}
 	for _, p := range parts {
-		n, err := countGames(p, log)
+		n, from, err := countGames(p, log)
 		if err != nil {
 			return 0, 0, nil, err
+		}
+		if from != "" {
+			salvaged[from] = true
 		}
 		games += n
 		files = append(files, p)
@@ -366,12 +397,28 @@ func resumeState(prefix string, g datasets.Game, resume bool, log *slog.Logger) 
 			nextPart = k + 1
 		}
 	}
-	sort.Strings(tmps)
-	for _, t := range tmps {
+	srcList := make([]string, 0, len(sources))
+	for t := range sources {
+		srcList = append(srcList, t)
+	}
+	sort.Strings(srcList)
+	for _, t := range srcList {
+		if salvaged[filepath.Base(t)] {
+			if log != nil {
+				log.Info("removing an already salvaged part", "file", t)
+			}
+			if err := os.Remove(t); err != nil {
+				return 0, 0, nil, err
+			}
+			continue
+		}
 		out := fmt.Sprintf("%s-p%03d.dnds", prefix, nextPart)
 		n, err := salvage(t, out, g, log)
 		if err != nil {
 			return 0, 0, nil, err
+		}
+		if n == 0 {
+			continue
 		}
 		games += n
 		nextPart++
@@ -380,10 +427,12 @@ func resumeState(prefix string, g datasets.Game, resume bool, log *slog.Logger) 
 	return games, nextPart, files, nil
 }
 
-func countGames(path string, log *slog.Logger) (int, error) {
+// countGames returns the games of a finished part and the file it was
+// salvaged from ("" if none).
+func countGames(path string, log *slog.Logger) (int, string, error) {
 	r, err := datasets.Open(path, nil)
 	if err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	defer r.Close()
 	var rec datasets.GameRecord
@@ -396,32 +445,59 @@ func countGames(path string, log *slog.Logger) (int, error) {
 			log.Warn("dataset problem", "file", path, "problem", p.String())
 		}
 	}
-	return n, r.Err()
+	return n, r.Header().Generator.Extra["salvaged_from"], r.Err()
 }
 
-// salvage copies the readable games of a killed run's .tmp file into a
-// closed file and removes the .tmp. The .tmp is first renamed to
-// .tmp.salvage, so the new file's own .tmp name is free and an interrupted
-// salvage is found again by the next resume.
-func salvage(tmp, out string, g datasets.Game, log *slog.Logger) (int, error) {
-	if !strings.HasSuffix(tmp, ".salvage") {
-		if err := os.Rename(tmp, tmp+".salvage"); err != nil {
-			return 0, fmt.Errorf("salvage: %w", err)
-		}
-		tmp += ".salvage"
+// tornHeader reports whether an Open error means the file ends inside its
+// header: a writer killed before its first block, whose file holds nothing.
+func tornHeader(err error, size int64) bool {
+	if size == 0 {
+		return true
 	}
-	os.Remove(out + ".tmp") // an interrupted salvage's partial copy
+	msg := err.Error()
+	return !errors.Is(err, datasets.ErrNotDataset) &&
+		(strings.Contains(msg, "too short for a header") || strings.Contains(msg, "file header truncated"))
+}
+
+// salvage copies the readable games of a killed run's .tmp file into the
+// closed part out and removes the .tmp; a .tmp without a finished game is
+// just removed (n = 0, no part).
+func salvage(tmp, out string, g datasets.Game, log *slog.Logger) (n int, err error) {
 	r, err := datasets.Open(tmp, nil)
 	if err != nil {
+		if st, serr := os.Stat(tmp); serr == nil && tornHeader(err, st.Size()) {
+			if log != nil {
+				log.Info("removing an interrupted part without games", "file", tmp)
+			}
+			return 0, os.Remove(tmp)
+		}
 		return 0, fmt.Errorf("salvage %s: %w", tmp, err)
 	}
 	defer r.Close()
-	w, err := datasets.Create(out, g, r.Header().Generator, nil)
+	info := r.Header().Generator
+	extra := make(map[string]string, len(info.Extra)+1)
+	for k, v := range info.Extra {
+		extra[k] = v
+	}
+	extra["salvaged_from"] = filepath.Base(tmp)
+	info.Extra = extra
+
+	partial := out + ".salvaging"
+	f, err := os.OpenFile(partial, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return 0, fmt.Errorf("salvage: %w", err)
+	}
+	defer func() {
+		if f != nil {
+			f.Close()
+			os.Remove(partial)
+		}
+	}()
+	w, err := datasets.NewWriter(f, g, info, nil)
 	if err != nil {
 		return 0, err
 	}
 	var rec datasets.GameRecord
-	n := 0
 	for r.NextGame(&rec) {
 		if err := w.WriteGame(&rec); err != nil {
 			return n, err
@@ -433,6 +509,28 @@ func salvage(tmp, out string, g datasets.Game, log *slog.Logger) (int, error) {
 	}
 	if err := w.Close(); err != nil {
 		return n, err
+	}
+	if n == 0 {
+		if log != nil {
+			log.Info("removing an interrupted part without games", "file", tmp)
+		}
+		return 0, os.Remove(tmp) // the deferred function removes the copy
+	}
+	if err := f.Sync(); err != nil {
+		return n, err
+	}
+	if err := f.Close(); err != nil {
+		f = nil
+		os.Remove(partial)
+		return n, err
+	}
+	f = nil
+	if err := os.Rename(partial, out); err != nil {
+		return n, fmt.Errorf("salvage: %w", err)
+	}
+	if d, err := os.Open(filepath.Dir(out)); err == nil {
+		d.Sync()
+		d.Close()
 	}
 	if log != nil {
 		log.Info("salvaged interrupted part", "from", tmp, "to", out, "games", n)
