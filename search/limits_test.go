@@ -185,3 +185,30 @@ func TestStartStopAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestStopMultiPVReportsBest is the shared case CH-15: with Threads 2 and
+// MultiPV 8, a stop during go infinite gives a legal best move equal to the
+// first move of the last "multipv 1" line.
+func TestStopMultiPVReportsBest(t *testing.T) {
+	o := search.DefaultOptions
+	o.Threads, o.MultiPV = 2, 8
+	s := newChessSearcher(o)
+	pos := chessPos("R7/3b2kp/3r2p1/4p1N1/P6P/2b1PBP1/5P2/6K1 b - - 2 35")
+	var last1 []position.Move
+	ch := s.Start(pos, search.Limits{Infinite: true}, func(i *search.Info) {
+		if i.MultiPV == 1 {
+			last1 = append(last1[:0], i.PV...)
+		}
+	})
+	time.Sleep(300 * time.Millisecond)
+	s.Stop()
+	res := <-ch
+	var legal position.MoveList
+	pos.GenerateLegal(&legal)
+	if legal.Len != 31 || !legal.Contains(res.BestMove) || len(last1) == 0 || last1[0] != res.BestMove {
+		t.Fatalf("best %v, last multipv 1 line %v, %d legal", res.BestMove, last1, legal.Len)
+	}
+	if len(res.Lines) != 8 {
+		t.Fatalf("%d lines", len(res.Lines))
+	}
+}

@@ -218,6 +218,7 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 		}
 		if moveCount == 1 || v > alpha {
 			rm.score = v
+			rm.depth = depth
 			rm.selDepth = w.selDepth
 			rm.bound = BoundExact
 			if v >= beta {

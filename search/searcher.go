@@ -368,10 +368,10 @@ func (s *Searcher[T, P]) report(w *Worker[T, P], depth int) {
 		rm := &w.rootMoves[i]
 		d, score, bound := depth, rm.score, BoundExact
 		switch {
-		case i == w.pvIdx && rm.score != -valueInf:
-			bound = rm.bound
-		case i >= w.pvIdx:
+		case rm.score == -valueInf || rm.depth < depth || i > w.pvIdx:
 			d, score = depth-1, rm.prevScore
+		case i == w.pvIdx:
+			bound = rm.bound
 		}
 		if score == -valueInf || d < 1 {
 			continue

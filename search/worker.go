@@ -32,6 +32,7 @@ type rootMove struct {
 	score     position.Value
 	prevScore position.Value
 	bound     Bound
+	depth     int // the iteration that set score
 	selDepth  int
 	pv        [position.MaxPly + 1]position.Move
 	pvLen     int
