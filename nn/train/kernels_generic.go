@@ -1,6 +1,6 @@
-// Kernel selection for builds without GOEXPERIMENT=simd: the tiled pure-Go loops.
+// Kernel selection for non-amd64 and purego builds: the tiled pure-Go loops.
 
-//go:build !(goexperiment.simd && amd64)
+//go:build !amd64 || purego
 
 package train
 

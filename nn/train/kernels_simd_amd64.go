@@ -1,6 +1,6 @@
 // AVX2 twins of the sparse kernels (GOEXPERIMENT=simd on amd64), with the pure-Go fallback when the CPU lacks AVX2.
 
-//go:build goexperiment.simd && amd64
+//go:build goexperiment.simd && amd64 && !purego
 
 package train
 
