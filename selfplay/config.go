@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime"
 	"strings"
 
@@ -90,8 +91,54 @@ func ParseConfig(data []byte) (Config, error) {
 		}
 		return c, fmt.Errorf("selfplay config: unknown keys: %s", strings.Join(keys, ", "))
 	}
+	if err := CheckUnsigned(data, &c); err != nil {
+		return c, fmt.Errorf("selfplay config: %w", err)
+	}
 	c.Shards = 1
 	return c, nil
+}
+
+// CheckUnsigned reports a negative integer that TOML data gives for an
+// unsigned field of the struct v points to (the toml tags name the keys,
+// tables are followed into nested structs). BurntSushi/toml v1.6 decodes
+// "seed = -1" into a uint64 as 18446744073709551615 without an error, and
+// "soft_nodes = -5" as an unlimited budget.
+func CheckUnsigned(data []byte, v any) error {
+	var raw map[string]any
+	if _, err := toml.Decode(string(data), &raw); err != nil {
+		return err
+	}
+	return checkUnsigned(raw, reflect.TypeOf(v).Elem(), "")
+}
+
+func checkUnsigned(raw map[string]any, t reflect.Type, path string) error {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+		if name == "-" || !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		v, ok := raw[name]
+		if !ok {
+			continue
+		}
+		switch f.Type.Kind() {
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			if n, ok := v.(int64); ok && n < 0 {
+				return fmt.Errorf("%s%s must be >= 0, got %d", path, name, n)
+			}
+		case reflect.Struct:
+			if m, ok := v.(map[string]any); ok {
+				if err := checkUnsigned(m, f.Type, path+name+"."); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // GameKind returns the configured game.
@@ -140,7 +187,17 @@ func (c *Config) Validate() error {
 	if c.Opening.MultiPVMargin < 0 {
 		bad("opening.multipv_margin must be >= 0")
 	}
+	if c.Threads > 4096 {
+		bad("threads must be at most 4096, got %d", c.Threads)
+	}
+	if c.HashMiB > 1<<16 {
+		bad("hash_mib must be at most 65536, got %d", c.HashMiB)
+	}
 	a := &c.Adjudication
+	if a.ResignPlies > 0 && a.ResignScore <= 0 {
+		// With 0 every score, a dead draw included, names a "winner".
+		bad("adjudication.resign_score must be > 0 when resign_plies is set")
+	}
 	if a.MaxPlies <= 0 || a.MaxPlies > 2000 {
 		bad("adjudication.max_plies must be in 1..2000, got %d", a.MaxPlies)
 	}

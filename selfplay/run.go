@@ -2,7 +2,6 @@
 package selfplay
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -22,6 +21,7 @@ import (
 
 	"dualnnue/datasets"
 	"dualnnue/eval"
+	"dualnnue/match"
 	"dualnnue/nn"
 	"dualnnue/position"
 	"dualnnue/position/chess"
@@ -126,43 +126,23 @@ func evaluator[P position.Game](cfg *Config, g datasets.Game) (func() position.E
 	return func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }, "sha256:" + hex.EncodeToString(sum[:8]), nil
 }
 
-// readBook reads an EPD/FEN file: one position per line; EPD lines (four
-// fields and operations) get "0 1" counters; '#' starts a comment.
-func readBook(path string, check func(string) error) ([]string, error) {
+// readBook reads an EPD/FEN opening file with match.ParseOpenings: a FEN
+// or EPD per line (hmvc/fmvn operations honoured), '#' comments; a line the
+// game core rejects or whose position is already decided is an error
+// naming it.
+func readBook(path, game string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("opening book: %w", err)
 	}
 	defer f.Close()
-	var fens []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = strings.TrimSpace(line[:i])
-		}
-		if line == "" {
-			continue
-		}
-		fields := strings.Fields(line)
-		if len(fields) < 2 {
-			return nil, fmt.Errorf("opening book %s line %d: not a FEN/EPD: %q", path, n, line)
-		}
-		fen := strings.Join(fields, " ")
-		if len(fields) >= 4 && (len(fields) < 6 || strings.Contains(line, ";")) {
-			fen = strings.Join(fields[:4], " ") + " 0 1"
-		}
-		if err := check(fen); err != nil {
-			return nil, fmt.Errorf("opening book %s line %d: %w", path, n, err)
-		}
-		fens = append(fens, fen)
-	}
-	if err := sc.Err(); err != nil {
+	ops, err := match.ParseOpenings(f, game)
+	if err != nil {
 		return nil, fmt.Errorf("opening book %s: %w", path, err)
 	}
-	if len(fens) == 0 {
-		return nil, fmt.Errorf("opening book %s: no positions", path)
+	fens := make([]string, len(ops))
+	for i, op := range ops {
+		fens[i] = op.FEN
 	}
 	return fens, nil
 }
@@ -184,7 +164,7 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 	}
 	var book []string
 	if cfg.Opening.Book != "" {
-		book, err = readBook(cfg.Opening.Book, func(fen string) error { return P(new(T)).SetFEN(fen) })
+		book, err = readBook(cfg.Opening.Book, cfg.Game)
 		if err != nil {
 			return sum, err
 		}

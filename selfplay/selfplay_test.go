@@ -3,9 +3,11 @@ package selfplay
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
 
 	"dualnnue/datasets"
@@ -170,6 +172,36 @@ func TestConfigErrors(t *testing.T) {
 	if err := c.Validate(); err == nil {
 		t.Fatal("zero games accepted")
 	}
+	// Wrong types and negative unsigned numbers are errors naming the key
+	// (seed = -1 and soft_nodes = -5 were silently wrapped to 2^64 - 1 and
+	// 2^64 - 5).
+	for text, key := range map[string]string{
+		"games = \"ten\"":                   "games",
+		"threads = 1.5":                     "threads",
+		"seed = -1":                         "seed",
+		"[search]\nsoft_nodes = -5":         "search.soft_nodes",
+		"[search]\nhard_nodes = -1":         "search.hard_nodes",
+		"[search]\ndepth = true":            "search.depth",
+		"search = 3":                        "search",
+		"[opening]\nbook = 3":               "opening.book",
+		"games = 99999999999999999999":      "games",
+		"[adjudication]\nmax_plies = \"x\"": "adjudication.max_plies",
+	} {
+		_, err := ParseConfig([]byte(text))
+		if err == nil || !strings.Contains(err.Error(), key) {
+			t.Errorf("%q: %v, want an error naming %s", text, err, key)
+		}
+	}
+	c = smallConfig(t, "chess", 4)
+	c.Adjudication.ResignScore = 0
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "resign_score") {
+		t.Fatalf("resign_plies without resign_score: %v", err)
+	}
+	c = smallConfig(t, "chess", 4)
+	c.Threads = 1 << 20
+	if err := c.Validate(); err == nil {
+		t.Fatal("a million threads accepted")
+	}
 }
 
 // TestDeterministicWithMultiPVOpenings: the MultiPV searches of the random
@@ -191,5 +223,40 @@ func TestDeterministicWithMultiPVOpenings(t *testing.T) {
 			}
 		}
 		t.Fatalf("runs differ: %d vs %d games", len(ga), len(gb))
+	}
+}
+
+// TestBook: book lines in EPD (with counters in hmvc/fmvn) and FEN are
+// used in turn; a decided position in the book is refused up front (every
+// game from it used to be redrawn 100 times and then written without a
+// move).
+func TestBook(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "book.epd")
+	lines := "# two openings\n" +
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 0; fmvn 1; id \"1. e4\";\n" +
+		"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\n"
+	if err := os.WriteFile(book, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := smallConfig(t, "chess", 4)
+	c.Opening.Book = book
+	c.Opening.RandomPlies = 2
+	games := readGames(t, runOK(t, c).Files)
+	want := []string{
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+	}
+	for i, g := range games {
+		if g.StartFEN != want[i%2] || len(g.Book) != 2 {
+			t.Fatalf("game %d starts at %q with %d random plies", i, g.StartFEN, len(g.Book))
+		}
+	}
+	if err := os.WriteFile(book, []byte("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.Output = t.TempDir()
+	if _, err := Run(context.Background(), c, Options{}); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Fatalf("a mated book position: %v", err)
 	}
 }
