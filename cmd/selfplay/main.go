@@ -30,35 +30,67 @@ func main() {
 }
 
 // shardFromEnv reads the scheduler's array index: Slurm job arrays
-// (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or Kubernetes Indexed Jobs
+// (SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, with the range's
+// SLURM_ARRAY_TASK_MIN, _STEP and _MAX when set: --array=1-4 and
+// --array=0-6:2 give shards 0..3) or Kubernetes Indexed Jobs
 // (JOB_COMPLETION_INDEX; the count comes from -shards or SELFPLAY_SHARDS).
+// An array that is not an evenly spaced range (--array=1,2,7) cannot be
+// mapped to shards: that, and any malformed variable, is an error.
 func shardFromEnv(shards int) (i, n int, ok bool, err error) {
 	if id := os.Getenv("SLURM_ARRAY_TASK_ID"); id != "" {
-		i, err1 := strconv.Atoi(id)
-		n, err2 := strconv.Atoi(os.Getenv("SLURM_ARRAY_TASK_COUNT"))
-		if err1 != nil || err2 != nil {
-			return 0, 0, false, fmt.Errorf("bad SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT: %q/%q", id, os.Getenv("SLURM_ARRAY_TASK_COUNT"))
-		}
-		// Arrays may start at 1 (--array=1-4): use the offset from the minimum.
-		if min := os.Getenv("SLURM_ARRAY_TASK_MIN"); min != "" {
-			if m, err := strconv.Atoi(min); err == nil {
-				i -= m
+		num := func(name string, def int) (int, error) {
+			v := os.Getenv(name)
+			if v == "" {
+				return def, nil
 			}
+			x, err := strconv.Atoi(v)
+			if err != nil {
+				return 0, fmt.Errorf("bad %s %q", name, v)
+			}
+			return x, nil
 		}
-		return i, n, true, nil
+		task, err := num("SLURM_ARRAY_TASK_ID", 0)
+		if err != nil {
+			return 0, 0, false, err
+		}
+		count, err := num("SLURM_ARRAY_TASK_COUNT", -1)
+		if err != nil || count <= 0 {
+			return 0, 0, false, fmt.Errorf("SLURM_ARRAY_TASK_ID is set: SLURM_ARRAY_TASK_COUNT must be a count > 0, got %q", os.Getenv("SLURM_ARRAY_TASK_COUNT"))
+		}
+		lo, err := num("SLURM_ARRAY_TASK_MIN", 0)
+		if err != nil {
+			return 0, 0, false, err
+		}
+		step, err := num("SLURM_ARRAY_TASK_STEP", 1)
+		if err != nil || step <= 0 {
+			return 0, 0, false, fmt.Errorf("bad SLURM_ARRAY_TASK_STEP %q", os.Getenv("SLURM_ARRAY_TASK_STEP"))
+		}
+		if hi, err := num("SLURM_ARRAY_TASK_MAX", lo+(count-1)*step); err != nil || hi != lo+(count-1)*step {
+			return 0, 0, false, fmt.Errorf("the job array (min %d, max %s, step %d, %d tasks) is not an evenly spaced range: give -shard i/n", lo, os.Getenv("SLURM_ARRAY_TASK_MAX"), step, count)
+		}
+		off := task - lo
+		if off < 0 || off%step != 0 || off/step >= count {
+			return 0, 0, false, fmt.Errorf("SLURM_ARRAY_TASK_ID %d is not in the array %d..%d step %d", task, lo, lo+(count-1)*step, step)
+		}
+		return off / step, count, true, nil
 	}
 	if id := os.Getenv("JOB_COMPLETION_INDEX"); id != "" {
 		i, err := strconv.Atoi(id)
-		if err != nil {
+		if err != nil || i < 0 {
 			return 0, 0, false, fmt.Errorf("bad JOB_COMPLETION_INDEX %q", id)
 		}
 		if shards <= 0 {
 			if s := os.Getenv("SELFPLAY_SHARDS"); s != "" {
-				shards, _ = strconv.Atoi(s)
+				if shards, err = strconv.Atoi(s); err != nil || shards <= 0 {
+					return 0, 0, false, fmt.Errorf("bad SELFPLAY_SHARDS %q", s)
+				}
 			}
 		}
 		if shards <= 0 {
 			return 0, 0, false, errors.New("JOB_COMPLETION_INDEX is set: give the number of shards with -shards or SELFPLAY_SHARDS")
+		}
+		if i >= shards {
+			return 0, 0, false, fmt.Errorf("JOB_COMPLETION_INDEX %d is not below the %d shards", i, shards)
 		}
 		return i, shards, true, nil
 	}
