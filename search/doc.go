@@ -50,10 +50,10 @@
 // entries in 64-byte buckets, lock-free with key xor data), mate distance
 // pruning, reverse futility pruning, null move pruning (not in check, not
 // twice in a row, only with non-pawn material), internal iterative
-// reduction, late move, futility, history and SEE pruning (never of a
-// checking move, so mates are found at their depth), extension of checks
-// that do not lose material by SEE
-// and late move reductions; quiescence search over captures (with SEE and
+// reduction, late move, futility and SEE pruning (never of a checking
+// move, so mates are found at their depth), extension of checks that do
+// not lose material by SEE, and late move reductions (less for moves with
+// good history); quiescence search over captures (with SEE and
 // delta pruning) and all evasions in check. Moves are ordered TT move,
 // captures by MVV-LVA with losing captures (SEE < 0) last, killers, counter
 // move, then quiets by butterfly plus continuation history (the piece and
