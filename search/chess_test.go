@@ -97,3 +97,24 @@ func TestStopLatency(t *testing.T) {
 		t.Fatalf("stop took %v", lat)
 	}
 }
+
+// TestOptionChanges: Hash, Threads and MultiPV change between searches.
+func TestOptionChanges(t *testing.T) {
+	s := newChessSearcher(oneThread())
+	pos := chessPos(search.ChessBenchFENs[5])
+	s.Clear()
+	want := s.Search(pos, search.Limits{Depth: 6}, nil)
+	s.SetHash(1)
+	s.SetThreads(3)
+	s.SetMultiPV(2)
+	if res := s.Search(pos, search.Limits{Depth: 6}, nil); len(res.Lines) != 2 || s.TT().SizeBytes() != 1<<20 {
+		t.Fatalf("3 threads, MultiPV 2, 1 MiB: %d lines, %d bytes", len(res.Lines), s.TT().SizeBytes())
+	}
+	s.SetThreads(1)
+	s.SetMultiPV(1)
+	s.SetHash(16)
+	s.Clear()
+	if res := s.Search(pos, search.Limits{Depth: 6}, nil); res.BestMove != want.BestMove || res.Nodes != want.Nodes {
+		t.Fatalf("back to 1 thread: %v %d nodes, want %v %d", res.BestMove, res.Nodes, want.BestMove, want.Nodes)
+	}
+}
