@@ -1,8 +1,10 @@
 package selfplay
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"dualnnue/datasets"
@@ -51,7 +53,7 @@ func TestResumeEdgeCases(t *testing.T) {
 	prefix := func(dir string) string { return filepath.Join(dir, filePrefix("chess", 0, 1)) }
 	resume := func(t *testing.T, dir string) (int, int, []string) {
 		t.Helper()
-		n, next, files, err := resumeState(prefix(dir), datasets.Chess, true, nil)
+		n, next, files, err := resumeState(prefix(dir), datasets.Chess, true, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,4 +140,32 @@ func TestResumeEdgeCases(t *testing.T) {
 			t.Fatalf("dir %v", got)
 		}
 	})
+}
+
+// TestResumeRefusesAnotherRun: resuming with another seed, search budget,
+// TT size or adjudication would mix two runs in one shard under game
+// indices that no longer say which games they are.
+func TestResumeRefusesAnotherRun(t *testing.T) {
+	base := smallConfig(t, "chess", 2)
+	runOK(t, base)
+	for name, change := range map[string]func(*Config){
+		"seed":   func(c *Config) { c.Seed++ },
+		"nodes":  func(c *Config) { c.Search.SoftNodes++ },
+		"hash":   func(c *Config) { c.HashMiB = 2 },
+		"resign": func(c *Config) { c.Adjudication.ResignScore++ },
+		"plies":  func(c *Config) { c.Opening.RandomPlies++ },
+	} {
+		c := base
+		c.Games, c.Resume = 4, true
+		change(&c)
+		if _, err := Run(context.Background(), c, Options{}); err == nil || !strings.Contains(err.Error(), "resume only the same run") {
+			t.Errorf("%s changed: %v", name, err)
+		}
+	}
+	// More games, other threads: the same run, extended.
+	c := base
+	c.Games, c.Resume, c.Threads = 4, true, 1
+	if sum := runOK(t, c); sum.Resumed != 2 || sum.Games != 2 {
+		t.Fatalf("extended run: resumed %d played %d", sum.Resumed, sum.Games)
+	}
 }

@@ -70,6 +70,15 @@ func (s *Summary) String() string {
 		s.Results[datasets.WhiteWin], s.Results[datasets.Draw], s.Results[datasets.BlackWin])
 }
 
+// playFingerprint names the settings that decide which games are played
+// (besides seed, evaluator and shard): the search budget and TT size, the
+// opening and the adjudication. Games, threads and flushing are not part of
+// it: a resumed run may extend a run or use other hardware.
+func (c *Config) playFingerprint() string {
+	sum := sha256.Sum256(fmt.Appendf(nil, "%+v|%+v|%+v|%d", c.Search, c.Opening, c.Adjudication, c.HashMiB))
+	return hex.EncodeToString(sum[:8])
+}
+
 // filePrefix names a shard's files.
 func filePrefix(game string, shard, shards int) string {
 	return fmt.Sprintf("%s-s%dof%d", game, shard, shards)
@@ -174,17 +183,6 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 		return sum, fmt.Errorf("output: %w", err)
 	}
 	prefix := filepath.Join(cfg.Output, filePrefix(cfg.Game, cfg.Shard, cfg.Shards))
-	done, nextPart, files, err := resumeState(prefix, g, cfg.Resume, opt.Log)
-	if err != nil {
-		return sum, err
-	}
-	sum.Resumed = done
-	sum.Files = files
-	if done >= total {
-		sum.Elapsed = time.Since(start)
-		return sum, nil
-	}
-
 	info := datasets.GeneratorInfo{
 		Engine:        "dualnnue selfplay",
 		EngineVersion: opt.Version,
@@ -195,11 +193,47 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 		Extra: map[string]string{
 			"eval":         cfg.Eval,
 			"shard":        sum.Shard,
-			"first_game":   fmt.Sprint(done),
 			"random_plies": fmt.Sprint(cfg.Opening.RandomPlies),
 			"score_limit":  fmt.Sprint(cfg.Adjudication.ScoreLimit),
+			"play_config":  cfg.playFingerprint(),
 		},
 	}
+	// A resumed run must be the same run: the same seed, search, evaluator
+	// and opening randomness, or its games would not be the ones the
+	// indices promise.
+	same := func(path string, h datasets.GeneratorInfo) error {
+		if h.Engine == "" {
+			return nil // header info unreadable (a problem reported elsewhere)
+		}
+		for _, d := range [][3]string{
+			{"seed", fmt.Sprint(h.Seed), fmt.Sprint(info.Seed)},
+			{"search", h.SearchLimits, info.SearchLimits},
+			{"net", h.NetHash, info.NetHash},
+			{"random_plies", h.Extra["random_plies"], info.Extra["random_plies"]},
+			{"shard", h.Extra["shard"], info.Extra["shard"]},
+			{"search, opening and adjudication settings", h.Extra["play_config"], info.Extra["play_config"]},
+		} {
+			if d[0] == "search, opening and adjudication settings" && d[1] == "" {
+				continue // a file from before the fingerprint
+			}
+			if d[1] != d[2] {
+				return fmt.Errorf("selfplay: %s was made with %s %q, this run has %q: resume only the same run (or choose another output)", path, d[0], d[1], d[2])
+			}
+		}
+		return nil
+	}
+	done, nextPart, files, err := resumeState(prefix, g, cfg.Resume, same, opt.Log)
+	if err != nil {
+		return sum, err
+	}
+	sum.Resumed = done
+	sum.Files = files
+	if done >= total {
+		sum.Elapsed = time.Since(start)
+		return sum, nil
+	}
+
+	info.Extra["first_game"] = fmt.Sprint(done)
 	path := fmt.Sprintf("%s-p%03d.dnds", prefix, nextPart)
 	w, err := datasets.Create(path, g, info, &datasets.WriterOptions{FlushInterval: time.Duration(cfg.FlushSeconds * float64(time.Second))})
 	if err != nil {
@@ -328,7 +362,10 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 // found: its source is still there), renamed to the part, and only then is
 // the source removed; a source whose games already are in a part (the part's
 // header names it in "salvaged_from") is removed without a second copy.
-func resumeState(prefix string, g datasets.Game, resume bool, log *slog.Logger) (games, nextPart int, files []string, err error) {
+func resumeState(prefix string, g datasets.Game, resume bool, same func(string, datasets.GeneratorInfo) error, log *slog.Logger) (games, nextPart int, files []string, err error) {
+	if same == nil {
+		same = func(string, datasets.GeneratorInfo) error { return nil }
+	}
 	parts, _ := filepath.Glob(prefix + "-p*.dnds")
 	tmps, _ := filepath.Glob(prefix + "-p*.dnds.tmp")
 	// .tmp.salvage: the source of a salvage by an earlier version, whose
@@ -363,10 +400,14 @@ func resumeState(prefix string, g datasets.Game, resume bool, log *slog.Logger) 
 	sort.Strings(parts)
 	salvaged := map[string]bool{}
 	for _, p := range parts {
-		n, from, err := countGames(p, log)
+		n, h, err := countGames(p, log)
 		if err != nil {
 			return 0, 0, nil, err
 		}
+		if err := same(p, h); err != nil {
+			return 0, 0, nil, err
+		}
+		from := h.Extra["salvaged_from"]
 		if from != "" {
 			salvaged[from] = true
 		}
@@ -393,7 +434,7 @@ func resumeState(prefix string, g datasets.Game, resume bool, log *slog.Logger) 
 			continue
 		}
 		out := fmt.Sprintf("%s-p%03d.dnds", prefix, nextPart)
-		n, err := salvage(t, out, g, log)
+		n, err := salvage(t, out, g, same, log)
 		if err != nil {
 			return 0, 0, nil, err
 		}
@@ -407,12 +448,11 @@ func resumeState(prefix string, g datasets.Game, resume bool, log *slog.Logger) 
 	return games, nextPart, files, nil
 }
 
-// countGames returns the games of a finished part and the file it was
-// salvaged from ("" if none).
-func countGames(path string, log *slog.Logger) (int, string, error) {
+// countGames returns the games of a finished part and its generator info.
+func countGames(path string, log *slog.Logger) (int, datasets.GeneratorInfo, error) {
 	r, err := datasets.Open(path, nil)
 	if err != nil {
-		return 0, "", err
+		return 0, datasets.GeneratorInfo{}, err
 	}
 	defer r.Close()
 	var rec datasets.GameRecord
@@ -425,7 +465,7 @@ func countGames(path string, log *slog.Logger) (int, string, error) {
 			log.Warn("dataset problem", "file", path, "problem", p.String())
 		}
 	}
-	return n, r.Header().Generator.Extra["salvaged_from"], r.Err()
+	return n, r.Header().Generator, r.Err()
 }
 
 // tornHeader reports whether an Open error means the file ends inside its
@@ -442,7 +482,7 @@ func tornHeader(err error, size int64) bool {
 // salvage copies the readable games of a killed run's .tmp file into the
 // closed part out and removes the .tmp; a .tmp without a finished game is
 // just removed (n = 0, no part).
-func salvage(tmp, out string, g datasets.Game, log *slog.Logger) (n int, err error) {
+func salvage(tmp, out string, g datasets.Game, same func(string, datasets.GeneratorInfo) error, log *slog.Logger) (n int, err error) {
 	r, err := datasets.Open(tmp, nil)
 	if err != nil {
 		if st, serr := os.Stat(tmp); serr == nil && tornHeader(err, st.Size()) {
@@ -455,6 +495,9 @@ func salvage(tmp, out string, g datasets.Game, log *slog.Logger) (n int, err err
 	}
 	defer r.Close()
 	info := r.Header().Generator
+	if err := same(tmp, info); err != nil {
+		return 0, err
+	}
 	extra := make(map[string]string, len(info.Extra)+1)
 	for k, v := range info.Extra {
 		extra[k] = v
