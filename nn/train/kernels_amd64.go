@@ -1,4 +1,4 @@
-// Kernel selection for the default amd64 build: AVX2 Go assembly (kernels_amd64.s) for the two sparse kernels.
+// Kernel selection for the default amd64 build: AVX2 Go assembly (kernels_amd64.s).
 
 //go:build amd64 && !goexperiment.simd && !purego
 
@@ -64,7 +64,36 @@ func gatherAdd(dst, src []float32, rows []int32) {
 	asmGatherAdd(dst, src, rows)
 }
 
-func activateRow(x, acc []float32, act nn.Activation) { activateRowGo(x, acc, act) }
+// asmActivate is activateRowRef in AVX2 (square selects SCReLU).
+// len(acc) % 8 == 0 and len(x) ≥ len(acc) (activateRow checks).
+//
+//go:noescape
+func asmActivate(x, acc []float32, square bool)
+
+// asmActivationGrad is activationGradRef in AVX2 (square selects SCReLU,
+// for which gs is 2·g). len(gacc) % 8 == 0 and acc, w at
+// least as long (activationGrad checks).
+//
+//go:noescape
+func asmActivationGrad(gacc, acc, w []float32, gs float32, square bool)
+
+func activateRow(x, acc []float32, act nn.Activation) {
+	if !hasAVX2 || len(acc)%8 != 0 || len(x) < len(acc) {
+		activateRowGo(x, acc, act)
+		return
+	}
+	asmActivate(x, acc, act == nn.SCReLU)
+}
+
 func activationGrad(gacc, acc, w []float32, g float32, act nn.Activation) {
-	activationGradGo(gacc, acc, w, g, act)
+	n := len(gacc)
+	if !hasAVX2 || n%8 != 0 || len(acc) < n || len(w) < n {
+		activationGradGo(gacc, acc, w, g, act)
+		return
+	}
+	if act == nn.SCReLU {
+		asmActivationGrad(gacc, acc, w, 2*g, true)
+		return
+	}
+	asmActivationGrad(gacc, acc, w, g, false)
 }

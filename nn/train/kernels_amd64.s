@@ -120,3 +120,79 @@ gat_store:
 gat_done:
 	VZEROUPPER
 	RET
+
+// func asmActivate(x, acc []float32, square bool)
+// x[j] = clamp(acc[j], 0, 1), squared when square; 8 lanes per step (len(acc) % 8 == 0).
+TEXT ·asmActivate(SB), NOSPLIT, $0-49
+	MOVQ x_base+0(FP), DI
+	MOVQ acc_base+24(FP), SI
+	MOVQ acc_len+32(FP), CX
+	MOVBLZX square+48(FP), R8
+	SHLQ $2, CX
+	VXORPS Y14, Y14, Y14         // 0
+	MOVL $0x3f800000, AX         // 1.0
+	VMOVD AX, X13
+	VBROADCASTSS X13, Y13
+	XORQ DX, DX
+
+act_loop:
+	CMPQ DX, CX
+	JAE  act_done
+	VMOVUPS (SI)(DX*1), Y0
+	VMAXPS Y14, Y0, Y0           // max(v, +0): −0 and 0 give +0
+	VMINPS Y13, Y0, Y0
+	TESTQ R8, R8
+	JZ   act_store
+	VMULPS Y0, Y0, Y0
+
+act_store:
+	VMOVUPS Y0, (DI)(DX*1)
+	ADDQ $32, DX
+	JMP  act_loop
+
+act_done:
+	VZEROUPPER
+	RET
+
+// func asmActivationGrad(gacc, acc, w []float32, gs float32, square bool)
+// gacc[j] = (w[j]·gs)·clamp(acc[j], 0, 1) when square, else w[j]·gs; zero unless 0 < acc[j] < 1.
+// 8 lanes per step (len(gacc) % 8 == 0). For SCReLU the caller passes gs = 2·∂loss/∂out.
+TEXT ·asmActivationGrad(SB), NOSPLIT, $0-77
+	MOVQ gacc_base+0(FP), DI
+	MOVQ gacc_len+8(FP), CX
+	MOVQ acc_base+24(FP), SI
+	MOVQ w_base+48(FP), R9
+	MOVBLZX square+76(FP), R8
+	SHLQ $2, CX
+	MOVSS gs+72(FP), X12
+	VBROADCASTSS X12, Y12
+	VXORPS Y14, Y14, Y14         // 0
+	MOVL $0x3f800000, AX         // 1.0
+	VMOVD AX, X13
+	VBROADCASTSS X13, Y13
+	XORQ DX, DX
+
+grad_loop:
+	CMPQ DX, CX
+	JAE  grad_done
+	VMOVUPS (SI)(DX*1), Y0       // v
+	VMOVUPS (R9)(DX*1), Y1       // w
+	VMULPS Y12, Y1, Y1           // w·gs
+	TESTQ R8, R8
+	JZ   grad_mask
+	VMAXPS Y14, Y0, Y2
+	VMINPS Y13, Y2, Y2           // clamp(v, 0, 1)
+	VMULPS Y2, Y1, Y1            // (w·gs)·clamp(v)
+
+grad_mask:
+	VCMPPS $1, Y13, Y0, Y3       // v < 1
+	VCMPPS $1, Y0, Y14, Y4       // 0 < v
+	VANDPS Y4, Y3, Y3
+	VANDPS Y3, Y1, Y1
+	VMOVUPS Y1, (DI)(DX*1)
+	ADDQ $32, DX
+	JMP  grad_loop
+
+grad_done:
+	VZEROUPPER
+	RET
