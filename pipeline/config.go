@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
 	"dualnnue/configs"
+	"dualnnue/match"
 	"dualnnue/nn/train"
 	"dualnnue/selfplay"
 )
@@ -94,7 +96,13 @@ func ParseConfig(data []byte) (Config, error) {
 		}
 		return c, fmt.Errorf("pipeline config: unknown keys: %s", strings.Join(keys, ", "))
 	}
-	return c, c.Validate()
+	if err := selfplay.CheckUnsigned(data, &c); err != nil {
+		return c, fmt.Errorf("pipeline config: %w", err)
+	}
+	if err := c.Validate(); err != nil {
+		return c, fmt.Errorf("pipeline config: %w", err)
+	}
+	return c, nil
 }
 
 // Default returns the embedded pipeline-<game>.toml.
@@ -123,6 +131,39 @@ func (c *Config) Validate() error {
 	}
 	if c.Match.Baseline != "" && c.Match.BaselineGames <= 0 {
 		errs = append(errs, fmt.Errorf("match.baseline_games must be > 0 with a baseline"))
+	}
+	// Everything the later stages parse is checked now, not after hours of
+	// self-play and training.
+	if _, err := match.ParseTimeControl(c.Match.TC); err != nil {
+		errs = append(errs, fmt.Errorf("match.tc: %w", err))
+	}
+	if c.Match.SPRT != "" {
+		if _, err := match.ParseSPRT(c.Match.SPRT); err != nil {
+			errs = append(errs, fmt.Errorf("match.sprt: %w", err))
+		}
+	}
+	if c.Match.Baseline != "" {
+		if _, err := match.ParseEngine(c.Match.Baseline); err != nil {
+			errs = append(errs, fmt.Errorf("match.baseline: %w", err))
+		}
+	}
+	if c.Match.BaselineTC != "" {
+		if _, err := match.ParseTimeControl(c.Match.BaselineTC); err != nil {
+			errs = append(errs, fmt.Errorf("match.baseline_tc: %w", err))
+		}
+	}
+	if c.Match.MaxPlies < 0 || math.IsNaN(c.Match.MinElo) || math.IsInf(c.Match.MinElo, 0) {
+		errs = append(errs, fmt.Errorf("match.max_plies must be >= 0 and match.min_elo finite"))
+	}
+	sp := c.Selfplay
+	sp.Game, sp.Output, sp.Shard, sp.Shards = c.Game, "data", 0, 1
+	if err := sp.Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("selfplay: %w", err))
+	}
+	tr := c.Train
+	tr.Game, tr.OutDir = c.Game, "train"
+	if err := tr.Validate(); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

@@ -3,11 +3,16 @@ package pipeline
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"dualnnue/match"
 )
 
 const tinyConfig = `
@@ -88,6 +93,18 @@ func TestConfigErrors(t *testing.T) {
 		"game = \"xiangqi\"\ngenerations = 0",
 		"game = \"chess\"\n[match]\ngamez = 3",
 		"game = \"chess\"\n[selfplay]\nnodes = 3",
+		// Checked when the config is read, not after self-play and training:
+		"game = \"chess\"\n[match]\ntc = \"fast\"",
+		"game = \"chess\"\n[match]\nsprt = \"5,0,0.05,0.05\"",
+		"game = \"chess\"\n[match]\nbaseline = \"cmd=sf 'option.Move Overhead=1\"\nbaseline_games = 2",
+		"game = \"chess\"\n[match]\nbaseline_tc = \"NaN+0\"",
+		"game = \"chess\"\n[match]\nmin_elo = nan",
+		"game = \"chess\"\n[match]\nmax_plies = -1",
+		"game = \"chess\"\ngenerations = \"two\"",
+		"game = \"chess\"\n[selfplay]\nseed = -1",
+		"game = \"chess\"\n[selfplay.search]\ndepth = 100",
+		"game = \"chess\"\n[selfplay.adjudication]\nresign_score = 0",
+		"game = \"chess\"\n[train.train]\nepochs = 0",
 	} {
 		if _, err := ParseConfig([]byte(bad)); err == nil {
 			t.Errorf("accepted %q", bad)
@@ -98,5 +115,70 @@ func TestConfigErrors(t *testing.T) {
 		if err != nil || c.Game != game || c.Selfplay.Games != 240 {
 			t.Fatalf("default %s: %v %+v", game, err, c.Selfplay)
 		}
+	}
+}
+
+// TestRecordSweep: a candidate that wins every game has an infinite Elo;
+// generations.json must stay valid JSON with finite numbers (it held 1e6,
+// which then went into the cumulative Elo and the plot) and the report
+// says what happened instead of "+1000000.0 ± 0.0".
+func TestRecordSweep(t *testing.T) {
+	mrep := match.Report{Tri: match.Trinomial{W: 4}, Penta: match.Pentanomial{0, 0, 0, 0, 2}}
+	mrep.Elo = mrep.Penta.Elo()
+	var g Generation
+	recordMatch(&g, &mrep, 0)
+	if !g.Accepted || g.EloBound != 1 || math.Abs(g.Elo-match.EloFromScore(3.5/4)) > 1e-9 || g.EloError != 0 {
+		t.Fatalf("recorded %+v", g)
+	}
+	rep := &Report{RunDir: t.TempDir(), Game: "chess", Best: "classic", Generations: []Generation{g}}
+	rep.Generations[0].CumElo = g.Elo
+	if err := writeRecords(rep); err != nil {
+		t.Fatal(err)
+	}
+	md, _ := os.ReadFile(filepath.Join(rep.RunDir, "report.md"))
+	if !strings.Contains(string(md), "≥ +338.0 (all 4 games won)") {
+		t.Fatalf("report.md:\n%s", md)
+	}
+	js, _ := os.ReadFile(filepath.Join(rep.RunDir, "generations.json"))
+	var back Report
+	if err := json.Unmarshal(js, &back); err != nil || back.Generations[0].EloBound != 1 || strings.Contains(string(js), "1e+06") {
+		t.Fatalf("generations.json: %v\n%s", err, js)
+	}
+	// Lost sweep, no SPRT: not kept.
+	mrep = match.Report{Tri: match.Trinomial{L: 6}}
+	mrep.Elo = mrep.Tri.Elo()
+	g = Generation{}
+	recordMatch(&g, &mrep, 0)
+	if g.Accepted || g.EloBound != -1 || g.EloText() != "≤ -416.6 (all 6 games lost)" {
+		t.Fatalf("lost sweep: %+v %q", g, g.EloText())
+	}
+}
+
+// TestInterruptedMatchDecidesNothing: a match stopped by a signal returned
+// its partial result as if finished, and the generation was recorded and
+// could keep the candidate on a handful of games.
+func TestInterruptedMatchDecidesNothing(t *testing.T) {
+	dir := t.TempDir()
+	// An engine that never answers "go".
+	eng := filepath.Join(dir, "engine.sh")
+	script := "#!/bin/sh\nwhile read -r line; do case \"$line\" in uci) echo 'id name mute'; echo uciok;; isready) echo readyok;; quit) exit 0;; esac; done\n"
+	if err := os.WriteFile(eng, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Default("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Match.Games, cfg.Match.TC = 2, "nodes=100"
+	ops, err := loadOpenings(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	var g Generation
+	err = matchStep(ctx, &cfg, Options{EngineCmd: eng}, ops, "cand.nnue", "classic", dir, &g)
+	if !errors.Is(err, context.DeadlineExceeded) || g.Accepted {
+		t.Fatalf("matchStep: %v, accepted %v", err, g.Accepted)
 	}
 }

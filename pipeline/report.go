@@ -74,9 +74,9 @@ func markdown(rep *Report) string {
 		if g.Accepted {
 			kept = "**yes**"
 		}
-		fmt.Fprintf(&b, "| %d | `%s` | %d | %d | %.2f | %.0f | %.5f → %.5f | %.5f → %.5f | %d-%d-%d | %+.1f ± %.1f | %s |\n",
+		fmt.Fprintf(&b, "| %d | `%s` | %d | %d | %.2f | %.0f | %.5f → %.5f | %.5f → %.5f | %d-%d-%d | %s | %s |\n",
 			g.Index, rel(rep.RunDir, g.SelfplayEval), g.Games, g.Positions, g.BytesPerPos, g.PosPerSec,
-			g.TrainLoss0, g.TrainLoss, g.ValidLoss0, g.ValidLoss, g.Match.W, g.Match.D, g.Match.L, g.Elo, g.EloError, kept)
+			g.TrainLoss0, g.TrainLoss, g.ValidLoss0, g.ValidLoss, g.Match.W, g.Match.D, g.Match.L, g.EloText(), kept)
 	}
 	b.WriteString("\nLoss curves: ")
 	for i, g := range rep.Generations {
@@ -88,12 +88,29 @@ func markdown(rep *Report) string {
 	b.WriteString(".\n")
 	for _, g := range rep.Generations {
 		if g.Baseline != nil {
-			fmt.Fprintf(&b, "\nGeneration %d best vs %s at %s: %d-%d-%d, Elo %+.1f ± %.1f.\n", g.Index, g.Baseline.Engine, g.Baseline.TC,
-				g.Baseline.WDL.W, g.Baseline.WDL.D, g.Baseline.WDL.L, g.Baseline.Elo, g.Baseline.EloError)
+			fmt.Fprintf(&b, "\nGeneration %d best vs %s at %s: %d-%d-%d, Elo %s.\n", g.Index, g.Baseline.Engine, g.Baseline.TC,
+				g.Baseline.WDL.W, g.Baseline.WDL.D, g.Baseline.WDL.L, eloText(g.Baseline.Elo, g.Baseline.EloError, g.Baseline.EloBound, g.Baseline.WDL.Games()))
 		}
 	}
 	b.WriteString("\nElo: logistic, from the mean score; error bars from the pentanomial (paired openings) variance, as fastchess reports them.\n")
 	return b.String()
+}
+
+// EloText is the candidate's Elo against the best as the report writes it.
+func (g *Generation) EloText() string {
+	return eloText(g.Elo, g.EloError, g.EloBound, g.Match.Games())
+}
+
+// eloText writes a recorded Elo: "+12.3 ± 20.1", or for a sweep over
+// games games "≥ +382.2 (all 4 games won)".
+func eloText(elo, err float64, bound, games int) string {
+	switch bound {
+	case 1:
+		return fmt.Sprintf("≥ %+.1f (all %d games won)", elo, games)
+	case -1:
+		return fmt.Sprintf("≤ %+.1f (all %d games lost)", elo, games)
+	}
+	return fmt.Sprintf("%+.1f ± %.1f", elo, err)
 }
 
 func rel(base, p string) string {

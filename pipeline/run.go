@@ -53,17 +53,20 @@ type Generation struct {
 	TrainSecs  float64 `json:"train_seconds"`
 	LossPlot   string  `json:"loss_plot"`
 
-	Opponent  string            `json:"opponent"`
-	Match     match.Trinomial   `json:"match_wdl"`
-	Penta     match.Pentanomial `json:"match_pentanomial"`
-	Elo       float64           `json:"elo"`
-	EloError  float64           `json:"elo_error"`
-	LLR       float64           `json:"llr,omitempty"`
-	SPRT      string            `json:"sprt_decision,omitempty"`
-	Accepted  bool              `json:"accepted"`
-	MatchSecs float64           `json:"match_seconds"`
-	CumElo    float64           `json:"cumulative_elo"` // of the best net after this generation, gen 0's evaluator = 0
-	Baseline  *BaselineResult   `json:"baseline,omitempty"`
+	Opponent string            `json:"opponent"`
+	Match    match.Trinomial   `json:"match_wdl"`
+	Penta    match.Pentanomial `json:"match_pentanomial"`
+	Elo      float64           `json:"elo"`
+	EloError float64           `json:"elo_error"`
+	// EloBound is +1 when the candidate won every game (Elo is then a lower
+	// bound: the Elo of half a point less), -1 when it lost every game.
+	EloBound  int             `json:"elo_bound,omitempty"`
+	LLR       float64         `json:"llr,omitempty"`
+	SPRT      string          `json:"sprt_decision,omitempty"`
+	Accepted  bool            `json:"accepted"`
+	MatchSecs float64         `json:"match_seconds"`
+	CumElo    float64         `json:"cumulative_elo"` // of the best net after this generation, gen 0's evaluator = 0
+	Baseline  *BaselineResult `json:"baseline,omitempty"`
 }
 
 // BaselineResult is the best net against the baseline engine.
@@ -73,6 +76,7 @@ type BaselineResult struct {
 	WDL      match.Trinomial `json:"wdl"`
 	Elo      float64         `json:"elo"`
 	EloError float64         `json:"elo_error"`
+	EloBound int             `json:"elo_bound,omitempty"` // as Generation.EloBound
 }
 
 // Report is a whole run.
@@ -148,9 +152,11 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		if ctx.Err() != nil {
 			return rep, ctx.Err()
 		}
-		rec.Games, rec.Positions = sum.Games+sum.Resumed, sum.Positions
+		// Positions and size from the files: a resumed generation's summary
+		// counts only the games it played itself.
+		rec.Games = sum.Games + sum.Resumed
 		rec.SelfplaySecs, rec.PosPerSec = sum.Elapsed.Seconds(), sum.PositionsPerSecond()
-		rec.BytesPerPos = bytesPerPosition(sum.Files)
+		rec.Positions, rec.BytesPerPos = dataStats(sum.Files)
 		dataDirs = append(dataDirs, sp.Output)
 
 		// Step 2. Train on the last DataWindow generations' data.
@@ -185,42 +191,17 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 			}
 		}
 
-		// Step 3. New net against the current best.
-		mc, err := matchConfig(&cfg, opt, openings, tres.NetPath, rep.Best, filepath.Join(genDir, "match.pgn"))
-		if err != nil {
-			return rep, err
-		}
-		rec.Opponent = rep.Best
-		opt.log("pipeline: match", "generation", gen, "games", mc.Games, "tc", mc.TC.String())
-		t0 = time.Now()
-		mrep, err := match.Run(ctx, mc)
-		if err != nil {
+		// Steps 3 and 4. New net against the current best; keep it if it is better.
+		if err := matchStep(ctx, &cfg, opt, openings, tres.NetPath, rep.Best, genDir, &rec); err != nil {
 			return rep, fmt.Errorf("generation %d match: %w", gen, err)
-		}
-		rec.MatchSecs = time.Since(t0).Seconds()
-		rec.Match, rec.Penta = mrep.Tri, mrep.Penta
-		rec.Elo, rec.EloError = finite(mrep.Elo.Elo), finite(mrep.Elo.Error())
-		if mrep.SPRT != nil {
-			rec.LLR, rec.SPRT = mrep.LLR, mrep.Decision.String()
-		}
-		// Step 4. Keep the new net if it is better.
-		switch {
-		case mrep.SPRT != nil && mrep.Decision != match.Continue:
-			rec.Accepted = mrep.Decision == match.AcceptH1
-		default:
-			rec.Accepted = mrep.Elo.Elo > cfg.Match.MinElo
 		}
 		if rec.Accepted {
 			cum += rec.Elo
-			best := filepath.Join(runDir, "best.nnue")
-			data, err := os.ReadFile(tres.NetPath)
-			if err != nil {
+			// best.nnue follows the best net (written whole, then renamed);
+			// the records name the generation's own file, which never changes.
+			if err := copyFile(tres.NetPath, filepath.Join(runDir, "best.nnue")); err != nil {
 				return rep, err
 			}
-			if err := os.WriteFile(best, data, 0o644); err != nil {
-				return rep, err
-			}
-			// Keep a per-generation copy: best.nnue changes, the record must not.
 			rep.Best = tres.NetPath
 		}
 		rec.CumElo = cum
@@ -228,6 +209,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		// Step 5. Optionally, the best against a baseline engine.
 		if cfg.Match.Baseline != "" {
 			br, err := baselineMatch(ctx, &cfg, opt, openings, rep.Best, filepath.Join(genDir, "baseline.pgn"))
+			if err == nil && ctx.Err() != nil {
+				err = ctx.Err() // an interrupted match measures nothing
+			}
 			if err != nil {
 				return rep, fmt.Errorf("generation %d baseline match: %w", gen, err)
 			}
@@ -243,16 +227,65 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 	return rep, nil
 }
 
-func finite(v float64) float64 {
-	switch {
-	case v != v:
-		return 0
-	case v > 1e6:
-		return 1e6
-	case v < -1e6:
-		return -1e6
+// matchStep plays the candidate net against the best evaluator and records
+// the result and the verdict in rec. An interrupted match is an error: its
+// partial result must not decide a generation.
+func matchStep(ctx context.Context, cfg *Config, opt Options, openings []match.Opening, candidate, best, genDir string, rec *Generation) error {
+	pgn := filepath.Join(genDir, "match.pgn")
+	// A generation run again (a resumed pipeline) plays its match again.
+	if err := os.Remove(pgn); err != nil && !os.IsNotExist(err) {
+		return err
 	}
-	return v
+	mc, err := matchConfig(cfg, opt, openings, candidate, best, pgn)
+	if err != nil {
+		return err
+	}
+	rec.Opponent = best
+	opt.log("pipeline: match", "generation", rec.Index, "games", mc.Games, "tc", mc.TC.String())
+	t0 := time.Now()
+	mrep, err := match.Run(ctx, mc)
+	if err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	rec.MatchSecs = time.Since(t0).Seconds()
+	recordMatch(rec, &mrep, cfg.Match.MinElo)
+	return nil
+}
+
+// recordMatch fills rec from a finished match and decides: an SPRT that
+// decided says whether the candidate is kept; otherwise its Elo must exceed
+// minElo. The JSON numbers are finite: a sweep is recorded as the Elo of
+// half a point short of it with EloBound saying the true estimate is
+// beyond.
+func recordMatch(rec *Generation, mrep *match.Report, minElo float64) {
+	rec.Match, rec.Penta = mrep.Tri, mrep.Penta
+	rec.Elo, rec.EloError, rec.EloBound = mrep.Elo.Finite(mrep.Tri.Games())
+	if mrep.SPRT != nil {
+		rec.LLR, rec.SPRT = mrep.LLR, mrep.Decision.String()
+	}
+	switch {
+	case mrep.SPRT != nil && mrep.Decision != match.Continue:
+		rec.Accepted = mrep.Decision == match.AcceptH1
+	default:
+		rec.Accepted = mrep.Elo.Elo > minElo
+	}
+}
+
+// copyFile writes src's content to dst through a temporary file and a
+// rename, so dst is always a whole file.
+func copyFile(src, dst string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	tmp := dst + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, dst)
 }
 
 func loadOpenings(cfg *Config) ([]match.Opening, error) {
@@ -320,6 +353,9 @@ func baselineMatch(ctx context.Context, cfg *Config, opt Options, openings []mat
 		return nil, err
 	}
 	tc.Margin = 100 * time.Millisecond
+	if err := os.Remove(pgn); err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
 	mc := match.Config{Game: cfg.Game, Engines: [2]match.EngineConfig{engineFor(opt, best, "dualnnue"), base}, TC: tc,
 		Games: cfg.Match.BaselineGames, Concurrency: cfg.Match.Concurrency, Openings: openings,
 		Adjudication: match.Adjudication{MaxPlies: cfg.Match.MaxPlies}, PGNOut: pgn, Progress: opt.Progress, Event: "pipeline best vs baseline"}
@@ -327,12 +363,15 @@ func baselineMatch(ctx context.Context, cfg *Config, opt Options, openings []mat
 	if err != nil {
 		return nil, err
 	}
-	return &BaselineResult{Engine: r.Names[1], TC: tcText, WDL: r.Tri, Elo: finite(r.Elo.Elo), EloError: finite(r.Elo.Error())}, nil
+	br := &BaselineResult{Engine: r.Names[1], TC: tcText, WDL: r.Tri}
+	br.Elo, br.EloError, br.EloBound = r.Elo.Finite(r.Tri.Games())
+	return br, nil
 }
 
-func bytesPerPosition(files []string) float64 {
+// dataStats counts the positions of dataset files and their size per
+// position.
+func dataStats(files []string) (positions uint64, bytesPerPos float64) {
 	var size int64
-	var positions uint64
 	for _, f := range files {
 		st, err := os.Stat(f)
 		if err != nil {
@@ -350,9 +389,9 @@ func bytesPerPosition(files []string) float64 {
 		r.Close()
 	}
 	if positions == 0 {
-		return 0
+		return 0, 0
 	}
-	return float64(size) / float64(positions)
+	return positions, float64(size) / float64(positions)
 }
 
 func writeRecords(rep *Report) error {

@@ -62,8 +62,8 @@ func runPipeline(args []string) int {
 	if rep != nil {
 		fmt.Printf("run directory: %s (report.md, elo.png, generations.json)\n", rep.RunDir)
 		for _, g := range rep.Generations {
-			fmt.Printf("generation %d: %d positions, valid loss %.5f → %.5f, vs %s: +%d =%d -%d, Elo %+.1f ± %.1f, kept %v\n",
-				g.Index, g.Positions, g.ValidLoss0, g.ValidLoss, g.Opponent, g.Match.W, g.Match.D, g.Match.L, g.Elo, g.EloError, g.Accepted)
+			fmt.Printf("generation %d: %d positions, valid loss %.5f → %.5f, vs %s: +%d =%d -%d, Elo %s, kept %v\n",
+				g.Index, g.Positions, g.ValidLoss0, g.ValidLoss, g.Opponent, g.Match.W, g.Match.D, g.Match.L, g.EloText(), g.Accepted)
 		}
 	}
 	if err != nil {
