@@ -1,6 +1,7 @@
 package match
 
 import (
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -126,6 +127,45 @@ func FuzzParseTimeControl(f *testing.F) {
 		back, err := ParseTimeControl(tc.String())
 		if err != nil || back != tc {
 			t.Fatalf("%q: %+v prints as %q, which parses to %+v, %v", s, tc, tc.String(), back, err)
+		}
+	})
+}
+
+func TestParseSPRTStrict(t *testing.T) {
+	good := map[string]SPRT{
+		"0,5,0.05,0.05":               {Elo1: 5, Alpha: 0.05, Beta: 0.05},
+		"-1.75,0.25,0.05,0.1":         {Elo0: -1.75, Elo1: 0.25, Alpha: 0.05, Beta: 0.1},
+		"0, 10, 0.05, 0.05, logistic": {Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: SPRTLogistic},
+	}
+	for s, want := range good {
+		if got, err := ParseSPRT(s); err != nil || got != want {
+			t.Errorf("ParseSPRT(%q) = %+v, %v", s, got, err)
+		}
+	}
+	// Extra fields were ignored, infinite bounds accepted (the LLR is then NaN).
+	for _, bad := range []string{"", "0,5,0.05", "0,5,0.05,0.05,logistic,x", "0,inf,0.05,0.05", "nan,5,0.05,0.05",
+		"5,0,0.05,0.05", "0,5,0,0.05", "0,5,0.05,0.5", "0,5000,0.05,0.05", "0,5,0.05,0.05,bayes", "0;5;0.05;0.05"} {
+		if s, err := ParseSPRT(bad); err == nil {
+			t.Errorf("ParseSPRT(%q) accepted: %+v", bad, s)
+		}
+	}
+}
+
+// FuzzParseSPRT: no panic; an accepted test has bounds of opposite signs
+// and finite LLRs.
+func FuzzParseSPRT(f *testing.F) {
+	for _, s := range []string{"0,5,0.05,0.05", "-1.75,0.25,0.05,0.1,logistic", "0,inf,0.05,0.05", "1e3,1e3,0.1,0.1", ",,,"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sp, err := ParseSPRT(s)
+		if err != nil {
+			return
+		}
+		lo, hi := sp.Bounds()
+		llr := sp.LLRPentanomial(Pentanomial{3, 10, 20, 11, 4})
+		if !(lo < 0 && hi > 0) || math.IsNaN(llr) || math.IsInf(llr, 0) {
+			t.Fatalf("%q: bounds %v %v, LLR %v", s, lo, hi, llr)
 		}
 	})
 }

@@ -4,6 +4,7 @@ package match
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -203,35 +204,37 @@ type SPRT struct {
 	Model                   SPRTModel
 }
 
-// ParseSPRT reads "elo0,elo1,alpha,beta" (optionally ",logistic" or ",normalized").
+// ParseSPRT reads "elo0,elo1,alpha,beta" (optionally ",logistic" or
+// ",normalized"): finite Elo bounds with elo0 < elo1 and |elo| <= 1000,
+// 0 < alpha, beta < 0.5. Anything else, extra fields included, is an error.
 func ParseSPRT(s string) (SPRT, error) {
 	var t SPRT
-	var model string
-	n, _ := fmt.Sscanf(replaceCommas(s), "%g %g %g %g %s", &t.Elo0, &t.Elo1, &t.Alpha, &t.Beta, &model)
-	if n < 4 {
-		return t, fmt.Errorf("sprt: want elo0,elo1,alpha,beta, got %q", s)
+	f := strings.Split(s, ",")
+	if len(f) != 4 && len(f) != 5 {
+		return t, fmt.Errorf("sprt: want elo0,elo1,alpha,beta[,normalized|logistic], got %q", s)
 	}
-	switch model {
-	case "", "normalized":
-	case "logistic":
-		t.Model = SPRTLogistic
-	default:
-		return t, fmt.Errorf("sprt: unknown model %q (normalized|logistic)", model)
+	var v [4]float64
+	for i := range v {
+		x, err := strconv.ParseFloat(strings.TrimSpace(f[i]), 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return t, fmt.Errorf("sprt: %q is not a finite number (in %q)", f[i], s)
+		}
+		v[i] = x
 	}
-	if !(t.Elo0 < t.Elo1) || t.Alpha <= 0 || t.Alpha >= 0.5 || t.Beta <= 0 || t.Beta >= 0.5 {
-		return t, fmt.Errorf("sprt: need elo0 < elo1 and 0 < alpha, beta < 0.5, got %q", s)
-	}
-	return t, nil
-}
-
-func replaceCommas(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c == ',' {
-			b[i] = ' '
+	t.Elo0, t.Elo1, t.Alpha, t.Beta = v[0], v[1], v[2], v[3]
+	if len(f) == 5 {
+		switch strings.TrimSpace(f[4]) {
+		case "normalized":
+		case "logistic":
+			t.Model = SPRTLogistic
+		default:
+			return t, fmt.Errorf("sprt: unknown model %q (normalized|logistic)", f[4])
 		}
 	}
-	return string(b)
+	if !(t.Elo0 < t.Elo1) || math.Abs(t.Elo0) > 1000 || math.Abs(t.Elo1) > 1000 || t.Alpha <= 0 || t.Alpha >= 0.5 || t.Beta <= 0 || t.Beta >= 0.5 {
+		return t, fmt.Errorf("sprt: need elo0 < elo1 (|elo| <= 1000) and 0 < alpha, beta < 0.5, got %q", s)
+	}
+	return t, nil
 }
 
 // Bounds returns the LLR bounds: ln(β/(1−α)) and ln((1−β)/α) (Wald).
