@@ -13,6 +13,14 @@
 // maximum length) is optional. An engine that plays an illegal move, crashes,
 // hangs or loses on time loses the game, is restarted, and the match goes on.
 //
+// Engines are described as in cutechess-cli, key=value words (see
+// ParseEngine): cmd=, name=, dir=, arg=, ranks= and option.NAME=VALUE. A
+// word with spaces is quoted like a shell word, which is how option names
+// such as "Move Overhead" or "Use NNUE" are set:
+//
+//	cmd=stockfish 'option.Move Overhead=30' option."UCI_Elo"=1500
+//	cmd=./play "option.Use NNUE=false" option.EvalFile=/nets/my\ net.nnue
+//
 // Xiangqi dialects: Pikafish and this engine write ICCS ranks 0–9;
 // Fairy-Stockfish writes ranks 1–10 in UCI. An engine's dialect is detected
 // from its "id name" (or set with ranks=1 in its configuration) and moves

@@ -25,6 +25,15 @@ func TestParseEngineQuoting(t *testing.T) {
 			t.Fatalf("%s: %+v", spec, e)
 		}
 	}
+	// The examples of the package documentation.
+	if e, err := ParseEngine(`cmd=./play "option.Use NNUE=false" option.EvalFile=/nets/my\ net.nnue`); err != nil ||
+		!reflect.DeepEqual(e.Options, []Option{{"Use NNUE", "false"}, {"EvalFile", "/nets/my net.nnue"}}) {
+		t.Fatalf("%+v %v", e, err)
+	}
+	if e, err := ParseEngine(`cmd=stockfish 'option.Move Overhead=30' option."UCI_Elo"=1500`); err != nil ||
+		!reflect.DeepEqual(e.Options, []Option{{"Move Overhead", "30"}, {"UCI_Elo", "1500"}}) {
+		t.Fatalf("%+v %v", e, err)
+	}
 	e, err := ParseEngine(`cmd="/opt/my engines/sf" arg="-x \"y\"" name='a b'`)
 	if err != nil || e.Cmd != "/opt/my engines/sf" || !reflect.DeepEqual(e.Args, []string{`-x "y"`}) || e.Name != "a b" {
 		t.Fatalf("%+v %v", e, err)
