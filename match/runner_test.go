@@ -98,3 +98,20 @@ func TestEngineFailsToRestart(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelMidMatch: cancelling the context (SIGINT in play match) while
+// engines think ends the match promptly, reports it as interrupted and
+// leaves no engine running.
+func TestCancelMidMatch(t *testing.T) {
+	cfg := Config{Game: "chess", TC: TimeControl{Depth: 1, Hang: time.Minute}, Games: 8, Concurrency: 2}
+	cfg.Engines[0] = fakeConfig(t, "hang", "a")
+	cfg.Engines[1] = fakeConfig(t, "hang", "b")
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	var rep Report
+	var err error
+	within(t, 10*time.Second, "Run after cancel", func() { rep, err = Run(ctx, cfg) })
+	if err != nil || rep.Stopped != "interrupted" || rep.Games != 0 {
+		t.Fatalf("err %v stopped %q games %d", err, rep.Stopped, rep.Games)
+	}
+}
