@@ -1,4 +1,5 @@
-// The embedded default nets (nets/*.nnue, written by go run ./nn/cmd/mknet).
+// The embedded default nets (nets/*.nnue): xiangqi is the best net the pipeline has
+// trained (see docs/nets.md), chess the tables folded by go run ./nn/cmd/mknet.
 package nn
 
 import (
