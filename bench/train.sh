@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Trainer throughput, side by side in one run: the Go trainer (pure-Go kernels, then the AVX2
-# kernels of GOEXPERIMENT=simd) and the PyTorch reference (../shared/bench/torch_reference_trainer.py)
+# Trainer throughput, side by side in one run: the Go trainer (default amd64 build: AVX2 Go
+# assembly kernels; -tags purego: the pure-Go kernels; GOEXPERIMENT=simd: simd/archsimd kernels)
+# and the PyTorch reference (../shared/bench/torch_reference_trainer.py)
 # on the same work: (768→256)×2→1 chess and (1260→256)×2→1 xiangqi SCReLU nets, batch 16384,
 # 32 random active features per perspective, one full step (forward, loss, backward, AdamW) per batch.
 # Usage: bench/train.sh [batches=30] [threads=2]   (needs Debian python3-torch for the reference)
@@ -14,9 +15,11 @@ echo "# machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d:
 echo "# go: $(go version | cut -d' ' -f3-)"
 for run in 1 2; do
 	echo "## round $run"
-	echo "### Go trainer, pure-Go kernels"
+	echo "### Go trainer, default build (AVX2 Go assembly kernels)"
 	go test ./nn/train -run '^$' -bench 'TrainStep' -benchtime "${batches}x" -cpu "$threads" | grep '^Benchmark'
-	echo "### Go trainer, AVX2 kernels (GOEXPERIMENT=simd)"
+	echo "### Go trainer, pure-Go kernels (-tags purego)"
+	go test -tags purego ./nn/train -run '^$' -bench 'TrainStep' -benchtime "${batches}x" -cpu "$threads" | grep '^Benchmark'
+	echo "### Go trainer, simd/archsimd kernels (GOEXPERIMENT=simd)"
 	GOEXPERIMENT=simd go test ./nn/train -run '^$' -bench 'TrainStep' -benchtime "${batches}x" -cpu "$threads" | grep '^Benchmark'
 	echo "### PyTorch reference (wall clock, then per CPU-second × threads like the Go cpu-pos/s)"
 	if [ -f "$ref" ] && /usr/bin/python3 -c 'import torch' 2>/dev/null; then
