@@ -239,7 +239,8 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 
 		// Net, checkpoint, metrics.
 		epochNet := filepath.Join(cfg.OutDir, "nets", fmt.Sprintf("epoch-%04d.nnue", e+1))
-		if _, err := Export(m, describe(e+1, row.ValidLoss, row.TrainLoss), epochNet); err != nil {
+		run.Description = describe(e+1, row.ValidLoss, row.TrainLoss)
+		if _, err := Export(m, run.Description, epochNet); err != nil {
 			return nil, err
 		}
 		st, err := pcg.MarshalBinary()
