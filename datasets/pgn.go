@@ -10,7 +10,10 @@ import (
 	"strconv"
 	"strings"
 
+	"dualnnue/notation"
 	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
 )
 
 // ParseEvalComment reads the evaluation at the start of a cutechess-cli /
@@ -221,95 +224,38 @@ func tokenizeMovetext(s string) ([]pgnToken, error) {
 	return toks, nil
 }
 
-// ParseSAN resolves a move in standard algebraic notation (chess) or, for
-// both games, in the game's UCI coordinates (ICCS for xiangqi, with or
-// without a dash, any case). Check and annotation marks are ignored.
+// ParseSAN resolves a movetext move with package notation's parsers:
+// chess SAN (notation.ParseSAN) or the game's UCI coordinates, xiangqi ICCS
+// (with or without a dash, any case) or WXF (notation.ParseWXF). Check and
+// annotation marks are ignored.
 func ParseSAN(pos Position, g Game, s string) (position.Move, error) {
-	orig := s
-	s = strings.TrimRight(s, "+#!?")
-	if s == "" {
+	t := strings.TrimRight(s, "+#!?")
+	if t == "" {
 		return 0, fmt.Errorf("empty move")
 	}
 	if g == Xiangqi {
-		u := strings.ToLower(strings.ReplaceAll(s, "-", ""))
-		m, err := pos.ParseMove(u)
-		if err != nil {
-			return 0, fmt.Errorf("move %q: %v (xiangqi PGN import reads ICCS moves only)", s, err)
+		if m, err := pos.ParseMove(strings.ToLower(strings.ReplaceAll(t, "-", ""))); err == nil {
+			return m, nil
 		}
-		return m, nil
-	}
-	if m, err := pos.ParseMove(s); err == nil {
-		return m, nil
-	}
-	var list position.MoveList
-	pos.GenerateLegal(&list)
-	if s == "O-O" || s == "0-0" || s == "O-O-O" || s == "0-0-0" {
-		long := len(s) == 5
-		for _, m := range list.Slice() {
-			if m>>14 == 3 { // chess castling: king from, rook to
-				from, to := int(m&63), int(m>>6&63)
-				if (to%8 < from%8) == long {
-					return m, nil
-				}
+		if xp, ok := pos.(*xiangqi.Position); ok {
+			if m, err := notation.ParseWXF(xp, s); err == nil {
+				return m, nil
 			}
 		}
-		return 0, fmt.Errorf("castling %q is not legal", s)
+		return 0, fmt.Errorf("move %q is neither a legal ICCS nor WXF move in %s", s, pos.FEN())
 	}
-	// [piece][from file][from rank][x]to[=promo]
-	pt := position.PieceType(1) // pawn
-	if i := strings.IndexByte("PNBRQK", s[0]); i >= 0 {
-		pt = position.PieceType(i + 1)
-		s = s[1:]
+	if m, err := pos.ParseMove(t); err == nil {
+		return m, nil
 	}
-	promo := byte(0)
-	if i := strings.IndexByte(s, '='); i >= 0 && i+1 < len(s) {
-		promo = s[i+1] | 0x20
-		s = s[:i]
-	} else if n := len(s); n >= 3 && strings.IndexByte("NBRQ", s[n-1]) >= 0 && s[n-2] >= '1' && s[n-2] <= '8' {
-		promo = s[n-1] | 0x20
-		s = s[:n-1]
+	cp, ok := pos.(*chess.Position)
+	if !ok {
+		return 0, fmt.Errorf("move %q: not a chess position", s)
 	}
-	s = strings.ReplaceAll(s, "x", "")
-	s = strings.ReplaceAll(s, ":", "")
-	if len(s) < 2 {
-		return 0, fmt.Errorf("bad SAN move %q", orig)
+	m, err := notation.ParseSAN(cp, s)
+	if err != nil {
+		return 0, fmt.Errorf("move %q: %w", s, err)
 	}
-	dest, dis := s[len(s)-2:], s[:len(s)-2]
-	var found position.Move
-	n := 0
-	for _, m := range list.Slice() {
-		u := pos.MoveString(m)
-		if len(u) < 4 || pos.MovedPiece(m).Type() != pt || m>>14 == 3 {
-			continue
-		}
-		if u[2:4] != dest {
-			continue
-		}
-		var mp byte
-		if len(u) > 4 {
-			mp = u[4]
-		}
-		if mp != promo {
-			continue
-		}
-		ok := true
-		for _, ch := range []byte(dis) {
-			if (ch >= 'a' && ch <= 'h' && u[0] != ch) || (ch >= '1' && ch <= '8' && u[1] != ch) {
-				ok = false
-			}
-		}
-		if ok {
-			found = m
-			n++
-		}
-	}
-	switch n {
-	case 0:
-		return 0, fmt.Errorf("move %q is not legal in %s", orig, pos.FEN())
-	case 1:
-		return found, nil
-	}
-	return 0, fmt.Errorf("move %q is ambiguous in %s", orig, pos.FEN())
+	return m, nil
 }
 
 // ImportPGN reads PGN games of w's game and writes them to w. Each move's
@@ -323,8 +269,8 @@ func ImportPGN(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
 }
 
 // MoveParser reads one movetext move of game g at pos (ParseSAN is the
-// default: chess SAN or coordinates, xiangqi ICCS). A WXF or Chinese
-// notation parser can be passed to ImportPGNWith.
+// default: chess SAN or coordinates, xiangqi ICCS or WXF). Another notation
+// (e.g. Chinese) can be passed to ImportPGNWith.
 type MoveParser func(pos Position, g Game, s string) (position.Move, error)
 
 // ImportPGNWith is ImportPGN with a custom move parser.
