@@ -140,6 +140,9 @@ func TestPlayBinaryPTY(t *testing.T) {
 		io.WriteString(ptmx, "e2e4\n")
 		out.waitFor(t, "2. white> ", 1, time.Minute)
 		io.WriteString(ptmx, "quit\n")
+		// Read the goodbye before reaping the process: once the child has
+		// exited, the rest of the terminal's buffer can be lost to EIO.
+		out.waitFor(t, "bye\r\n", 1, time.Minute)
 		if err := cmd.Wait(); err != nil {
 			t.Errorf("play human: %v", err)
 		}
