@@ -6,6 +6,9 @@ import (
 
 	"dualnnue/datasets"
 	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+	"dualnnue/rules"
 	"dualnnue/search"
 )
 
@@ -33,26 +36,21 @@ type worker[T any, P gamePos[T]] struct {
 	pos      P
 	states   []position.State
 	list     position.MoveList
-	// noMovesIsLoss: with no legal move and not in check the side to move
-	// loses (xiangqi); otherwise it is stalemate, a draw (chess).
-	noMovesIsLoss bool
 	// nodes counts the nodes searched by this worker (for throughput figures).
 	nodes uint64
 }
 
-func newWorker[T any, P gamePos[T]](cfg *Config, rules search.Rules, newEval func() position.Evaluator[P], startFEN string, book []string) *worker[T, P] {
+func newWorker[T any, P gamePos[T]](cfg *Config, gameRules search.Rules, newEval func() position.Evaluator[P], startFEN string, book []string) *worker[T, P] {
 	opts := search.DefaultOptions
 	opts.Threads = 1
 	opts.HashMiB = cfg.HashMiB
 	w := &worker[T, P]{
 		cfg:      cfg,
-		s:        search.New(rules, newEval, opts),
+		s:        search.New(gameRules, newEval, opts),
 		startFEN: startFEN,
 		book:     book,
 		pos:      P(new(T)),
 		states:   make([]position.State, cfg.Opening.RandomPlies+cfg.Adjudication.MaxPlies+8),
-
-		noMovesIsLoss: rules.NoMovesIsLoss,
 	}
 	return w
 }
@@ -88,28 +86,27 @@ func winnerResult(c position.Color) datasets.Result {
 	return datasets.BlackWin
 }
 
-// decided reports whether the current position ends the game by the rules.
-func (w *worker[T, P]) decided(legal int) (Outcome, bool) {
-	us := w.pos.SideToMove()
-	st := w.pos.State()
-	if legal == 0 {
-		switch {
-		case st.InCheck:
-			return Outcome{winnerResult(us.Flip()), "checkmate"}, true
-		case !w.noMovesIsLoss:
-			return Outcome{datasets.Draw, "stalemate"}, true
-		default:
-			return Outcome{winnerResult(us.Flip()), "no legal move"}, true
-		}
+// decided reports whether the current position ends the game by the rules,
+// judged by package rules (the same judgement as the match runner and
+// "play result": mate, xiangqi no-legal-move loss, repetition verdicts with
+// perpetual check/chase, the move-count rules, insufficient material).
+func (w *worker[T, P]) decided() (Outcome, bool) {
+	var r rules.Result
+	switch p := any(w.pos).(type) {
+	case *xiangqi.Position:
+		r = rules.JudgeXiangqi(p)
+	case *chess.Position:
+		r = rules.JudgeChess(p, rules.Options{})
+	default:
+		panic("selfplay: unsupported position type") // Run only instantiates the two games
 	}
-	if v, ok := w.pos.RuleVerdict(0); ok {
-		switch {
-		case v > 0:
-			return Outcome{winnerResult(us), "rule verdict (opponent broke a repetition rule)"}, true
-		case v < 0:
-			return Outcome{winnerResult(us.Flip()), "rule verdict (repetition rule broken)"}, true
-		}
-		return Outcome{datasets.Draw, "rule draw (repetition, move limit or material)"}, true
+	switch r.Result {
+	case "1-0":
+		return Outcome{datasets.WhiteWin, r.Reason}, true
+	case "0-1":
+		return Outcome{datasets.BlackWin, r.Reason}, true
+	case "1/2-1/2":
+		return Outcome{datasets.Draw, r.Reason}, true
 	}
 	return Outcome{}, false
 }
@@ -153,7 +150,7 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (Outcome, erro
 	for {
 		w.list.Clear()
 		w.pos.GenerateLegal(&w.list)
-		if o, over := w.decided(w.list.Len); over {
+		if o, over := w.decided(); over {
 			return o, nil
 		}
 		if len(rec.Plies) >= adj.MaxPlies {
@@ -212,7 +209,7 @@ func (w *worker[T, P]) randomPlies(r *rng, rec *datasets.GameRecord) (bool, erro
 	for i := 0; i < cfg.Opening.RandomPlies; i++ {
 		w.list.Clear()
 		w.pos.GenerateLegal(&w.list)
-		if _, over := w.decided(w.list.Len); over {
+		if _, over := w.decided(); over {
 			return false, nil
 		}
 		m := w.list.Moves[r.intn(w.list.Len)]
@@ -224,7 +221,7 @@ func (w *worker[T, P]) randomPlies(r *rng, rec *datasets.GameRecord) (bool, erro
 	}
 	w.list.Clear()
 	w.pos.GenerateLegal(&w.list)
-	_, over := w.decided(w.list.Len)
+	_, over := w.decided()
 	return !over, nil
 }
 
