@@ -64,7 +64,9 @@
 // returned.
 //
 // Time: with a clock the manager plans an optimum (about 1/40 of the clock
-// plus the increment, less the move overhead) and a hard maximum (4× the
+// plus the increment, less one move overhead per move and a low-clock
+// reserve of 20 overheads, so a side at an increment control keeps at least
+// about inc + 20 × overhead on its clock) and a hard maximum (4× the
 // optimum, at most half the clock); iterations stop after the optimum,
 // scaled by how often the best move changed, and the hard limit is checked
 // every 256 nodes, which also bounds the latency of Stop. Depth 1 always
