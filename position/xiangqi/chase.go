@@ -79,7 +79,10 @@ func (r Rule) String() string {
 // protected). A threat the opponent leaves standing is not a chase (AXF
 // Appendix, "example of non-perpetual chase"); alternating threats against
 // two pieces are allowed (AXF Rule 32); two pieces taking turns against one
-// piece are a chase. Checking moves are handled as CheckChaseIsChase says.
+// piece are a chase. A piece held on the leg of a horse aimed at its king
+// cannot run, so an attack on it counts after every move that renews it,
+// whatever the reply (AXF Rule 19; see heldChasedBy). Checking moves are
+// handled as CheckChaseIsChase says.
 //
 // Cost: it runs only when a repetition has been found. It replays the cycle
 // backwards on p itself (board, bitboards and side only; the States are
@@ -127,7 +130,8 @@ type chaseWalk struct {
 func (p *Position) walkChases(st *position.State, k int, w *chaseWalk) {
 	mover := p.side ^ 1
 	if !st.InCheck {
-		w.inter[mover] &= p.chasedBy(mover, &w.ids)
+		set := p.chasedBy(mover, &w.ids) | p.heldChasedBy(mover, MoveTo(st.Move), &w.ids)
+		w.inter[mover] &= set
 		w.counted[mover] = true
 	} else if !CheckChaseIsChase {
 		w.inter[mover] = 0
@@ -200,52 +204,112 @@ func (p *Position) pieceAttacks(pt position.PieceType, c position.Color, sq posi
 // rules and Pikafish's reading of them:
 //   - the chasers are x's rooks, cannons, horses, elephants and advisors:
 //     the king and the pawns may chase without penalty;
+//   - a chaser pinned to its own king chases nothing, even along the line
+//     of its pin (AXF Rule 27, Diagram 63: the moves of a rook confined to
+//     a line by a cannon are no chase; Rule 19, Diagrams 39-41: a rook held
+//     on a horse's leg does not chase the horse it could take);
 //   - the targets are the enemy's pieces except the king (attacking it is a
-//     check) and pawns that have not crossed the river;
-//   - the capture must be legal for x (a pinned piece chases only along its
-//     pin, the generals may not face);
+//     check), pawns that have not crossed the river, and pieces held on the
+//     leg of an x horse aimed at their king (see heldChasedBy, which judges
+//     those);
+//   - the capture must be legal for x (the generals may not face);
 //   - a horse or cannon attacking a rook chases it even when it is
 //     protected (AXF Rule 15); any other target is chased only if no enemy
 //     piece can legally recapture on its point after the capture (a
 //     defender that is pinned, or that would face the generals, does not
-//     protect);
+//     protect: Diagrams 83-85);
 //   - attacking a piece of the same kind that can legally capture back is
-//     an offer to exchange, not a chase (AXF Rule 24).
+//     an offer to exchange, not a chase (AXF Rule 24); the offer excuses
+//     only that attacker: another piece attacking the same target still
+//     chases it (Rule 36, Diagrams 90-93).
 func (p *Position) chasedBy(x position.Color, ids *[NumSquares]uint8) uint32 {
 	y := x ^ 1
 	var set uint32
 	targets := p.byColor[y].
 		AndNot(p.byPiece[position.MakePiece(y, King)]).
-		AndNot(p.byPiece[position.MakePiece(y, Pawn)].And(halfBB[y]))
+		AndNot(p.byPiece[position.MakePiece(y, Pawn)].And(halfBB[y])).
+		AndNot(p.heldBy(x))
 	if targets.IsEmpty() {
 		return 0
 	}
+	pinned, _ := p.kingDanger(x)
 	chasers := p.byColor[x].
 		AndNot(p.byPiece[position.MakePiece(x, King)]).
-		AndNot(p.byPiece[position.MakePiece(x, Pawn)])
+		AndNot(p.byPiece[position.MakePiece(x, Pawn)]).
+		AndNot(pinned)
 	for chasers.Any() {
 		a := chasers.PopLSB()
-		at := p.board[a].Type()
-		for t := p.pieceAttacks(at, x, a).And(targets); t.Any(); {
+		for t := p.pieceAttacks(p.board[a].Type(), x, a).And(targets); t.Any(); {
 			s := t.PopLSB()
 			bit := uint32(1) << ids[s]
-			if set&bit != 0 || !p.legalFor(x, a, s) {
-				continue
-			}
-			tt := p.board[s].Type()
-			if tt == Rook && (at == Horse || at == Cannon) {
-				set |= bit
-				continue
-			}
-			if tt == at && p.pieceAttacks(tt, y, s).Has(a) && p.legalFor(y, s, a) {
-				continue // an offer to exchange
-			}
-			if !p.protectedAfter(x, a, s) {
+			if set&bit == 0 && p.chases(x, a, s) {
 				set |= bit
 			}
 		}
 	}
 	return set
+}
+
+// heldBy returns the enemy pieces that stand on the leg of a horse of
+// colour x aimed at their own king: they cannot leave the point (AXF Rule
+// 19, "a rook that cannot move because of an opponent's horse").
+func (p *Position) heldBy(x position.Color) Bitboard {
+	var held Bitboard
+	ksq := p.kingSq[x^1]
+	for h := p.byPiece[position.MakePiece(x, Horse)].And(horseReach[ksq]); h.Any(); {
+		leg := horseLegTo(h.PopLSB(), ksq)
+		if p.byColor[x^1].Has(leg) {
+			held = held.Or(squareBB[leg])
+		}
+	}
+	return held
+}
+
+// heldChasedBy returns the identities of the held enemy pieces (see heldBy)
+// that the x piece on a, the piece x has just moved, chases. A held piece
+// cannot run, so an attack its owner leaves standing is no excuse: each
+// move of x that renews an attack on it is a chase (AXF Rule 19, Diagrams
+// 39-41: the side that keeps attacking a rook held by its horse loses). An
+// attack that merely stands while x moves other pieces is not renewed and
+// does not count.
+func (p *Position) heldChasedBy(x position.Color, a position.Square, ids *[NumSquares]uint8) uint32 {
+	held := p.heldBy(x)
+	pc := p.board[a]
+	if held.IsEmpty() || pc == position.NoPiece || pc.Color() != x || pc.Type() == King || pc.Type() == Pawn {
+		return 0
+	}
+	if pinned, _ := p.kingDanger(x); pinned.Has(a) {
+		return 0
+	}
+	var set uint32
+	for t := p.pieceAttacks(pc.Type(), x, a).And(held); t.Any(); {
+		s := t.PopLSB()
+		if p.board[s].Type() == King || p.board[s].Type() == Pawn && halfBB[x^1].Has(s) {
+			continue
+		}
+		if p.chases(x, a, s) {
+			set |= uint32(1) << ids[s]
+		}
+	}
+	return set
+}
+
+// chases reports whether colour x's piece on a, which attacks the enemy
+// piece on s, chases it: the capture is legal, and the target is a rook
+// attacked by a horse or cannon, or is not the same kind able to capture
+// back, and is not protected.
+func (p *Position) chases(x position.Color, a, s position.Square) bool {
+	if !p.legalFor(x, a, s) {
+		return false
+	}
+	at, tt := p.board[a].Type(), p.board[s].Type()
+	if tt == Rook && (at == Horse || at == Cannon) {
+		return true
+	}
+	if tt == at && p.pieceAttacks(tt, x^1, s).Has(a) && p.legalFor(x^1, s, a) {
+		return false // an offer to exchange
+	}
+	return !p.protectedAfter(x, a, s)
 }
 
 // protectedAfter reports whether, after colour x's piece on a captures the

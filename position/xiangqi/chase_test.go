@@ -151,6 +151,26 @@ var rulings = []ruling{
 	{id: "A12b", why: "the same horses with free legs: each can capture the other, an exchange offer, a draw",
 		placement: "K:d0 N:e3 k:e9 n:f6", side: "w",
 		moves: "e3d5 f6g4 d5e3 g4f6 e3d5 f6g4 d5e3 g4f6", result: "1/2-1/2", rule: RuleRepetition},
+	{id: "M01", why: "mutual perpetual chase: the red rook walks round the square b1-b2-c2-c1 and attacks the unprotected black horse after each of its moves; the horse circles it and attacks the rook after each of its own (a horse may not chase a rook); both sides break the rule in the same cycle, a draw",
+		placement: "K:d0 k:f9 R:b1 n:d2", side: "w",
+		moves: "b1b2 d2c0 b2c2 c0a1 c2c1 a1b3 c1b1 b3d2 b1b2 d2c0 b2c2 c0a1 c2c1 a1b3 c1b1 b3d2", result: "1/2-1/2", rule: RuleMutualChase},
+	// AXF Rule 19, Diagrams 39-41: a rook that cannot move because an enemy
+	// horse would check through its point may not be chased; its own attack
+	// on that horse is no chase because it never moves.
+	{id: "D39", why: "AXF Diagram 39 rebuilt: the black rook on f8 stands on the leg of the red horse g8 aimed at the general e9; the red rook keeps moving on the f-file attacking it while black moves an advisor: red chases perpetually and loses",
+		placement: "K:d0 k:e9 a:d9 N:g8 r:f8 R:f5", side: "w",
+		moves: "f5f3 d9e8 f3f5 e8d9 f5f3 d9e8 f3f5 e8d9", result: "0-1", rule: RulePerpetualChase,
+		fsf: "1/2-1/2: Fairy-Stockfish counts only attacks the move creates off the line it moved along, so a slider renewing its attack along the same file never chases; it has no held-rook rule"},
+	{id: "D40", why: "AXF Diagram 40 rebuilt: the same held rook attacked by a red cannon that moves behind a pawn screen: red loses",
+		placement: "K:d0 k:e9 a:d9 N:g8 r:f8 P:f5 C:f3", side: "w",
+		moves: "f3f2 d9e8 f2f3 e8d9 f3f2 d9e8 f2f3 e8d9", result: "0-1", rule: RulePerpetualChase,
+		fsf: "1/2-1/2: Fairy-Stockfish counts only attacks the move creates off the line it moved along, so a slider renewing its attack along the same file never chases; it has no held-rook rule"},
+	{id: "D39b", why: "the held rook of D39 attacked by a red rook that stands still while red moves its general: no move renews the attack, a plain repetition",
+		placement: "K:d0 k:e9 a:d9 N:g8 r:f8 R:f5", side: "w",
+		moves: "d0d1 d9e8 d1d0 e8d9 d0d1 d9e8 d1d0 e8d9", result: "1/2-1/2", rule: RuleRepetition},
+	{id: "D92", why: "AXF Diagram 92 rebuilt: the red rook steps between the b- and c-files to face the black rook (an offer to exchange) and so screens a red cannon that attacks it; the black rook flees to the other file and attacks the other cannon: red's cannons chase one rook and lose, black's attacks on two cannons in turn are allowed (Rule 36)",
+		placement: "K:d0 k:e9 C:b1 C:c1 R:c4 r:b7", side: "w",
+		moves: "c4b4 b7c7 b4c4 c7b7 c4b4 b7c7 b4c4 c7b7", result: "0-1", rule: RulePerpetualChase},
 }
 
 // resultOf turns a RuleOutcome value (side to move's view) into a result
@@ -330,6 +350,8 @@ func TestChaseTargets(t *testing.T) {
 		{"the red general attacks an adjacent unprotected cannon", "K:e0 k:d9 c:e1", 0},
 		{"a rook attacks a horse whose only protector, an advisor, is pinned", "K:f0 k:e9 R:a7 n:d7 a:e8 R:e2", 1},
 		{"the same horse with its advisor free to recapture", "K:f0 k:e9 R:a7 n:d7 a:e8", 0},
+		{"a rook pinned to its general by a cannon attacks that cannon: a pinned piece does not chase (AXF Rule 27)", "K:e0 A:e1 R:e3 c:e4 k:d9", 0},
+		{"a rook attacks a black rook held on the leg of a red horse: left to heldChasedBy", "K:d0 k:e9 N:g8 r:f8 R:f5", 0},
 	} {
 		p := mustFEN(t, placeFEN(t, c.placement, "w"))
 		var ids [NumSquares]uint8
