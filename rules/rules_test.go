@@ -136,6 +136,35 @@ func TestXiangqiCases(t *testing.T) {
 	}
 }
 
+// TestXiangqiMutualAndHeld: two repetition rulings judged over the whole
+// record as play result judges them (the full tables are in package
+// xiangqi, cases M01 and D39). A rook circling a horse that circles it back
+// is a mutual perpetual chase: both break the rule in one cycle, a draw
+// (Fairy-Stockfish agrees). A rook kept under attack while it stands on the
+// leg of a horse aimed at its general is chased perpetually (AXF Rule 19,
+// Diagram 39): red loses.
+func TestXiangqiMutualAndHeld(t *testing.T) {
+	circle := "b1b2 d2c0 b2c2 c0a1 c2c1 a1b3 c1b1 b3d2 "
+	for _, c := range []struct {
+		id, fen, moves string
+		want           Outcome
+	}{
+		{"mutual chase", "5k3/9/9/9/9/9/9/3n5/1R7/3K5 w - - 0 1", circle + circle,
+			Outcome{Result{"1/2-1/2", "mutual perpetual chase"}, 16}},
+		{"held rook", "3ak4/5rN2/9/9/5R3/9/9/9/9/3K5 w - - 0 1", "f5f3 d9e8 f3f5 e8d9 f5f3 d9e8 f3f5 e8d9",
+			Outcome{Result{"0-1", "perpetual chase"}, 8}},
+	} {
+		g, err := GameFromMoves(notation.Xiangqi, c.fen, strings.Fields(c.moves))
+		if err != nil {
+			t.Fatalf("%s: %v", c.id, err)
+		}
+		out, err := Adjudicate(g, Options{})
+		if err != nil || out != c.want {
+			t.Errorf("%s: %v %v, want %v", c.id, out, err, c.want)
+		}
+	}
+}
+
 // TestXiangqiNaturalLimit: 120 plies without a capture draw; the limit is
 // configurable; no legal move at the limit still loses.
 func TestXiangqiNaturalLimit(t *testing.T) {
