@@ -52,6 +52,7 @@ func LoadDatasets(paths []string, set *features.Set, f *datasets.Filter, limit i
 	d := NewMemory(set.Size)
 	st := LoadStats{Files: paths}
 	var white, black [features.MaxActive]uint16
+	var games int64
 	for _, path := range paths {
 		if limit > 0 && d.Len() >= limit {
 			break
@@ -72,7 +73,9 @@ func LoadDatasets(paths []string, set *features.Set, f *datasets.Filter, limit i
 			if c == position.Black {
 				stm, nstm = nstm, stm
 			}
-			if err := d.Add(stm, nstm, float32(rec.Score), rec.Result.Score(c)); err != nil {
+			// r.Games counts the games started in this file so far: with the
+			// games of the files before, a run-wide game ordinal.
+			if err := d.AddFromGame(stm, nstm, float32(rec.Score), rec.Result.Score(c), games+int64(r.Games)); err != nil {
 				r.Close()
 				return nil, st, fmt.Errorf("train: %s: %w", path, err)
 			}
@@ -81,6 +84,7 @@ func LoadDatasets(paths []string, set *features.Set, f *datasets.Filter, limit i
 			}
 		}
 		st.Decoded += r.Decoded
+		games += int64(r.Games) + 1
 		for _, p := range r.Problems() {
 			st.Problems++
 			if warn != nil {
