@@ -5,11 +5,13 @@
 # match's table, the time forfeits of each engine, and the lowest clock our
 # engine had left after any move (from the move times in the PGN).
 #
-# usage: bench/timecontrol.sh [games] [concurrency]   (default 100, 1)
+# usage: bench/timecontrol.sh [games] [concurrency] [labels]
+#   (default 100, 1, all of: xiangqi-self chess-self xiangqi-fsf chess-sf)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-100}
 conc=${2:-1}
+only=${3:-xiangqi-self chess-self xiangqi-fsf chess-sf}
 export PATH=$PATH:/usr/games
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -45,6 +47,7 @@ PY
 
 match() {
   local label=$1 game=$2 openings=$3; shift 3
+  case " $only " in *" $label "*) ;; *) return 0 ;; esac
   echo "== $label"
   "$out/play" match -game "$game" -tc 1+0.01 -games "$games" -concurrency "$conc" \
     -openings "$openings" -pgnout "$out/$label.pgn" "$@" 2>/dev/null | tail -n 12
