@@ -83,6 +83,24 @@ func TestTinyPipeline(t *testing.T) {
 			if rep.Generations[1].SelfplayEval != want {
 				t.Fatalf("generation 1 self-play used %q, want %q", rep.Generations[1].SelfplayEval, want)
 			}
+			if game != "chess" {
+				return
+			}
+			// Run generation 0 again in the same directory: its self-play is
+			// taken over from the files (no game replayed), and the report
+			// says so instead of a rate of 0 positions/s.
+			cfg.Generations = 1
+			rep2, err := Run(context.Background(), cfg, Options{EngineCmd: bin})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g := rep2.Generations[0]; g.Games != 6 || g.ResumedGames != 6 || g.Positions != rep.Generations[0].Positions {
+				t.Fatalf("re-run generation 0: %+v", g)
+			}
+			md, _ := os.ReadFile(filepath.Join(cfg.RunDir, "report.md"))
+			if !strings.Contains(string(md), "| resumed |") {
+				t.Fatalf("report.md of the re-run does not say resumed:\n%s", md)
+			}
 		})
 	}
 }

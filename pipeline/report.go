@@ -74,8 +74,14 @@ func markdown(rep *Report) string {
 		if g.Accepted {
 			kept = "**yes**"
 		}
-		fmt.Fprintf(&b, "| %d | `%s` | %d | %d | %.2f | %.0f | %.5f → %.5f | %.5f → %.5f | %d-%d-%d | %s | %s |\n",
-			g.Index, rel(rep.RunDir, g.SelfplayEval), g.Games, g.Positions, g.BytesPerPos, g.PosPerSec,
+		// A generation whose games were all taken over from an earlier run
+		// measured no self-play speed.
+		rate := fmt.Sprintf("%.0f", g.PosPerSec)
+		if g.ResumedGames == g.Games && g.Games > 0 {
+			rate = "resumed"
+		}
+		fmt.Fprintf(&b, "| %d | `%s` | %d | %d | %.2f | %s | %.5f → %.5f | %.5f → %.5f | %d-%d-%d | %s | %s |\n",
+			g.Index, rel(rep.RunDir, g.SelfplayEval), g.Games, g.Positions, g.BytesPerPos, rate,
 			g.TrainLoss0, g.TrainLoss, g.ValidLoss0, g.ValidLoss, g.Match.W, g.Match.D, g.Match.L, g.EloText(), kept)
 	}
 	b.WriteString("\nLoss curves: ")

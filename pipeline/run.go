@@ -44,6 +44,10 @@ type Generation struct {
 	BytesPerPos  float64 `json:"bytes_per_position"`
 	SelfplaySecs float64 `json:"selfplay_seconds"`
 	PosPerSec    float64 `json:"selfplay_positions_per_second"`
+	// ResumedGames of Games were played by an earlier, interrupted or
+	// completed, run of this generation and taken over from its files;
+	// SelfplaySecs and PosPerSec count only the games played in this run.
+	ResumedGames int `json:"selfplay_resumed_games"`
 
 	Net        string  `json:"net"`
 	TrainLoss0 float64 `json:"train_loss_first"`
@@ -154,7 +158,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		}
 		// Positions and size from the files: a resumed generation's summary
 		// counts only the games it played itself.
-		rec.Games = sum.Games + sum.Resumed
+		rec.Games, rec.ResumedGames = sum.Games+sum.Resumed, sum.Resumed
 		rec.SelfplaySecs, rec.PosPerSec = sum.Elapsed.Seconds(), sum.PositionsPerSecond()
 		rec.Positions, rec.BytesPerPos = dataStats(sum.Files)
 		dataDirs = append(dataDirs, sp.Output)
