@@ -1,5 +1,6 @@
-// The embedded default nets (nets/*.nnue): xiangqi is the best net the pipeline has
-// trained (see docs/nets.md), chess the tables folded by go run ./nn/cmd/mknet.
+// The embedded default nets (nets/*.nnue): for each game the best net the
+// pipeline has trained, fine-tuned from the tables folded by go run
+// ./nn/cmd/mknet (see docs/nets.md).
 package nn
 
 import (

@@ -46,5 +46,6 @@
 // with Model.Quantize and Net.WriteFile.
 //
 // The net file layout is documented in file.go; embedded defaults in
-// nets/*.nnue are written by go run ./nn/cmd/mknet (see nn/internal/pstnet).
+// nets/*.nnue are trained by the pipeline from the nets go run ./nn/cmd/mknet
+// folds from the hand-written tables (see nn/internal/pstnet, docs/nets.md).
 package nn

@@ -1,7 +1,8 @@
 // Command mknet writes nets folded from the hand-written evaluation's tables:
-// go run ./nn/cmd/mknet [-game chess|xiangqi|both] [-hidden 128] [-out nn/nets].
-// The embedded chess net is such a net; the embedded xiangqi net was trained
-// by the pipeline from one (docs/nets.md), so -game defaults to chess.
+// go run ./nn/cmd/mknet [-game chess|xiangqi|both] [-hidden 128] [-out runs/folded].
+// Both embedded nets were trained by the pipeline starting from such nets
+// (docs/nets.md); the output goes to runs/folded by default so that it never
+// overwrites them (-out nn/nets does, on purpose).
 package main
 
 import (
@@ -16,7 +17,7 @@ import (
 
 func main() {
 	hidden := flag.Int("hidden", pstnet.Hidden, "hidden units N (multiple of 32)")
-	out := flag.String("out", filepath.Join("nn", "nets"), "output directory")
+	out := flag.String("out", filepath.Join("runs", "folded"), "output directory (created if missing)")
 	which := flag.String("game", "chess", "chess, xiangqi or both")
 	flag.Parse()
 	var games []nn.Game
@@ -30,6 +31,10 @@ func main() {
 	default:
 		fmt.Fprintf(os.Stderr, "mknet: -game must be chess, xiangqi or both, not %q\n", *which)
 		os.Exit(2)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, "mknet:", err)
+		os.Exit(1)
 	}
 	for _, g := range games {
 		net, err := pstnet.Build(g, *hidden)

@@ -1,7 +1,8 @@
 // Package pstnet builds the default nets: the hand-written evaluation's
 // material and piece-square tables (package eval) folded into the weights of
 // a CReLU perspective net, so the engine plays with a net before any
-// training. cmd/mknet writes them to nn/nets; the trainer replaces them.
+// training: the start of every fine-tuning (cmd/mknet writes them; the
+// embedded nn/nets files were trained from them).
 //
 // Construction (N hidden units, two halves of N/2 for the middle-game and
 // end-game tables; w = OutUnit/QB):
