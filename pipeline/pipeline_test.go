@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"dualnnue/configs"
 	"encoding/json"
 	"errors"
 	"math"
@@ -198,5 +199,37 @@ func TestInterruptedMatchDecidesNothing(t *testing.T) {
 	err = matchStep(ctx, &cfg, Options{EngineCmd: eng}, ops, "cand.nnue", "classic", dir, &g)
 	if !errors.Is(err, context.DeadlineExceeded) || g.Accepted {
 		t.Fatalf("matchStep: %v, accepted %v", err, g.Accepted)
+	}
+}
+
+// TestShippedPipelineConfigs: every configs/pipeline-*.toml parses and
+// validates, and names its game.
+func TestShippedPipelineConfigs(t *testing.T) {
+	entries, err := configs.FS.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, "pipeline-") || !strings.HasSuffix(name, ".toml") {
+			continue
+		}
+		data, err := configs.Read(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := ParseConfig(data)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if !strings.HasPrefix(strings.TrimPrefix(name, "pipeline-"), c.Game) {
+			t.Errorf("%s: game %q", name, c.Game)
+		}
+		n++
+	}
+	if n < 3 {
+		t.Fatalf("%d pipeline configs, want at least 3 (xiangqi, chess, chess-net)", n)
 	}
 }
