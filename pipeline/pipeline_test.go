@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"dualnnue/configs"
 	"encoding/json"
 	"errors"
 	"math"
@@ -13,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"dualnnue/configs"
 	"dualnnue/match"
 )
 
