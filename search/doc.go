@@ -64,10 +64,12 @@
 // returned.
 //
 // Time: with a clock the manager plans an optimum (about 1/40 of the clock
-// plus the increment, less one move overhead per move and a low-clock
-// reserve of 20 overheads, so a side at an increment control keeps at least
-// about inc + 20 × overhead on its clock) and a hard maximum (4× the
-// optimum, at most half the clock); iterations stop after the optimum,
+// plus the increments to come, less the move overheads) and a hard maximum
+// (4× the optimum, at most half the clock). At a sudden-death control whose
+// increment pays for the move overhead it also keeps a low-clock reserve of
+// 20 overheads, so the clock settles a few hundred milliseconds above zero
+// at 1 s + 0.01 s instead of draining; otherwise it keeps back the overhead
+// of at most 10 moves. Iterations stop after the optimum,
 // scaled by how often the best move changed, and the hard limit is checked
 // every 256 nodes, which also bounds the latency of Stop. Depth 1 always
 // completes, so there is always a searched move. Only the side to move's

@@ -79,14 +79,23 @@ func planTime(l *Limits, us position.Color, gamePly int, overhead time.Duration)
 	if l.MovesToGo > 0 {
 		mtg = min(l.MovesToGo, 50)
 	}
-	// The clock must cover the overhead of every move left to the control,
-	// and a low-clock reserve of lowClockReserve overheads stays untouched:
-	// at an increment control a side whose moves cost their plan plus the
-	// overhead settles at reserve + inc on its clock (0.21 s at
-	// 1 s + 0.01 s with a 10 ms overhead) instead of draining it, so a
-	// scheduling hiccup on a loaded machine does not flag. Spending the
-	// hard maximum every move settles at the same point.
-	avail := t + inc*time.Duration(mtg-1) - overhead*time.Duration(mtg+lowClockReserve)
+	// At a sudden-death control with an increment that pays for the move
+	// overhead (a clock that can last forever), the plan counts one overhead
+	// per move to go and keeps a further lowClockReserve overheads untouched,
+	// so the clock settles at that reserve plus about the increment instead
+	// of draining (with 5 ms of real latency per move at 1 s + 0.01 s and a
+	// 10 ms overhead: 410 ms spending the optimum, 260 ms spending the hard
+	// maximum every move) and a scheduling hiccup on a loaded machine does
+	// not flag. Otherwise (no increment, an increment smaller than the
+	// declared overhead, or moves to go) the clock has to drain: the plan
+	// keeps back the overhead of at most 10 moves, so a generous "Move
+	// Overhead" (100 ms at 2 s + 0.02 s) still leaves real thinking time.
+	var avail time.Duration
+	if l.MovesToGo == 0 && inc >= overhead {
+		avail = t + inc*time.Duration(mtg-1) - overhead*time.Duration(mtg+lowClockReserve)
+	} else {
+		avail = t + inc*time.Duration(mtg-1) - overhead*time.Duration(min(mtg, 10))
+	}
 	if avail < 0 {
 		avail = 0
 	}

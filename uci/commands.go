@@ -201,8 +201,8 @@ func (s *Session) goCmd(args []string) {
 	for c := 0; c < 2; c++ {
 		if p.hasTime[c] {
 			r.hasTime[c] = true
-			r.time[c] = time.Duration(max(p.time[c], 0)) * time.Millisecond
-			r.inc[c] = time.Duration(max(p.inc[c], 0)) * time.Millisecond
+			r.time[c] = clientMillis(p.time[c])
+			r.inc[c] = clientMillis(p.inc[c])
 		}
 	}
 	// Policy: "movetime 0" (or negative) and an empty own clock without
@@ -211,7 +211,7 @@ func (s *Session) goCmd(args []string) {
 		if p.movetime <= 0 {
 			r.depth = 1
 		} else {
-			r.moveTime = time.Duration(p.movetime) * time.Millisecond
+			r.moveTime = clientMillis(p.movetime)
 		}
 	}
 	if r.hasTime[stm] && r.time[stm] == 0 && r.inc[stm] == 0 && !r.ponder && !r.infinite {
@@ -303,4 +303,14 @@ func PrintBenchSummary(say func(string), nodes uint64, elapsed time.Duration) {
 	say("Total time (ms) : " + strconv.FormatInt(ms, 10))
 	say("Nodes searched: " + strconv.FormatUint(nodes, 10))
 	say("Nodes/second: " + strconv.FormatUint(nodes*1000/uint64(ms), 10))
+}
+
+// maxClientMillis bounds the times a client sends (a year): a larger value
+// would overflow time.Duration and turn into a negative or tiny time.
+const maxClientMillis = 365 * 24 * 3600 * 1000
+
+// clientMillis converts a client's millisecond count to a Duration,
+// clamped to [0, maxClientMillis].
+func clientMillis(ms int64) time.Duration {
+	return time.Duration(min(max(ms, 0), maxClientMillis)) * time.Millisecond
 }

@@ -32,10 +32,11 @@ type Memory struct {
 	Nstm    []uint16
 	Score   []float32 // centipawns, side to move's view
 	Result  []float32 // 1 win, 0.5 draw, 0 loss, side to move's view
-	// Game is the ordinal of the game each position comes from (positions
-	// loaded from datasets), or nil when unknown (positions added with Add).
-	Game   []int64
-	inputs int // features are < inputs
+	// GameIndex is the ordinal of the game each position comes from
+	// (positions loaded from datasets), or nil when unknown (positions added
+	// with Add).
+	GameIndex []int64
+	inputs    int // features are < inputs
 }
 
 // NewMemory returns empty storage for features below inputs.
@@ -77,13 +78,13 @@ func (d *Memory) Add(stm, nstm []uint16, score, result float32) error {
 // for the positions of one game): Split then holds out whole games.
 // Positions of one Memory are either all added with AddFromGame or all with Add.
 func (d *Memory) AddFromGame(stm, nstm []uint16, score, result float32, g int64) error {
-	if len(d.Game) != d.Len() {
+	if len(d.GameIndex) != d.Len() {
 		return fmt.Errorf("train: AddFromGame after Add")
 	}
 	if err := d.Add(stm, nstm, score, result); err != nil {
 		return err
 	}
-	d.Game = append(d.Game, g)
+	d.GameIndex = append(d.GameIndex, g)
 	return nil
 }
 
@@ -102,17 +103,17 @@ func (d *Memory) Position(i int) (stm, nstm []uint16, score, result float32) {
 // validation loss of a fine-tuned one yet lost 250 Elo to it).
 func (d *Memory) Split(frac float64, seed uint64) (train, valid *Memory) {
 	train, valid = NewMemory(d.inputs), NewMemory(d.inputs)
-	byGame := len(d.Game) == d.Len()
+	byGame := len(d.GameIndex) == d.Len()
 	rng := rand.New(rand.NewPCG(seed, 0x5eed5011))
 	for i := 0; i < d.Len(); i++ {
 		stm, nstm, s, r := d.Position(i)
 		if byGame {
 			// A game's fate is a pure function of (seed, game).
 			dst := train
-			if float64(splitmix64(seed^uint64(d.Game[i])*0x9e3779b97f4a7c15)>>11)/(1<<53) < frac {
+			if float64(splitmix64(seed^uint64(d.GameIndex[i])*0x9e3779b97f4a7c15)>>11)/(1<<53) < frac {
 				dst = valid
 			}
-			_ = dst.AddFromGame(stm, nstm, s, r, d.Game[i]) // already checked
+			_ = dst.AddFromGame(stm, nstm, s, r, d.GameIndex[i]) // already checked
 			continue
 		}
 		dst := train

@@ -392,7 +392,11 @@ func limitMemory(d *Memory, limit int) *Memory {
 	out := NewMemory(d.inputs)
 	for i := 0; i < limit; i++ {
 		stm, nstm, s, r := d.Position(i)
-		_ = out.Add(stm, nstm, s, r)
+		if len(d.GameIndex) == d.Len() {
+			_ = out.AddFromGame(stm, nstm, s, r, d.GameIndex[i])
+		} else {
+			_ = out.Add(stm, nstm, s, r)
+		}
 	}
 	return out
 }
