@@ -32,7 +32,8 @@ for g in games:
         forfeits[loser] = forfeits.get(loser, 0) + 1
     body = g.split('\n\n', 1)[1]
     times = [float(t) for t in re.findall(r'([0-9.]+)s\}', body)]
-    first = 0 if tags['FEN'].split()[1] in 'wr' else 1  # side of the first recorded move
+    # Side of the first recorded move (no FEN tag: the standard start).
+    first = 0 if tags.get('FEN', '- w').split()[1] in 'wr' else 1
     clock = [base, base]
     for i, t in enumerate(times):
         side = (first + i) % 2  # 0 = White/Red
@@ -40,8 +41,10 @@ for g in games:
         who = tags['White'] if side == 0 else tags['Black']
         if who == name:
             low = min(low, clock[side])
-        clock[side] += inc
-print(f"  games {len(games)}; time forfeits {forfeits or 'none'}; lowest clock left by {name}: {low*1000:.0f} ms")
+        # The runner clamps a clock overrun within the margin to zero.
+        clock[side] = max(clock[side], 0.0) + inc
+lowtext = f"{low*1000:.0f} ms" if low < 1e9 else f"no move by {name}"
+print(f"  games {len(games)}; time forfeits {forfeits or 'none'}; lowest clock left by {name}: {lowtext}")
 PY
 }
 
@@ -49,8 +52,11 @@ match() {
   local label=$1 game=$2 openings=$3; shift 3
   case " $only " in *" $label "*) ;; *) return 0 ;; esac
   echo "== $label"
-  "$out/play" match -game "$game" -tc 1+0.01 -games "$games" -concurrency "$conc" \
-    -openings "$openings" -pgnout "$out/$label.pgn" "$@" 2>/dev/null | tail -n 12
+  if ! "$out/play" match -game "$game" -tc 1+0.01 -games "$games" -concurrency "$conc" \
+    -openings "$openings" -pgnout "$out/$label.pgn" "$@" >"$out/$label.txt" 2>"$out/$label.err"; then
+    echo "  match failed:"; tail -n 5 "$out/$label.err"; return 1
+  fi
+  tail -n 12 "$out/$label.txt"
   lowclock "$out/$label.pgn" "dualnnue-a"
 }
 

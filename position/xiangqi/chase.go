@@ -252,7 +252,10 @@ func (p *Position) chasedBy(x position.Color, ids *[NumSquares]uint8) uint32 {
 
 // heldBy returns the enemy pieces that stand on the leg of a horse of
 // colour x aimed at their own king: they cannot leave the point (AXF Rule
-// 19, "a rook that cannot move because of an opponent's horse").
+// 19, "a rook that cannot move because of an opponent's horse"). The rule's
+// diagrams show a rook; we extend it on purpose to any piece held that way
+// (pawns that have not crossed the river are never chased anyway), since
+// the reason, a piece that cannot run, is the same.
 func (p *Position) heldBy(x position.Color) Bitboard {
 	var held Bitboard
 	ksq := p.kingSq[x^1]
@@ -271,7 +274,9 @@ func (p *Position) heldBy(x position.Color) Bitboard {
 // move of x that renews an attack on it is a chase (AXF Rule 19, Diagrams
 // 39-41: the side that keeps attacking a rook held by its horse loses). An
 // attack that merely stands while x moves other pieces is not renewed and
-// does not count.
+// does not count. Known limit: only attacks by the piece that moved count,
+// so an attack discovered on a held piece (by moving a cannon's screen or a
+// horse's leg blocker) is not seen as renewed.
 func (p *Position) heldChasedBy(x position.Color, a position.Square, ids *[NumSquares]uint8) uint32 {
 	held := p.heldBy(x)
 	pc := p.board[a]
