@@ -90,12 +90,11 @@ func planTime(l *Limits, us position.Color, gamePly int, overhead time.Duration)
 	// declared overhead, or moves to go) the clock has to drain: the plan
 	// keeps back the overhead of at most 10 moves, so a generous "Move
 	// Overhead" (100 ms at 2 s + 0.02 s) still leaves real thinking time.
-	var avail time.Duration
+	keep := overhead * time.Duration(min(mtg, 10))
 	if l.MovesToGo == 0 && inc >= overhead {
-		avail = t + inc*time.Duration(mtg-1) - overhead*time.Duration(mtg+lowClockReserve)
-	} else {
-		avail = t + inc*time.Duration(mtg-1) - overhead*time.Duration(min(mtg, 10))
+		keep = overhead * time.Duration(mtg+lowClockReserve)
 	}
+	avail := t + inc*time.Duration(mtg-1) - keep
 	if avail < 0 {
 		avail = 0
 	}
