@@ -16,11 +16,11 @@ echo "# go: $(go version | cut -d' ' -f3-)"
 for run in 1 2; do
 	echo "## round $run"
 	echo "### Go trainer, default build (AVX2 Go assembly kernels)"
-	go test ./nn/train -run '^$' -bench 'TrainStep' -benchtime "${batches}x" -cpu "$threads" | grep '^Benchmark'
+	go test ./train -run '^$' -bench 'TrainStep' -benchtime "${batches}x" -cpu "$threads" | grep '^Benchmark'
 	echo "### Go trainer, pure-Go kernels (-tags purego)"
-	go test -tags purego ./nn/train -run '^$' -bench 'TrainStep' -benchtime "${batches}x" -cpu "$threads" | grep '^Benchmark'
+	go test -tags purego ./train -run '^$' -bench 'TrainStep' -benchtime "${batches}x" -cpu "$threads" | grep '^Benchmark'
 	echo "### Go trainer, simd/archsimd kernels (GOEXPERIMENT=simd)"
-	GOEXPERIMENT=simd go test ./nn/train -run '^$' -bench 'TrainStep' -benchtime "${batches}x" -cpu "$threads" | grep '^Benchmark'
+	GOEXPERIMENT=simd go test ./train -run '^$' -bench 'TrainStep' -benchtime "${batches}x" -cpu "$threads" | grep '^Benchmark'
 	echo "### PyTorch reference (wall clock, then per CPU-second × threads like the Go cpu-pos/s)"
 	if [ -f "$ref" ] && /usr/bin/python3 -c 'import torch' 2>/dev/null; then
 		for f in 768 1260; do

@@ -13,7 +13,7 @@ import (
 )
 
 // Batch holds training positions in flat buffers that the Loader fills and
-// reuses. Its field types match nn/train.Batch, so a trainer can alias them.
+// reuses. Its field types match train.Batch, so a trainer can alias them.
 //
 // Position i activates Stm[Offsets[i]:Offsets[i+1]] (features seen from the
 // side to move) and Nstm[Offsets[i]:Offsets[i+1]] (seen from the other side).

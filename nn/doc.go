@@ -1,5 +1,5 @@
 // Package nn is the efficiently updatable neural network (NNUE) the engine
-// evaluates with and the trainer (nn/train) fits: the architecture, the
+// evaluates with and the trainer (package train) fits: the architecture, the
 // quantized Net and its file format, the float reference Model, the
 // accumulator stack that follows the search's DoMove/UndoMove, and the
 // kernels (pure Go reference loops; AVX2 twins through simd/archsimd when

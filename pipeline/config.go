@@ -12,7 +12,7 @@ import (
 
 	"dualnnue/configs"
 	"dualnnue/match"
-	"dualnnue/nn/train"
+	"dualnnue/train"
 	"dualnnue/selfplay"
 )
 

@@ -18,7 +18,7 @@ import (
 	"dualnnue/datasets"
 	"dualnnue/match"
 	"dualnnue/nn"
-	"dualnnue/nn/train"
+	"dualnnue/train"
 	"dualnnue/selfplay"
 )
 

@@ -37,6 +37,6 @@
 // The run directory receives config.toml (the effective configuration),
 // metrics.csv, metrics.json and loss.png (rewritten every epoch),
 // checkpoints/epoch-NNNN.ckpt and last.ckpt, nets/epoch-NNNN.nnue, and the
-// final net <name>.nnue. The program logic lives in package nn/train; this
+// final net <name>.nnue. The program logic lives in package train; this
 // command only turns flags and the config into a train.Config.
 package main

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"syscall"
 
-	"dualnnue/nn/train"
+	"dualnnue/train"
 )
 
 func main() {
