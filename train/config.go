@@ -75,6 +75,10 @@ type TrainConfig struct {
 	WeightClip        float64 `toml:"weight_clip"` // first-layer clip in float units (≤ the quantization bound)
 	Workers           int     `toml:"workers"`     // goroutines (0 = all cores)
 	Seed              uint64  `toml:"seed"`
+	// Keep picks the final net: "best" (default) the epoch with the lowest
+	// held-out loss (the last epoch when there is no held-out data), "last"
+	// the last epoch.
+	Keep string `toml:"keep"`
 }
 
 // LossConfig is the loss (see Loss).
@@ -171,6 +175,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("train: workers %d out of range [0, 1024]", t.Workers)
 	case !(t.WeightClip > 0):
 		return fmt.Errorf("train: weight_clip %v must be positive", t.WeightClip)
+	case t.Keep != "" && t.Keep != "best" && t.Keep != "last":
+		return fmt.Errorf("train: keep %q (want best or last)", t.Keep)
 	}
 	if c.Net.Init == "" {
 		if _, err := ParseActivation(c.Net.Activation); err != nil {
@@ -229,9 +235,9 @@ func (c *Config) filter() datasets.Filter {
 
 // fingerprint hashes the settings a resumed run must share with the run
 // that wrote the checkpoint: everything but the epoch count, the worker
-// count, the run name and the output directory.
+// count, the final-net choice, the run name and the output directory.
 func (c Config) fingerprint() string {
-	c.Name, c.OutDir, c.Train.Epochs, c.Train.Workers = "", "", 0, 0
+	c.Name, c.OutDir, c.Train.Epochs, c.Train.Workers, c.Train.Keep = "", "", 0, 0, ""
 	sum := sha256.Sum256(c.TOML())
 	return hex.EncodeToString(sum[:8])
 }

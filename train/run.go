@@ -191,7 +191,13 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	if total := int64(cfg.Train.Epochs) * steps; cfg.Train.Warmup > total/4 {
 		fmt.Fprintf(log, "train: warning: warm-up of %d steps is more than a quarter of the run's %d steps\n", cfg.Train.Warmup, total)
 	}
-	lastLoss := ""
+	if train != nil && train.Len() > 0 {
+		if passes := float64(int64(cfg.Train.Epochs)*steps*int64(batchSize)) / float64(train.Len()); passes > 100 {
+			fmt.Fprintf(log, "train: warning: %d epochs × %d positions are %.0f passes over %d training positions; a net this size will memorise them (more data, or fewer or smaller epochs)\n",
+				cfg.Train.Epochs, steps*int64(batchSize), passes, train.Len())
+		}
+	}
+	lastLoss, warned := "", false
 	for e := meta.Epoch; e < cfg.Train.Epochs; e++ {
 		start := time.Now()
 		if bar != nil {
@@ -268,25 +274,88 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		}
 		fmt.Fprintf(log, "epoch %d/%d: train loss %.6f, valid loss %s, lr %.3g, %.0f pos/s, %.1f s\n",
 			e+1, cfg.Train.Epochs, row.TrainLoss, v, row.LR, row.PosPerSec, row.Seconds)
+		if w := OverfitWarning(res.Metrics, 3); w != "" && !warned {
+			fmt.Fprintln(log, w)
+			warned = true
+		}
 	}
 	if bar != nil {
 		bar.Finish()
 	}
 
-	// 5. The final net.
+	// 5. The final net: the epoch with the lowest held-out loss (keep =
+	// "best"), else the last.
 	final := filepath.Join(cfg.OutDir, cfg.Name+".nnue")
-	var trainLoss float64
-	var validLoss *float64
-	if n := len(res.Metrics); n > 0 {
-		trainLoss, validLoss = res.Metrics[n-1].TrainLoss, res.Metrics[n-1].ValidLoss
-	}
-	net, err := Export(m, describe(meta.Epoch, validLoss, trainLoss), final)
-	if err != nil {
-		return nil, err
+	var net *nn.Net
+	if best := BestEpoch(res.Metrics); cfg.Train.Keep != "last" && best > 0 && best < meta.Epoch {
+		src := filepath.Join(cfg.OutDir, "nets", fmt.Sprintf("epoch-%04d.nnue", best))
+		data, err := os.ReadFile(src)
+		if err == nil {
+			net, err = nn.ParseFor(data, game)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("train: the best epoch's net: %w", err)
+		}
+		if err := writeAtomic(final, data); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(log, "train: kept epoch %d of %d (lowest held-out loss %.6f; last %.6f)\n", best, meta.Epoch,
+			*res.Metrics[best-1].ValidLoss, *res.Metrics[len(res.Metrics)-1].ValidLoss)
+	} else {
+		var trainLoss float64
+		var validLoss *float64
+		if n := len(res.Metrics); n > 0 {
+			trainLoss, validLoss = res.Metrics[n-1].TrainLoss, res.Metrics[n-1].ValidLoss
+		}
+		var err error
+		if net, err = Export(m, describe(meta.Epoch, validLoss, trainLoss), final); err != nil {
+			return nil, err
+		}
 	}
 	res.NetPath, res.Net = final, net
 	fmt.Fprintf(log, "train: wrote %s (%v)\n", final, a)
 	return res, nil
+}
+
+// BestEpoch returns the epoch (1-based) with the lowest held-out loss among
+// rows whose Epoch numbers run 1, 2, … in order, or 0 when no row has one.
+// Ties go to the earlier epoch.
+func BestEpoch(rows []EpochMetrics) int {
+	best, bestLoss := 0, math.Inf(1)
+	for i, r := range rows {
+		if r.Epoch != i+1 {
+			return 0
+		}
+		if r.ValidLoss != nil && *r.ValidLoss < bestLoss {
+			best, bestLoss = r.Epoch, *r.ValidLoss
+		}
+	}
+	return best
+}
+
+// OverfitWarning returns a warning when the held-out loss of the last
+// epochs rose while the training loss fell: the last `window` epochs all
+// have a held-out loss at least 0.5 % above the best one so far, which came
+// `window` or more epochs earlier, and the training loss is lower than at
+// the best epoch. Empty when there is nothing to say.
+func OverfitWarning(rows []EpochMetrics, window int) string {
+	best := BestEpoch(rows)
+	n := len(rows)
+	if best == 0 || n-best < window {
+		return ""
+	}
+	b := rows[best-1]
+	for _, r := range rows[n-window:] {
+		if r.ValidLoss == nil || *r.ValidLoss < *b.ValidLoss*1.005 {
+			return ""
+		}
+	}
+	last := rows[n-1]
+	if last.TrainLoss >= b.TrainLoss {
+		return ""
+	}
+	return fmt.Sprintf("train: warning: the held-out loss rose from %.6f (epoch %d) to %.6f (epoch %d) while the training loss fell from %.6f to %.6f: the net is over-fitting its data (more positions, a smaller net or fewer passes)",
+		*b.ValidLoss, best, *last.ValidLoss, last.Epoch, b.TrainLoss, last.TrainLoss)
 }
 
 // newRunModel builds the untrained model of cfg, or the fine-tuning start

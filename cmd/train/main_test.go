@@ -3,6 +3,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -14,6 +16,7 @@ import (
 	"dualnnue/nn"
 	"dualnnue/position"
 	"dualnnue/position/chess"
+	"dualnnue/train"
 )
 
 // writeDataset writes games of random legal chess moves scored by the
@@ -101,8 +104,21 @@ positions_per_epoch = 2048
 	if err != nil {
 		t.Fatal(err)
 	}
-	if net.Hidden != 64 || !strings.Contains(net.Description, `run "cmdtest"`) || !strings.Contains(net.Description, "epoch 3 of 3") {
-		t.Errorf("net %v, description %q", net.Arch, net.Description)
+	// The final net is the epoch with the lowest held-out loss (keep =
+	// "best"): the last one, or an earlier one that the log names.
+	var mj struct {
+		Epochs []train.EpochMetrics `json:"metrics"`
+	}
+	if data, err := os.ReadFile(filepath.Join(out, "metrics.json")); err != nil || json.Unmarshal(data, &mj) != nil {
+		t.Fatalf("metrics.json: %v", err)
+	}
+	best := train.BestEpoch(mj.Epochs)
+	if net.Hidden != 64 || !strings.Contains(net.Description, `run "cmdtest"`) || best == 0 ||
+		!strings.Contains(net.Description, fmt.Sprintf("epoch %d of 3", best)) {
+		t.Errorf("net %v, best epoch %d, description %q", net.Arch, best, net.Description)
+	}
+	if best < 3 && !strings.Contains(stdout.String(), fmt.Sprintf("kept epoch %d of 3", best)) {
+		t.Errorf("epoch %d kept without a word:\n%s", best, stdout.String())
 	}
 	if !strings.Contains(stdout.String(), "epoch 3/3: train loss") {
 		t.Errorf("no epoch line in output:\n%s", stdout.String())
