@@ -122,23 +122,60 @@ func TestIncrementalEqualsRefreshRealGames(t *testing.T) {
 			_, q := randomNetSet(t, compact, 32, 2, nn.CReLU, 2)
 			nets = append(nets, q)
 		}
+		// The horizontally mirrored sets: a king crossing the centre
+		// rebuilds its colour through the refresh cache.
+		for _, id := range []features.SetID{features.ChessPS768HM, features.XiangqiPS1260HM, features.XiangqiCompact692HM} {
+			if set, _ := features.Lookup(id); set.Game == g {
+				_, q := randomNetSet(t, set, 32, 2, nn.SCReLU, uint64(id))
+				nets = append(nets, q)
+			}
+		}
 		for _, net := range nets {
+			set := net.FeatureSet()
 			st, ref := nn.NewStack(net), nn.NewStack(net)
-			checked := 0
+			checked, crossings := 0, 0
+			var us, them [features.MaxActive]uint16
+			var lastMirror [2]bool
 			randomGames(t, g, 7, 30, 200, st, func(pos walker) {
 				ref.Reset(pos)
 				for c := position.Color(0); c <= 1; c++ {
 					if !slices.Equal(st.Accumulator(c), ref.Accumulator(c)) {
-						t.Fatalf("%v: incremental accumulator differs from refresh at %s", g, pos.FEN())
+						t.Fatalf("%v %s: incremental accumulator differs from refresh at %s", g, set.Name, pos.FEN())
 					}
 				}
 				if a, b := st.Evaluate(pos.SideToMove()), ref.Evaluate(pos.SideToMove()); a != b {
-					t.Fatalf("%v: eval %d vs %d", g, a, b)
+					t.Fatalf("%v %s: eval %d vs %d", g, set.Name, a, b)
+				}
+				if set.Mirror {
+					// Against the net's evaluation from scratch (no stack,
+					// no refresh cache): the features of Active.
+					n := set.Active(pos, us[:], them[:])
+					u, th := us[:n], them[:n]
+					if pos.SideToMove() == position.Black {
+						u, th = th, u
+					}
+					if a, b := st.Evaluate(pos.SideToMove()), net.EvalIndices(u, th, n); a != b {
+						t.Fatalf("%v %s: stack eval %d, from scratch %d at %s", g, set.Name, a, b, pos.FEN())
+					}
+					var k [2]position.Square
+					for sq := 0; sq < set.Squares; sq++ {
+						if p := pos.PieceOn(position.Square(sq)); p != position.NoPiece && p.Type() == set.King {
+							k[p.Color()] = position.Square(sq)
+						}
+					}
+					m := [2]bool{set.Mirrored(k[0]), set.Mirrored(k[1])}
+					if m != lastMirror {
+						crossings++
+					}
+					lastMirror = m
 				}
 				checked++
 			})
 			if checked < 3000 {
 				t.Fatalf("%v: only %d positions checked", g, checked)
+			}
+			if set.Mirror && crossings < 100 {
+				t.Fatalf("%v %s: only %d king crossings seen", g, set.Name, crossings)
 			}
 		}
 	}

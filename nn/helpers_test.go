@@ -11,8 +11,12 @@ import (
 // randomModel returns a model of game g with hidden units, buckets and act,
 // its weights drawn so that the quantized net passes Validate.
 func randomModel(rng *rand.Rand, g Game, hidden, buckets int, act Activation) *Model {
-	set := features.Default(g)
-	m, err := NewModel(Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: hidden, Buckets: buckets, Activation: act})
+	return randomModelSet(rng, features.Default(g), hidden, buckets, act)
+}
+
+// randomModelSet is randomModel with the feature set set.
+func randomModelSet(rng *rand.Rand, set *features.Set, hidden, buckets int, act Activation) *Model {
+	m, err := NewModel(Arch{Game: set.Game, Set: set.ID, Inputs: set.Size, Hidden: hidden, Buckets: buckets, Activation: act})
 	if err != nil {
 		panic(err)
 	}

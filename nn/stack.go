@@ -32,6 +32,29 @@ type Stack struct {
 
 	delta features.Delta
 	idx   [2][features.MaxActive]uint16
+
+	// Mirrored sets (set.Mirror) only: per entry and colour, whether the
+	// view is mirrored, whether it flipped at this entry (a king crossed
+	// the centre: that colour is refreshed, not updated), whether the
+	// colour's accumulator is valid, and where the kings stand. board is
+	// the position the pushes are made on (Reset's, or Evaluate's).
+	mirror    [][2]bool
+	flip      [][2]bool
+	valid     [][2]bool
+	kings     [][2]position.Square
+	board     features.Board
+	finny     [2][2]finnyEntry // [colour][mirrored]
+	finnyRows []int16          // backing store of the finny accumulators
+}
+
+// finnyEntry is one line of the refresh cache (Stockfish's "Finny
+// table"): the accumulator of one colour and mirror state for the board
+// it was last refreshed on. A refresh then adds and subtracts the rows of
+// the squares that changed since, instead of summing every piece's row.
+type finnyEntry struct {
+	acc   []int16
+	board [features.MaxSquares]position.Piece
+	used  bool
 }
 
 // NewStack allocates a stack for net (about 2·N·2·StackDepth bytes). The
@@ -46,7 +69,7 @@ func NewStack(net *Net) *Stack {
 			panic("nn: NewStack: " + err.Error())
 		}
 	}
-	return &Stack{
+	s := &Stack{
 		net:      net,
 		set:      set,
 		hidden:   n,
@@ -55,6 +78,20 @@ func NewStack(net *Net) *Stack {
 		dirty:    make([]position.Dirty, StackDepth+1),
 		pieces:   make([]int32, StackDepth+1),
 	}
+	if set.Mirror {
+		s.mirror = make([][2]bool, StackDepth+1)
+		s.flip = make([][2]bool, StackDepth+1)
+		s.valid = make([][2]bool, StackDepth+1)
+		s.kings = make([][2]position.Square, StackDepth+1)
+		s.finnyRows = make([]int16, 4*n)
+		for c := range s.finny {
+			for m := range s.finny[c] {
+				o := (2*c + m) * n
+				s.finny[c][m].acc = s.finnyRows[o : o+n : o+n]
+			}
+		}
+	}
+	return s
 }
 
 // Net returns the stack's network.
@@ -69,9 +106,17 @@ func (s *Stack) entry(k int, c position.Color) []int16 {
 }
 
 // Reset empties the stack and computes the root accumulators of b from
-// scratch (a full refresh).
+// scratch (a full refresh). For a net with a mirrored feature set, b must
+// be the position the following moves are made on (the stack reads it
+// when a king crosses the centre), or Evaluate must be given it
+// (Evaluator does).
 func (s *Stack) Reset(b features.Board) {
 	s.top = 0
+	if s.set.Mirror {
+		s.board = b
+		s.resetMirror(b)
+		return
+	}
 	s.refresh(b, 0)
 }
 
@@ -98,6 +143,9 @@ func (s *Stack) Push(d *position.Dirty) {
 	s.top++
 	s.dirty[s.top] = *d
 	s.computed[s.top] = false
+	if s.set.Mirror {
+		s.pushMirror(d)
+	}
 }
 
 // Pop undoes the last Push. It panics on an empty stack.
@@ -106,6 +154,15 @@ func (s *Stack) Pop() {
 		panic("nn: Pop on an empty accumulator stack")
 	}
 	s.top--
+}
+
+// bringUp computes the top entry, by the mirrored path when the set mirrors.
+func (s *Stack) bringUp() {
+	if s.set.Mirror {
+		s.updateMirror()
+		return
+	}
+	s.update()
 }
 
 // update brings the top entry up to date from the last computed one.
@@ -152,7 +209,7 @@ func (s *Stack) apply(k int) {
 // view (stm is the side to move there), strictly inside the mate bounds.
 func (s *Stack) Evaluate(stm position.Color) position.Value {
 	if !s.computed[s.top] {
-		s.update()
+		s.bringUp()
 	}
 	us, them := s.entry(s.top, stm), s.entry(s.top, stm^1)
 	return ClampEval(s.net.output(us, them, s.net.Bucket(int(s.pieces[s.top]))))
@@ -162,7 +219,7 @@ func (s *Stack) Evaluate(stm position.Color) position.Value {
 // entry, aliasing the stack (valid until the next Push/Pop/Reset).
 func (s *Stack) Accumulator(c position.Color) []int16 {
 	if !s.computed[s.top] {
-		s.update()
+		s.bringUp()
 	}
 	return s.entry(s.top, c)
 }
@@ -170,7 +227,7 @@ func (s *Stack) Accumulator(c position.Color) []int16 {
 // Pieces returns the number of pieces (active features) at the top entry.
 func (s *Stack) Pieces() int {
 	if !s.computed[s.top] {
-		s.update()
+		s.bringUp()
 	}
 	return int(s.pieces[s.top])
 }
@@ -192,4 +249,9 @@ func (e *Evaluator[P]) Reset(pos P) { e.Stack.Reset(pos) }
 
 // Evaluate returns the eval of pos (the position at the top of the stack) in
 // centipawns from the side to move's view.
-func (e *Evaluator[P]) Evaluate(pos P) position.Value { return e.Stack.Evaluate(pos.SideToMove()) }
+func (e *Evaluator[P]) Evaluate(pos P) position.Value {
+	if e.set.Mirror {
+		e.board = pos
+	}
+	return e.Stack.Evaluate(pos.SideToMove())
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"dualnnue/nn/features"
 	"dualnnue/position"
 )
 
@@ -14,9 +15,15 @@ import (
 // stack's eval equals EvalIndices.
 func TestStackIncrementalEqualsRefresh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, g := range []Game{Chess, Xiangqi} {
+	var sets []*features.Set
+	for _, id := range []features.SetID{features.ChessPS768, features.XiangqiPS1260, features.ChessPS768HM, features.XiangqiPS1260HM} { // every piece has a feature on any square (testBoard moves anywhere)
+		set, _ := features.Lookup(id)
+		sets = append(sets, set)
+	}
+	for _, set := range sets {
+		g := set.Game
 		for _, act := range []Activation{CReLU, SCReLU} {
-			net, err := randomModel(rng, g, 64, 4, act).Quantize("test")
+			net, err := randomModelSet(rng, set, 64, 4, act).Quantize("test")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -59,30 +66,34 @@ func TestStackIncrementalEqualsRefresh(t *testing.T) {
 }
 
 func TestStackNoAllocs(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	net, err := randomModel(rng, Chess, 256, 1, SCReLU).Quantize("test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := NewStack(net)
-	b := randomBoard(rng, Chess)
-	st.Reset(b)
-	var ds [8]position.Dirty
-	for i := range ds {
-		b.move(rng, &ds[i])
-	}
-	allocs := testing.AllocsPerRun(100, func() {
+	for _, id := range []features.SetID{features.ChessPS768, features.ChessPS768HM, features.XiangqiCompact692HM} {
+		set, _ := features.Lookup(id)
+		rng := rand.New(rand.NewPCG(3, 4))
+		net, err := randomModelSet(rng, set, 256, 1, SCReLU).Quantize("test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := NewStack(net)
+		b := randomBoard(rng, set.Game)
+		st.Reset(b)
+		var ds [8]position.Dirty
 		for i := range ds {
-			st.Push(&ds[i])
-			_ = st.Evaluate(position.Color(i & 1))
+			b.move(rng, &ds[i])
 		}
-		for range ds {
-			st.Pop()
+		allocs := testing.AllocsPerRun(100, func() {
+			for i := range ds {
+				st.Push(&ds[i])
+				_ = st.Evaluate(position.Color(i & 1))
+			}
+			for range ds {
+				st.Pop()
+			}
+			_ = st.Evaluate(position.White)
+			st.Reset(b) // a full refresh through the refresh cache (mirrored sets)
+		})
+		if allocs != 0 {
+			t.Fatalf("%s: Push/Evaluate/Pop/Reset allocate %v times per run", set.Name, allocs)
 		}
-		_ = st.Evaluate(position.White)
-	})
-	if allocs != 0 {
-		t.Fatalf("Push/Evaluate/Pop allocate %v times per run", allocs)
 	}
 }
 

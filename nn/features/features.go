@@ -55,6 +55,12 @@ const (
 	ChessPS768        SetID = 1
 	XiangqiPS1260     SetID = 2
 	XiangqiCompact692 SetID = 3
+	// The horizontally mirrored twins of the sets above: a perspective
+	// whose own king stands right of the board's centre file sees the board
+	// mirrored left-right (see Set.Mirror).
+	ChessPS768HM        SetID = 4
+	XiangqiPS1260HM     SetID = 5
+	XiangqiCompact692HM SetID = 6
 )
 
 // MaxSquares bounds the squares of either game; MaxActive bounds the number
@@ -79,6 +85,15 @@ type Set struct {
 	Size    int // number of features F
 	Squares int // board points (64 or 90)
 	Types   int // piece types (6 or 7)
+	// Mirror reports horizontal mirroring: perspective c sees piece p on sq
+	// as the unmirrored set sees it on MirrorSquare(sq) when c's king stands
+	// right of the centre file (Mirrored). Chess mirrors with the king on
+	// files e–h (4 of 8 files each way); xiangqi with the general on files
+	// f–i, seen from Red (the centre file e stays unmirrored), as Pikafish
+	// does. The index space is the unmirrored set's.
+	Mirror bool
+	// King is the game's king (general) piece type, which decides the mirror.
+	King position.PieceType
 
 	// index[persp][piece][sq] is the feature index, or -1 when the piece is
 	// not a piece of this game or (compact sets) cannot stand on sq.
@@ -95,6 +110,103 @@ func (s *Set) Index(persp position.Color, p position.Piece, sq position.Square) 
 	return int(s.index[persp][p][sq])
 }
 
+// files returns the number of files of the set's board (8 or 9).
+func (s *Set) files() int {
+	if s.Squares == 64 {
+		return 8
+	}
+	return 9
+}
+
+// MirrorSquare returns sq mirrored left-right on the set's board (chess
+// file f → 7−f, xiangqi f → 8−f; the rank is kept).
+func (s *Set) MirrorSquare(sq position.Square) position.Square {
+	n := s.files()
+	f := int(sq) % n
+	return sq - position.Square(f) + position.Square(n-1-f)
+}
+
+// Mirrored reports whether a perspective whose king stands on kingSq sees
+// the board mirrored: false for sets without Mirror; else whether the
+// king's file (from White's/Red's side, 0 = a) is past the centre: ≥ 4 in
+// chess (e–h), > 4 in xiangqi (f–i).
+func (s *Set) Mirrored(kingSq position.Square) bool {
+	if !s.Mirror || int(kingSq) >= s.Squares {
+		return false
+	}
+	n := s.files()
+	return int(kingSq)%n >= n/2+n%2
+}
+
+// IndexView is Index for a perspective that sees the board mirrored
+// (mirrored = true) or not; it is Index when mirrored is false.
+func (s *Set) IndexView(persp position.Color, mirrored bool, p position.Piece, sq position.Square) int {
+	if int(sq) >= s.Squares || persp > 1 || int(p) >= position.PieceNB {
+		return -1
+	}
+	if mirrored {
+		sq = s.MirrorSquare(sq)
+	}
+	return int(s.index[persp][p][sq])
+}
+
+// PackPiece packs a piece and its square into one entry of a piece list
+// (piece<<8 | square), the form FromPieces reads and datasets stores.
+func PackPiece(p position.Piece, sq position.Square) uint16 { return uint16(p&15)<<8 | uint16(sq) }
+
+// UnpackPiece inverts PackPiece.
+func UnpackPiece(v uint16) (position.Piece, position.Square) {
+	return position.Piece(v >> 8), position.Square(v & 0xff)
+}
+
+// KingSquares returns the squares of both kings (SquareNone when absent)
+// in a piece list of PackPiece entries.
+func (s *Set) KingSquares(pieces []uint16) [2]position.Square {
+	k := [2]position.Square{position.SquareNone, position.SquareNone}
+	for _, v := range pieces {
+		p, sq := UnpackPiece(v)
+		if p.Type() == s.King {
+			k[p.Color()&1] = sq
+		}
+	}
+	return k
+}
+
+// FromPieces writes the active features of the position given as a piece
+// list (PackPiece entries, any order) from both perspectives, mirrored as
+// each perspective's king decides: white[i] and black[i] are the views of
+// the i-th piece that has a feature. It returns the count; white and black
+// must hold len(pieces) entries. It never allocates.
+func (s *Set) FromPieces(pieces []uint16, white, black []uint16) int {
+	var m [2]bool
+	if s.Mirror {
+		k := s.KingSquares(pieces)
+		m = [2]bool{s.Mirrored(k[0]), s.Mirrored(k[1])}
+	}
+	n := 0
+	for _, v := range pieces {
+		p, sq := UnpackPiece(v)
+		if int(sq) >= s.Squares {
+			continue
+		}
+		wsq, bsq := sq, sq
+		if m[0] {
+			wsq = s.MirrorSquare(sq)
+		}
+		if m[1] {
+			bsq = s.MirrorSquare(sq)
+		}
+		w := s.index[position.White][p&15][wsq]
+		if w < 0 {
+			continue
+		}
+		white[n] = uint16(w)
+		black[n] = uint16(s.index[position.Black][p&15][bsq])
+		n++
+	}
+	return n
+}
+
 // Active writes the active features of b from both perspectives: white[i]
 // and black[i] are the White/Red and Black views of the i-th occupied square
 // (scanned from square 0 up) whose piece has a feature there (Index ≥ 0;
@@ -104,6 +216,17 @@ func (s *Set) Index(persp position.Color, p position.Piece, sq position.Square) 
 func (s *Set) Active(b Board, white, black []uint16) int {
 	_ = white[s.Squares-1]
 	_ = black[s.Squares-1]
+	if s.Mirror {
+		var list [MaxActive]uint16
+		k := 0
+		for sq := 0; sq < s.Squares; sq++ {
+			if p := b.PieceOn(position.Square(sq)); p != position.NoPiece {
+				list[k] = PackPiece(p, position.Square(sq))
+				k++
+			}
+		}
+		return s.FromPieces(list[:k], white, black)
+	}
 	n := 0
 	for sq := 0; sq < s.Squares; sq++ {
 		p := b.PieceOn(position.Square(sq))
@@ -129,7 +252,8 @@ type Delta struct {
 }
 
 // Delta fills out with the feature change of the piece diff d. A null move
-// (d.N == 0) gives an empty Delta.
+// (d.N == 0) gives an empty Delta. For a Mirror set it is the change of
+// unmirrored views; DeltaView takes each perspective's mirror.
 func (s *Set) Delta(d *position.Dirty, out *Delta) {
 	out.NAdd, out.NSub = 0, 0
 	for i := 0; i < d.N; i++ {
@@ -152,6 +276,41 @@ func (s *Set) Delta(d *position.Dirty, out *Delta) {
 	}
 }
 
+// DeltaView is Delta with perspective c seeing the board mirrored when
+// mirrored[c]: valid for a move after which neither perspective's mirror
+// changed (a king crossing the centre needs a refresh of that perspective).
+func (s *Set) DeltaView(d *position.Dirty, mirrored [2]bool, out *Delta) {
+	if !mirrored[0] && !mirrored[1] {
+		s.Delta(d, out)
+		return
+	}
+	out.NAdd, out.NSub = 0, 0
+	view := func(sq position.Square, c int) position.Square {
+		if mirrored[c] {
+			return s.MirrorSquare(sq)
+		}
+		return sq
+	}
+	for i := 0; i < d.N; i++ {
+		dp := &d.Pieces[i]
+		p := dp.Piece & 15
+		if dp.From != position.SquareNone && int(dp.From) < s.Squares {
+			if w := s.index[0][p][view(dp.From, 0)]; w >= 0 {
+				out.Sub[0][out.NSub] = uint16(w)
+				out.Sub[1][out.NSub] = uint16(s.index[1][p][view(dp.From, 1)])
+				out.NSub++
+			}
+		}
+		if dp.To != position.SquareNone && int(dp.To) < s.Squares {
+			if w := s.index[0][p][view(dp.To, 0)]; w >= 0 {
+				out.Add[0][out.NAdd] = uint16(w)
+				out.Add[1][out.NAdd] = uint16(s.index[1][p][view(dp.To, 1)])
+				out.NAdd++
+			}
+		}
+	}
+}
+
 // RelativeSquare returns sq as persp sees it on a board of game g: unchanged
 // for White/Red, rank-flipped for Black.
 func RelativeSquare(g Game, persp position.Color, sq position.Square) position.Square {
@@ -165,9 +324,12 @@ func RelativeSquare(g Game, persp position.Color, sq position.Square) position.S
 }
 
 var sets = map[SetID]*Set{
-	ChessPS768:        newPieceSquare(ChessPS768, Chess, "chess-ps768", 6),
-	XiangqiPS1260:     newPieceSquare(XiangqiPS1260, Xiangqi, "xiangqi-ps1260", 7),
-	XiangqiCompact692: newCompactXiangqi(),
+	ChessPS768:          newPieceSquare(ChessPS768, Chess, "chess-ps768", 6),
+	XiangqiPS1260:       newPieceSquare(XiangqiPS1260, Xiangqi, "xiangqi-ps1260", 7),
+	XiangqiCompact692:   newCompactXiangqi(XiangqiCompact692, "xiangqi-compact692"),
+	ChessPS768HM:        mirrored(newPieceSquare(ChessPS768HM, Chess, "chess-ps768-hm", 6)),
+	XiangqiPS1260HM:     mirrored(newPieceSquare(XiangqiPS1260HM, Xiangqi, "xiangqi-ps1260-hm", 7)),
+	XiangqiCompact692HM: mirrored(newCompactXiangqi(XiangqiCompact692HM, "xiangqi-compact692-hm")),
 }
 
 // Lookup returns the set with id, or an error naming the unknown id.
@@ -176,6 +338,29 @@ func Lookup(id SetID) (*Set, error) {
 		return s, nil
 	}
 	return nil, fmt.Errorf("features: unknown feature set id %d", id)
+}
+
+// ByName returns the set called name (e.g. "chess-ps768-hm"), or an error
+// listing the sets of every game.
+func ByName(name string) (*Set, error) {
+	var names []string
+	for id := SetID(1); ; id++ {
+		s, ok := sets[id]
+		if !ok {
+			break
+		}
+		if s.Name == name {
+			return s, nil
+		}
+		names = append(names, s.Name)
+	}
+	return nil, fmt.Errorf("features: unknown feature set %q (known: %v)", name, names)
+}
+
+// mirrored marks s as a horizontally mirrored set.
+func mirrored(s *Set) *Set {
+	s.Mirror = true
+	return s
 }
 
 // Default returns the plain piece-square set of g (nil for an invalid game).
@@ -191,7 +376,7 @@ func Default(g Game) *Set {
 
 // newPieceSquare builds a piece-square set: (rel*types + type-1)*squares + relSquare.
 func newPieceSquare(id SetID, g Game, name string, types int) *Set {
-	s := &Set{ID: id, Game: g, Name: name, Squares: g.Squares(), Types: types}
+	s := &Set{ID: id, Game: g, Name: name, Squares: g.Squares(), Types: types, King: kingType(g)}
 	s.Size = 2 * types * s.Squares
 	for persp := position.Color(0); persp <= 1; persp++ {
 		for p := 0; p < position.PieceNB; p++ {
@@ -214,6 +399,14 @@ func newPieceSquare(id SetID, g Game, name string, types int) *Set {
 		}
 	}
 	return s
+}
+
+// kingType returns g's king (general) piece type.
+func kingType(g Game) position.PieceType {
+	if g == Chess {
+		return 6
+	}
+	return xqKing
 }
 
 // Xiangqi piece types (the game package's numbering).
@@ -242,8 +435,8 @@ func reachableXiangqi(t, rank, file int) bool {
 // elephant 7, horse/rook/cannon 90, pawn 55: 346 per side, 692 in all, in
 // the spirit of Pikafish's compacted planes). Indices are assigned in
 // (rel, type, relative square) order, own pieces first.
-func newCompactXiangqi() *Set {
-	s := &Set{ID: XiangqiCompact692, Game: Xiangqi, Name: "xiangqi-compact692", Squares: 90, Types: 7}
+func newCompactXiangqi(id SetID, name string) *Set {
+	s := &Set{ID: id, Game: Xiangqi, Name: name, Squares: 90, Types: 7, King: xqKing}
 	var base [2][8][90]int16 // [rel][type][relative square] -> index or -1
 	n := 0
 	for rel := 0; rel < 2; rel++ {

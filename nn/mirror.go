@@ -1,0 +1,152 @@
+// Mirrored feature sets in the accumulator stack: per-colour lazy updates, king crossings, the refresh cache.
+package nn
+
+import (
+	"dualnnue/nn/features"
+	"dualnnue/position"
+)
+
+// resetMirror computes the root entry of a mirrored-set stack from b.
+func (s *Stack) resetMirror(b features.Board) {
+	var k [2]position.Square
+	k[0], k[1] = position.SquareNone, position.SquareNone
+	n := 0
+	for sq := 0; sq < s.set.Squares; sq++ {
+		p := b.PieceOn(position.Square(sq))
+		if p == position.NoPiece {
+			continue
+		}
+		if p.Type() == s.set.King {
+			k[p.Color()&1] = position.Square(sq)
+		}
+		if s.set.Index(position.White, p, position.Square(sq)) >= 0 {
+			n++
+		}
+	}
+	s.kings[0] = k
+	for c := 0; c < 2; c++ {
+		s.mirror[0][c] = s.set.Mirrored(k[c])
+		s.flip[0][c] = false
+	}
+	s.pieces[0] = int32(n)
+	for c := position.Color(0); c <= 1; c++ {
+		s.refreshColour(b, 0, c)
+	}
+	s.computed[0] = true
+}
+
+// pushMirror records the kings, mirror states and piece count of the entry
+// just pushed (Push has stored its diff).
+func (s *Stack) pushMirror(d *position.Dirty) {
+	k := s.top
+	s.kings[k] = s.kings[k-1]
+	n := s.pieces[k-1]
+	for i := 0; i < d.N; i++ {
+		dp := &d.Pieces[i]
+		if dp.From != position.SquareNone {
+			n--
+		}
+		if dp.To != position.SquareNone {
+			n++
+		}
+		if dp.Piece.Type() == s.set.King {
+			s.kings[k][dp.Piece.Color()&1] = dp.To // SquareNone if it left the board
+		}
+	}
+	s.pieces[k] = n
+	for c := 0; c < 2; c++ {
+		s.mirror[k][c] = s.set.Mirrored(s.kings[k][c])
+		s.flip[k][c] = s.mirror[k][c] != s.mirror[k-1][c]
+		s.valid[k][c] = false
+	}
+}
+
+// updateMirror brings both colours of the top entry up to date: each from
+// its last valid entry by the moves' diffs, or, when its king crossed the
+// centre on the way, by a refresh of the top from the board.
+func (s *Stack) updateMirror() {
+	top := s.top
+	for c := position.Color(0); c <= 1; c++ {
+		if s.valid[top][c] {
+			continue
+		}
+		k := top
+		for !s.valid[k][c] && !s.flip[k][c] {
+			k--
+		}
+		if !s.valid[k][c] {
+			// A crossing at entry k ≤ top: the top is rebuilt from the board.
+			s.refreshColour(s.board, top, c)
+			continue
+		}
+		for k++; k <= top; k++ {
+			s.applyColour(k, c)
+		}
+	}
+	s.computed[top] = true
+}
+
+// applyColour computes colour c of entry k from entry k-1 by k's diff.
+func (s *Stack) applyColour(k int, c position.Color) {
+	s.set.DeltaView(&s.dirty[k], s.mirror[k], &s.delta)
+	d := &s.delta
+	src, dst := s.entry(k-1, c), s.entry(k, c)
+	add, sub := &d.Add[c], &d.Sub[c]
+	net := s.net
+	switch {
+	case d.NAdd == 1 && d.NSub == 1:
+		copyAddSub(dst, src, net.Row(int(add[0])), net.Row(int(sub[0])))
+	case d.NAdd == 1 && d.NSub == 2:
+		copyAddSub2(dst, src, net.Row(int(add[0])), net.Row(int(sub[0])), net.Row(int(sub[1])))
+	case d.NAdd == 2 && d.NSub == 2:
+		copyAdd2Sub2(dst, src, net.Row(int(add[0])), net.Row(int(add[1])), net.Row(int(sub[0])), net.Row(int(sub[1])))
+	default:
+		copy(dst, src)
+		for _, f := range add[:d.NAdd] {
+			addRow(dst, net.Row(int(f)))
+		}
+		for _, f := range sub[:d.NSub] {
+			subRow(dst, net.Row(int(f)))
+		}
+	}
+	s.valid[k][c] = true
+}
+
+// refreshColour rebuilds colour c of entry k from board b through the
+// refresh cache: the cached accumulator of c's current mirror state gets
+// the rows of every square whose piece changed since it was last used.
+func (s *Stack) refreshColour(b features.Board, k int, c position.Color) {
+	m := s.mirror[k][c]
+	mi := 0
+	if m {
+		mi = 1
+	}
+	e := &s.finny[c][mi]
+	if !e.used {
+		copy(e.acc, s.net.FTBias)
+		for i := range e.board {
+			e.board[i] = position.NoPiece
+		}
+		e.used = true
+	}
+	for sq := 0; sq < s.set.Squares; sq++ {
+		p := b.PieceOn(position.Square(sq))
+		old := e.board[sq]
+		if p == old {
+			continue
+		}
+		if old != position.NoPiece {
+			if f := s.set.IndexView(c, m, old, position.Square(sq)); f >= 0 {
+				subRow(e.acc, s.net.Row(f))
+			}
+		}
+		if p != position.NoPiece {
+			if f := s.set.IndexView(c, m, p, position.Square(sq)); f >= 0 {
+				addRow(e.acc, s.net.Row(f))
+			}
+		}
+		e.board[sq] = p
+	}
+	copy(s.entry(k, c), e.acc)
+	s.valid[k][c] = true
+}
