@@ -11,8 +11,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"dualnnue/nn/features"
 )
 
 var benchData struct {
@@ -132,13 +130,13 @@ func benchDecode(b *testing.B, g Game, data []byte, recs int, trusted bool) {
 		h, _, _ := sc.Block()
 		blocks = append(blocks, blk{*h, append([]byte(nil), p...)})
 	}
-	d, err := newBlockDecoder(g, features.Default(g), &Filter{})
+	d, err := newBlockDecoder(g, &Filter{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	var s sample
+	var s Sample
 	sum := 0
-	emit := func(s *sample) { sum += int(s.n) }
+	emit := func(s *Sample) { sum += int(s.N) }
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	b.ResetTimer()

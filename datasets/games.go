@@ -60,7 +60,7 @@ type replayer struct {
 	list     position.MoveList
 	board    board
 	coder    moveCoder
-	ft       *featureTracker // if set, follows every move (the loader's features)
+	pt       *pieceTracker // if set, follows every move (the loader's piece list)
 }
 
 func newReplayer(g Game) (*replayer, error) {
@@ -107,8 +107,8 @@ func (r *replayer) do(m position.Move) {
 	st := &r.chunks[n/stateChunk][n%stateChunk]
 	r.pos.DoMove(m, st)
 	r.board.apply(&st.Dirty)
-	if r.ft != nil {
-		r.ft.apply(&st.Dirty)
+	if r.pt != nil {
+		r.pt.apply(&st.Dirty)
 	}
 	r.moves = append(r.moves, m)
 }

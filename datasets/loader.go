@@ -12,19 +12,30 @@ import (
 	"dualnnue/position"
 )
 
-// Batch holds training positions in flat buffers that the Loader fills and
-// reuses. Its field types match train.Batch, so a trainer can alias them.
+// Batch is a set of training positions in flat buffers, the one batch type
+// between dataset files and the trainer: the Loader fills it in stream
+// mode, the trainer's in-memory stream in memory mode, both through
+// AddSample. Buffers are reused (no per-position allocation once grown).
 //
-// Position i activates Stm[Offsets[i]:Offsets[i+1]] (features seen from the
-// side to move) and Nstm[Offsets[i]:Offsets[i+1]] (seen from the other side).
+// Position i activates the features Stm[Offsets[i]:Offsets[i+1]] seen from
+// the side to move and Nstm[Offsets[i]:Offsets[i+1]] seen from the other
+// side (every feature set emits one feature per piece for each perspective,
+// so both perspectives have the same count).
 type Batch struct {
-	Len     int
+	Len     int       // number of positions
 	Offsets []int32   // Len+1 entries, Offsets[0] = 0
 	Stm     []uint16  // side-to-move features, concatenated
 	Nstm    []uint16  // other side's features, concatenated
-	Score   []float32 // search score, centipawns, side to move's view
-	Result  []float32 // game result, side to move's view: 1 win, 0.5 draw, 0 loss
-	Side    []uint8   // colour to move (0 White/Red, 1 Black)
+	Score   []float32 // search score, centipawns from the side to move's view
+	Result  []float32 // game result from the side to move's view: 1 win, 0.5 draw, 0 loss
+	Bucket  []uint8   // output bucket of each position (0 when the net has one)
+}
+
+// Format says how samples become batch entries: the net's feature set and
+// its output bucket for a count of active features (nil: bucket 0).
+type Format struct {
+	Set    *features.Set
+	Bucket func(active int) int
 }
 
 func newBatch(size int) *Batch {
@@ -34,40 +45,84 @@ func newBatch(size int) *Batch {
 		Nstm:    make([]uint16, 0, size*MaxPieces),
 		Score:   make([]float32, 0, size),
 		Result:  make([]float32, 0, size),
-		Side:    make([]uint8, 0, size),
+		Bucket:  make([]uint8, 0, size),
 	}
 }
 
-func (b *Batch) reset() {
+// Reset empties b, keeping its buffers.
+func (b *Batch) Reset() {
 	b.Len = 0
-	b.Offsets = b.Offsets[:1]
+	b.Offsets = append(b.Offsets[:0], 0)
 	b.Stm, b.Nstm = b.Stm[:0], b.Nstm[:0]
-	b.Score, b.Result, b.Side = b.Score[:0], b.Result[:0], b.Side[:0]
+	b.Score, b.Result, b.Bucket = b.Score[:0], b.Result[:0], b.Bucket[:0]
 }
 
-// sample is one position ready for a batch: its features from both colours'
-// views, colour to move, score and result.
-type sample struct {
-	n            uint8
-	side         uint8
-	result       Result
-	score        int32
-	white, black [MaxPieces]uint16
-}
-
-// add appends s to b (never allocates: b has room for its batch size).
-func (b *Batch) add(s *sample) {
-	stm, nstm := s.white[:s.n], s.black[:s.n]
-	if s.side != 0 {
-		stm, nstm = nstm, stm
+// Add appends one position given by its features. stm and nstm must have
+// the same length.
+func (b *Batch) Add(stm, nstm []uint16, score, result float32, bucket uint8) {
+	if len(b.Offsets) == 0 {
+		b.Offsets = append(b.Offsets, 0)
 	}
 	b.Stm = append(b.Stm, stm...)
 	b.Nstm = append(b.Nstm, nstm...)
 	b.Offsets = append(b.Offsets, int32(len(b.Stm)))
-	b.Score = append(b.Score, float32(s.score))
-	b.Result = append(b.Result, s.result.Score(position.Color(s.side)))
-	b.Side = append(b.Side, s.side)
+	b.Score = append(b.Score, score)
+	b.Result = append(b.Result, result)
+	b.Bucket = append(b.Bucket, bucket)
 	b.Len++
+}
+
+// AddSample appends the position of a piece list (features.PackPiece
+// entries), side to move side, score (centipawns, side to move's view) and
+// result (side to move's view), its features from f.Set (mirrored as the
+// set says) and its bucket from f.Bucket.
+func (b *Batch) AddSample(pieces []uint16, side position.Color, score, result float32, f *Format) {
+	var w, bl [MaxPieces]uint16
+	n := f.Set.FromPieces(pieces, w[:len(pieces)], bl[:len(pieces)])
+	stm, nstm := w[:n], bl[:n]
+	if side != position.White {
+		stm, nstm = nstm, stm
+	}
+	bucket := 0
+	if f.Bucket != nil {
+		bucket = f.Bucket(n)
+	}
+	b.Add(stm, nstm, score, result, uint8(bucket))
+}
+
+// Position returns the features, score, result and bucket of position i.
+func (b *Batch) Position(i int) (stm, nstm []uint16, score, result float32, bucket int) {
+	lo, hi := b.Offsets[i], b.Offsets[i+1]
+	return b.Stm[lo:hi], b.Nstm[lo:hi], b.Score[i], b.Result[i], int(b.Bucket[i])
+}
+
+// Sample is one training position as the decoders hand it out: the pieces
+// on the board, the colour to move, the search score, the game result and
+// the identity of its game. It holds no features: a net's feature set
+// turns it into a batch entry (Batch.AddSample), so one dataset trains any
+// architecture.
+type Sample struct {
+	N      uint8  // pieces on the board
+	Side   uint8  // colour to move (0 White/Red, 1 Black)
+	Result Result // the game's result (White's/Red's view)
+	Score  int32  // search score, centipawns, side to move's view
+	// Game identifies the game the position comes from: a hash of the
+	// Zobrist keys of its first recorded positions (ReadSamples only; 0 from
+	// the Loader). It depends on the game alone, not on the file or block
+	// holding it, so a held-out split by Game survives re-sharding, merging
+	// and resumed self-play.
+	Game   uint64
+	Pieces [MaxPieces]uint16 // features.PackPiece entries, Pieces[:N]
+}
+
+// ResultScore returns the game result from the side to move's view: 1 win,
+// 0.5 draw or unknown, 0 loss.
+func (s *Sample) ResultScore() float32 { return s.Result.Score(position.Color(s.Side)) }
+
+// add appends s to b through format f (never allocates: b has room for its
+// batch size).
+func (b *Batch) addSample(s *Sample, f *Format) {
+	b.AddSample(s.Pieces[:s.N], position.Color(s.Side), float32(s.Score), s.ResultScore(), f)
 }
 
 // LoaderConfig configures a Loader.
@@ -75,6 +130,9 @@ type LoaderConfig struct {
 	Files []string // dataset files (all of one game)
 	// Features is the feature set (default features.Default of the files' game).
 	Features *features.Set
+	// Bucket gives the output bucket of a position from its count of
+	// active features (nil: bucket 0).
+	Bucket func(active int) int
 	// BatchSize is the number of positions per batch (default 16384).
 	BatchSize int
 	// ShuffleBuffer is the number of positions held for shuffling
@@ -103,7 +161,7 @@ type LoaderConfig struct {
 type Loader struct {
 	cfg      LoaderConfig
 	game     Game
-	set      *features.Set
+	format   Format
 	blocks   chan *rawBlock
 	freeBlk  chan *rawBlock
 	chunks   chan *chunk
@@ -138,7 +196,7 @@ const chunkSize = 1024
 
 type chunk struct {
 	n int
-	s [chunkSize]sample
+	s [chunkSize]Sample
 }
 
 // NewLoader opens the files' headers and starts the goroutines.
@@ -180,7 +238,7 @@ func NewLoader(cfg LoaderConfig) (*Loader, error) {
 		return nil, fmt.Errorf("datasets: feature set %s is for %v, the data is %v", set.Name, set.Game, game)
 	}
 	l := &Loader{
-		cfg: cfg, game: game, set: set,
+		cfg: cfg, game: game, format: Format{Set: set, Bucket: cfg.Bucket},
 		blocks:  make(chan *rawBlock, 2*cfg.Workers),
 		freeBlk: make(chan *rawBlock, 4*cfg.Workers),
 		chunks:  make(chan *chunk, 4*cfg.Workers),
@@ -312,29 +370,36 @@ func (l *Loader) feed() {
 type blockDecoder struct {
 	codec  blockCodec
 	cd     chainDecoder
-	ft     *featureTracker
+	pt     *pieceTracker
 	filter Filter
 	thr    uint64
 	rng    uint64
+	// gameID, when set, gets each game's identity and is called at the
+	// game's end (after its samples); identities are computed only then.
+	gameID func(id uint64)
 }
 
-func newBlockDecoder(g Game, set *features.Set, f *Filter) (*blockDecoder, error) {
+func newBlockDecoder(g Game, f *Filter) (*blockDecoder, error) {
 	rp, err := newReplayer(g)
 	if err != nil {
 		return nil, err
 	}
 	d := &blockDecoder{filter: *f, thr: skipThreshold(f.RandomSkip)}
 	d.cd.rp = rp
-	d.ft = newFeatureTracker(set)
+	d.pt = newPieceTracker(g.Squares())
 	return d, nil
 }
+
+// gameKeys is the number of recorded positions whose Zobrist keys make a
+// game's identity: games that share them are the same game for the split.
+const gameKeys = 8
 
 // decode decodes one stored block, calling emit for every position that
 // passes the filter with its sample filled in s. It returns the number of
 // records decoded. trusted skips the legality check of each move: pass it
 // only for a block whose identical bytes (same checksum) decoded without
 // error before.
-func (d *blockDecoder) decode(h *BlockHeader, stored []byte, seed uint64, trusted bool, s *sample, emit func(*sample)) (int, error) {
+func (d *blockDecoder) decode(h *BlockHeader, stored []byte, seed uint64, trusted bool, s *Sample, emit func(*Sample)) (int, error) {
 	raw, err := d.codec.decompress(h, stored)
 	if err != nil {
 		return 0, err
@@ -346,8 +411,17 @@ func (d *blockDecoder) decode(h *BlockHeader, stored []byte, seed uint64, truste
 	d.rng = seed
 	n := 0
 	rp := d.cd.rp
+	var id uint64
+	ended := true
+	endGame := func() {
+		if !ended && d.gameID != nil {
+			d.gameID(id)
+		}
+		ended = true
+	}
+	defer endGame() // a damaged block ends its game where the damage starts
 	for {
-		rp.ft = nil // the book plies need no features: refresh after them
+		rp.pt = nil // the book plies need no piece list: refresh after them
 		ok, err := d.cd.startGame()
 		if err != nil {
 			return n, err
@@ -355,9 +429,15 @@ func (d *blockDecoder) decode(h *BlockHeader, stored []byte, seed uint64, truste
 		if !ok {
 			return n, nil
 		}
-		d.ft.refresh(&rp.board)
-		rp.ft = d.ft // later moves update the features as they are played
+		d.pt.refresh(&rp.board)
+		rp.pt = d.pt // later moves update the list as they are played
+		id, ended = 0x9e3779b97f4a7c15, false
+		keys := 0
 		for {
+			if keys < gameKeys {
+				id = splitmix64(id ^ uint64(rp.pos.State().Key))
+				keys++
+			}
 			ok, err := d.cd.nextInGame()
 			if err != nil {
 				return n, err
@@ -367,22 +447,31 @@ func (d *blockDecoder) decode(h *BlockHeader, stored []byte, seed uint64, truste
 			}
 			n++
 			rec := &d.cd.rec
-			if d.ft.bad || rec.Score == position.ValueNone || !d.filter.keep(rp.pos, rec, &d.rng, d.thr) {
+			if d.pt.bad || rec.Score == position.ValueNone || !d.filter.keep(rp.pos, rec, &d.rng, d.thr) {
 				continue
 			}
-			s.n = uint8(d.ft.n)
-			s.side = uint8(rp.pos.SideToMove())
-			s.result = rec.Result
-			s.score = int32(rec.Score)
-			copy(s.white[:d.ft.n], d.ft.white[:d.ft.n])
-			copy(s.black[:d.ft.n], d.ft.black[:d.ft.n])
+			s.N = uint8(d.pt.n)
+			s.Side = uint8(rp.pos.SideToMove())
+			s.Result = rec.Result
+			s.Score = int32(rec.Score)
+			copy(s.Pieces[:d.pt.n], d.pt.list[:d.pt.n])
 			emit(s)
 		}
+		endGame()
 	}
 }
 
+// splitmix64 is the SplitMix64 finaliser (Steele, Lea and Flood), a
+// well-mixed hash of x.
+func splitmix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
 func (l *Loader) work() {
-	d, err := newBlockDecoder(l.game, l.set, &l.cfg.Filter)
+	d, err := newBlockDecoder(l.game, &l.cfg.Filter)
 	if err != nil {
 		l.fail(err)
 		return
@@ -402,8 +491,8 @@ func (l *Loader) work() {
 	if !get() {
 		return
 	}
-	var tmp sample
-	emit := func(s *sample) {
+	var tmp Sample
+	emit := func(s *Sample) {
 		if stopped {
 			return
 		}
@@ -453,13 +542,13 @@ func (l *Loader) work() {
 func (l *Loader) shuffle() {
 	defer l.wg.Done()
 	defer close(l.ready)
-	buf := make([]sample, 0, l.cfg.ShuffleBuffer)
+	buf := make([]Sample, 0, l.cfg.ShuffleBuffer)
 	rng := l.cfg.Seed ^ 0xA5A5A5A5A5A5A5A5
 	var b *Batch
 	next := func() bool {
 		select {
 		case b = <-l.freeBat:
-			b.reset()
+			b.Reset()
 			return true
 		case <-l.done:
 			return false
@@ -468,8 +557,8 @@ func (l *Loader) shuffle() {
 	if !next() {
 		return
 	}
-	put := func(s *sample) bool {
-		b.add(s)
+	put := func(s *Sample) bool {
+		b.addSample(s, &l.format)
 		if b.Len == l.cfg.BatchSize {
 			select {
 			case l.ready <- b:

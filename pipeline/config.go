@@ -12,8 +12,8 @@ import (
 
 	"dualnnue/configs"
 	"dualnnue/match"
-	"dualnnue/train"
 	"dualnnue/selfplay"
+	"dualnnue/train"
 )
 
 // MatchConfig is the new-vs-current match of each generation, and the

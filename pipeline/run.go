@@ -18,8 +18,8 @@ import (
 	"dualnnue/datasets"
 	"dualnnue/match"
 	"dualnnue/nn"
-	"dualnnue/train"
 	"dualnnue/selfplay"
+	"dualnnue/train"
 )
 
 // Options are how a run reports and which engine binary plays the matches.

@@ -40,6 +40,10 @@ type DataConfig struct {
 	Stream        bool `toml:"stream"`
 	LoaderWorkers int  `toml:"loader_workers"` // stream mode: decoding goroutines (1 = deterministic)
 	ShuffleBuffer int  `toml:"shuffle_buffer"` // stream mode: positions held for shuffling
+	// MaxMemoryMiB is memory mode's budget for the positions (about 60–70
+	// bytes each): a larger training set is an error that names stream
+	// mode, found while reading, before the memory is spent.
+	MaxMemoryMiB int `toml:"max_memory_mib"`
 
 	// Filters (nnue-pytorch/bullet's usual ones, see datasets.Filter).
 	SkipInCheck      bool    `toml:"skip_in_check"`
@@ -52,6 +56,10 @@ type DataConfig struct {
 
 // NetConfig is the architecture, or the net to fine-tune.
 type NetConfig struct {
+	// Features names the feature set (e.g. "chess-ps768-hm",
+	// "xiangqi-compact692-hm"; see nn/features); empty: the game's plain
+	// piece-square set. The architecture chooses it, not the game.
+	Features   string `toml:"features"`
 	Hidden     int    `toml:"hidden"`     // N
 	Buckets    int    `toml:"buckets"`    // output buckets by material (1 = none)
 	Activation string `toml:"activation"` // "screlu" or "crelu"
@@ -97,7 +105,7 @@ func Defaults(game string) Config {
 		Name:   game,
 		Game:   game,
 		OutDir: "runs/train-" + game,
-		Data:   DataConfig{ValidSplit: 0.02, ValidMax: 200_000, LoaderWorkers: 1, ShuffleBuffer: 1 << 20, MaxAbsScore: 10000},
+		Data:   DataConfig{ValidSplit: 0.02, ValidMax: 200_000, LoaderWorkers: 1, ShuffleBuffer: 1 << 20, MaxAbsScore: 10000, MaxMemoryMiB: 8192},
 		Net:    NetConfig{Hidden: 256, Buckets: 1, Activation: "screlu"},
 		Train: TrainConfig{Epochs: 10, PositionsPerEpoch: 10_000_000, BatchSize: 16384, LR: 1e-3,
 			Schedule: "cosine", Warmup: 200, StepEpochs: 4, Gamma: 0.3, FinalLR: 1e-5,
@@ -161,6 +169,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("train: valid_split %v must be in [0, 1)", c.Data.ValidSplit)
 	case c.Data.ValidMax < 0 || c.Data.MaxPositions < 0:
 		return fmt.Errorf("train: negative valid_max or max_positions")
+	case c.Data.MaxMemoryMiB < 0:
+		return fmt.Errorf("train: max_memory_mib %d is negative (0: no budget)", c.Data.MaxMemoryMiB)
 	case c.Data.Stream && c.Data.LoaderWorkers < 0:
 		return fmt.Errorf("train: loader_workers %d", c.Data.LoaderWorkers)
 	case !(c.Data.RandomSkip >= 0 && c.Data.RandomSkip < 1):
@@ -180,6 +190,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Net.Init == "" {
 		if _, err := ParseActivation(c.Net.Activation); err != nil {
+			return err
+		}
+		if _, err := c.featureSet(); err != nil {
 			return err
 		}
 	}
@@ -202,6 +215,26 @@ func ParseActivation(s string) (nn.Activation, error) {
 		return nn.CReLU, nil
 	}
 	return 0, fmt.Errorf("train: unknown activation %q (want screlu or crelu)", s)
+}
+
+// featureSet returns the configured feature set (the game's plain set when
+// none is named), checked against the game.
+func (c *Config) featureSet() (*features.Set, error) {
+	g, err := features.ParseGame(c.Game)
+	if err != nil {
+		return nil, err
+	}
+	if c.Net.Features == "" {
+		return features.Default(g), nil
+	}
+	s, err := features.ByName(c.Net.Features)
+	if err != nil {
+		return nil, fmt.Errorf("train: net.features: %w", err)
+	}
+	if s.Game != g {
+		return nil, fmt.Errorf("train: net.features %s is a %v set, the run is %v", s.Name, s.Game, g)
+	}
+	return s, nil
 }
 
 // workers returns the goroutine count (all cores when 0).

@@ -6,8 +6,10 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"dualnnue/datasets"
 	"dualnnue/nn"
 	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 // Source yields the training stream: an endless sequence of positions
@@ -23,108 +25,95 @@ type Source interface {
 	Next(b *Batch, n int, a nn.Arch) error
 }
 
-// Memory holds positions in flat arrays, features already seen from the
-// side to move (stm) and the other side (nstm). Positions are added once and
-// read by any number of Streams.
+// Memory holds training positions compactly: each position's piece list
+// (features.PackPiece entries, 2 bytes a piece), score (int16 centipawns)
+// and side to move with result (one byte), about 8 + 2·pieces + 3 bytes
+// (≈ 60 bytes for chess, ≈ 65 for xiangqi self-play positions). Features
+// are computed per batch from the net's feature set (Batch.AddSample), so
+// the same Memory trains any architecture of its game, mirrored or not.
 type Memory struct {
-	Offsets []int64 // Len()+1 entries
-	Stm     []uint16
-	Nstm    []uint16
-	Score   []float32 // centipawns, side to move's view
-	Result  []float32 // 1 win, 0.5 draw, 0 loss, side to move's view
-	// GameIndex is the ordinal of the game each position comes from
-	// (positions loaded from datasets), or nil when unknown (positions added
-	// with Add).
-	GameIndex []int64
-	inputs    int // features are < inputs
+	offsets []int64  // Len()+1 entries into pieces
+	pieces  []uint16 // features.PackPiece entries
+	score   []int16  // centipawns, side to move's view
+	meta    []uint8  // side to move << 7 | result × 2 (side to move's view: 0 loss, 1 draw, 2 win)
 }
 
-// NewMemory returns empty storage for features below inputs.
-func NewMemory(inputs int) *Memory {
-	return &Memory{Offsets: []int64{0}, inputs: inputs}
-}
+// NewMemory returns empty storage.
+func NewMemory() *Memory { return &Memory{offsets: []int64{0}} }
 
 // Len returns the number of positions.
-func (d *Memory) Len() int { return len(d.Score) }
+func (d *Memory) Len() int { return len(d.score) }
 
-// Inputs returns the feature-set size the data was built for.
-func (d *Memory) Inputs() int { return d.inputs }
+// Bytes returns the bytes the positions' arrays hold (their capacities).
+func (d *Memory) Bytes() int64 {
+	return int64(cap(d.offsets))*8 + int64(cap(d.pieces))*2 + int64(cap(d.score))*2 + int64(cap(d.meta))
+}
 
-// Add appends one position; it checks the features, score and result.
-func (d *Memory) Add(stm, nstm []uint16, score, result float32) error {
-	if len(stm) != len(nstm) || len(stm) > features.MaxActive {
-		return fmt.Errorf("train: position with %d and %d features per perspective (at most %d)", len(stm), len(nstm), features.MaxActive)
+// Add appends one position: its piece list (features.PackPiece entries, at
+// most datasets.MaxPieces), side to move, score (centipawns from the side to
+// move's view, rounded to an integer within ±32767) and result (side to
+// move's view: 0, 0.5 or 1).
+func (d *Memory) Add(pieces []uint16, side position.Color, score, result float32) error {
+	if len(pieces) > datasets.MaxPieces {
+		return fmt.Errorf("train: position with %d pieces (at most %d)", len(pieces), datasets.MaxPieces)
 	}
-	for i := range stm {
-		if int(stm[i]) >= d.inputs || int(nstm[i]) >= d.inputs {
-			return errFeature(int(max(stm[i], nstm[i])), d.inputs)
-		}
+	if side > position.Black {
+		return fmt.Errorf("train: side to move %d", side)
 	}
-	if math.IsNaN(float64(score)) || math.IsInf(float64(score), 0) {
-		return fmt.Errorf("train: score %v", score)
+	if !(math.Abs(float64(score)) <= math.MaxInt16) {
+		return fmt.Errorf("train: score %v outside ±%d", score, math.MaxInt16)
 	}
-	if !(result >= 0 && result <= 1) {
-		return fmt.Errorf("train: result %v, want [0, 1]", result)
+	if result != 0 && result != 0.5 && result != 1 {
+		return fmt.Errorf("train: result %v, want 0, 0.5 or 1", result)
 	}
-	d.Stm = append(d.Stm, stm...)
-	d.Nstm = append(d.Nstm, nstm...)
-	d.Offsets = append(d.Offsets, int64(len(d.Stm)))
-	d.Score = append(d.Score, score)
-	d.Result = append(d.Result, result)
+	d.pieces = append(d.pieces, pieces...)
+	d.offsets = append(d.offsets, int64(len(d.pieces)))
+	d.score = append(d.score, int16(math.Round(float64(score))))
+	d.meta = append(d.meta, uint8(side)<<7|uint8(result*2))
 	return nil
 }
 
-// AddFromGame appends one position of game g (any ordinal that is the same
-// for the positions of one game): Split then holds out whole games.
-// Positions of one Memory are either all added with AddFromGame or all with Add.
-func (d *Memory) AddFromGame(stm, nstm []uint16, score, result float32, g int64) error {
-	if len(d.GameIndex) != d.Len() {
-		return fmt.Errorf("train: AddFromGame after Add")
-	}
-	if err := d.Add(stm, nstm, score, result); err != nil {
-		return err
-	}
-	d.GameIndex = append(d.GameIndex, g)
-	return nil
+// AddSample appends a decoded sample.
+func (d *Memory) AddSample(s *datasets.Sample) error {
+	return d.Add(s.Pieces[:s.N], position.Color(s.Side), float32(s.Score), s.ResultScore())
 }
 
-// Position returns position i.
-func (d *Memory) Position(i int) (stm, nstm []uint16, score, result float32) {
-	lo, hi := d.Offsets[i], d.Offsets[i+1]
-	return d.Stm[lo:hi], d.Nstm[lo:hi], d.Score[i], d.Result[i]
+// Position returns position i: its piece list (aliasing the Memory), side
+// to move, score and result (side to move's view).
+func (d *Memory) Position(i int) (pieces []uint16, side position.Color, score, result float32) {
+	lo, hi := d.offsets[i], d.offsets[i+1]
+	m := d.meta[i]
+	return d.pieces[lo:hi:hi], position.Color(m >> 7), float32(d.score[i]), float32(m&3) / 2
 }
 
 // Split moves a pseudo-random fraction frac of the positions (chosen by
-// seed) into a new Memory, for validation, and keeps the rest. Both keep
-// their original order. When the games of the positions are known
-// (AddFromGame), whole games are held out: positions of one game are nearly
-// alike, so a split by position would measure memorisation of the training
-// games, not generalisation (a from-scratch chess net showed half the
-// validation loss of a fine-tuned one yet scored about 200 Elo below it).
+// seed, position by position) into a new Memory, for validation, and keeps
+// the rest; both keep their order. Data read from files is split by game
+// instead, as it is read (LoadDatasets): positions of one game are nearly
+// alike, so a split by position measures memorisation of the training
+// games (a from-scratch chess net showed half the validation loss of a
+// fine-tuned one yet scored about 200 Elo below it). Split is for
+// positions built in memory, which carry no game.
 func (d *Memory) Split(frac float64, seed uint64) (train, valid *Memory) {
-	train, valid = NewMemory(d.inputs), NewMemory(d.inputs)
-	byGame := len(d.GameIndex) == d.Len()
+	train, valid = NewMemory(), NewMemory()
 	rng := rand.New(rand.NewPCG(seed, 0x5eed5011))
 	for i := 0; i < d.Len(); i++ {
-		stm, nstm, s, r := d.Position(i)
-		var draw float64
-		if byGame {
-			// A game's fate is a pure function of (seed, game).
-			draw = float64(splitmix64(seed^uint64(d.GameIndex[i])*0x9e3779b97f4a7c15)>>11) / (1 << 53)
-		} else {
-			draw = rng.Float64()
-		}
 		dst := train
-		if draw < frac {
+		if rng.Float64() < frac {
 			dst = valid
 		}
-		if byGame {
-			_ = dst.AddFromGame(stm, nstm, s, r, d.GameIndex[i]) // already checked
-		} else {
-			_ = dst.Add(stm, nstm, s, r) // already checked
-		}
+		dst.copyFrom(d, i)
 	}
 	return train, valid
+}
+
+// copyFrom appends position i of src.
+func (d *Memory) copyFrom(src *Memory, i int) {
+	lo, hi := src.offsets[i], src.offsets[i+1]
+	d.pieces = append(d.pieces, src.pieces[lo:hi]...)
+	d.offsets = append(d.offsets, int64(len(d.pieces)))
+	d.score = append(d.score, src.score[i])
+	d.meta = append(d.meta, src.meta[i])
 }
 
 // splitmix64 is the SplitMix64 finaliser (Steele, Lea and Flood), a
@@ -136,17 +125,34 @@ func splitmix64(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// fill appends positions idx of d to b with the buckets of shape a.
-func (d *Memory) fill(b *Batch, idx []int32, a nn.Arch) {
+// formatOf returns the batch format of shape a: its feature set and
+// output buckets.
+func formatOf(a nn.Arch) (*datasets.Format, error) {
+	set, err := features.Lookup(a.Set)
+	if err != nil {
+		return nil, err
+	}
+	if set.Game != a.Game {
+		return nil, fmt.Errorf("train: feature set %s is for %v, the net plays %v", set.Name, set.Game, a.Game)
+	}
+	return &datasets.Format{Set: set, Bucket: a.Bucket}, nil
+}
+
+// fill appends positions idx of d to b in format f.
+func (d *Memory) fill(b *Batch, idx []int32, f *datasets.Format) {
 	for _, i := range idx {
-		stm, nstm, s, r := d.Position(int(i))
-		b.Add(stm, nstm, s, r, uint8(a.Bucket(len(stm))))
+		pieces, side, s, r := d.Position(int(i))
+		b.AddSample(pieces, side, s, r, f)
 	}
 }
 
 // Batches returns d cut into consecutive batches of at most n positions (in
-// order, for validation).
-func (d *Memory) Batches(n int, a nn.Arch) []*Batch {
+// order, for validation) for a net of shape a.
+func (d *Memory) Batches(n int, a nn.Arch) ([]*Batch, error) {
+	f, err := formatOf(a)
+	if err != nil {
+		return nil, err
+	}
 	var out []*Batch
 	idx := make([]int32, 0, n)
 	for lo := 0; lo < d.Len(); lo += n {
@@ -156,21 +162,23 @@ func (d *Memory) Batches(n int, a nn.Arch) []*Batch {
 		}
 		b := &Batch{}
 		b.Reset()
-		d.fill(b, idx, a)
+		d.fill(b, idx, f)
 		out = append(out, b)
 	}
-	return out
+	return out, nil
 }
 
 // Stream is the Source over a Memory: pass k over the data visits the
 // positions in the order of a permutation drawn from (seed, k), so position
 // g of the stream is a pure function of g and the seed.
 type Stream struct {
-	data *Memory
-	seed uint64
-	pos  int64
-	pass int64 // pass whose permutation perm holds, −1 if none
-	perm []int32
+	data   *Memory
+	seed   uint64
+	pos    int64
+	pass   int64 // pass whose permutation perm holds, −1 if none
+	perm   []int32
+	arch   nn.Arch // the shape format was made for
+	format *datasets.Format
 }
 
 // NewStream returns a stream over d shuffled with seed. d must not be empty.
@@ -195,6 +203,13 @@ func (s *Stream) SetPosition(g int64) error {
 
 // Next implements Source.
 func (s *Stream) Next(b *Batch, n int, a nn.Arch) error {
+	if s.format == nil || a != s.arch {
+		f, err := formatOf(a)
+		if err != nil {
+			return err
+		}
+		s.format, s.arch = f, a
+	}
 	b.Reset()
 	size := int64(s.data.Len())
 	for n > 0 {
@@ -203,7 +218,7 @@ func (s *Stream) Next(b *Batch, n int, a nn.Arch) error {
 			s.shuffle(pass)
 		}
 		k := min(int64(n), size-off)
-		s.data.fill(b, s.perm[off:off+k], a)
+		s.data.fill(b, s.perm[off:off+k], s.format)
 		s.pos += k
 		n -= int(k)
 	}

@@ -61,7 +61,7 @@ func TestGradientCheck(t *testing.T) {
 			}
 			l := Loss{K: 400, EvalScale: 400, Lambda: 0.7, Power: power}
 			b := randomBatch(rng, a, 40, 4)
-			if err := b.Validate(a); err != nil {
+			if err := ValidateBatch(b, a); err != nil {
 				t.Fatal(err)
 			}
 			s, err := NewStepper(m, l, 3)

@@ -71,17 +71,10 @@ func handEval(g features.Game) func(pos datasets.Position) position.Value {
 // labels.
 func labelledMemory(t testing.TB, g features.Game, n int, seed uint64) *Memory {
 	t.Helper()
-	set := features.Default(g)
-	d := NewMemory(set.Size)
+	d := NewMemory()
 	ev := handEval(g)
 	rng := rand.New(rand.NewPCG(seed, 5))
-	var white, black [features.MaxActive]uint16
 	randomPositions(t, g, n, seed, func(pos datasets.Position) {
-		k := set.Active(pos, white[:], black[:])
-		stm, nstm := white[:k], black[:k]
-		if pos.SideToMove() == position.Black {
-			stm, nstm = nstm, stm
-		}
 		score := float64(ev(pos))
 		result := float32(0.5)
 		if u := rng.Float64(); u < sigmoid(score/400)-0.1 {
@@ -89,11 +82,22 @@ func labelledMemory(t testing.TB, g features.Game, n int, seed uint64) *Memory {
 		} else if u > sigmoid(score/400)+0.1 {
 			result = 0
 		}
-		if err := d.Add(stm, nstm, float32(score), result); err != nil {
+		if err := d.Add(piecesOf(pos, g.Squares()), pos.SideToMove(), float32(score), result); err != nil {
 			t.Fatal(err)
 		}
 	})
 	return d
+}
+
+// piecesOf returns the piece list of b (features.PackPiece entries).
+func piecesOf(b features.Board, squares int) []uint16 {
+	var out []uint16
+	for sq := 0; sq < squares; sq++ {
+		if p := b.PieceOn(position.Square(sq)); p != position.NoPiece {
+			out = append(out, features.PackPiece(p, position.Square(sq)))
+		}
+	}
+	return out
 }
 
 // pearson returns the correlation coefficient of x and y.

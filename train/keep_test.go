@@ -82,10 +82,10 @@ func TestOverfitWarning(t *testing.T) {
 // that epoch's net as the final one, keep = "last" the last epoch's.
 func TestKeepBest(t *testing.T) {
 	train := syntheticMemory(features.Chess, 2000, 7)
-	valid := NewMemory(train.Inputs())
+	valid := NewMemory()
 	for i := 0; i < 500; i++ {
-		stm, nstm, s, r := train.Position(i)
-		_ = valid.Add(stm, nstm, -s, 1-r)
+		pieces, side, s, r := train.Position(i)
+		_ = valid.Add(pieces, side, -s, 1-r)
 	}
 	for _, keep := range []string{"best", "last"} {
 		cfg := smallConfig(t, "chess")

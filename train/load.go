@@ -1,15 +1,15 @@
-// Reading dataset files (package datasets) into memory as side-to-move-first sparse features.
+// Reading dataset files (package datasets) into compact in-memory sets, whole games held out.
 package train
 
 import (
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"slices"
 
 	"dualnnue/datasets"
 	"dualnnue/nn/features"
-	"dualnnue/position"
 )
 
 // ExpandPaths expands shell patterns (filepath.Glob) and plain paths in
@@ -36,67 +36,82 @@ func ExpandPaths(patterns []string) ([]string, error) {
 // LoadStats says what LoadDatasets read.
 type LoadStats struct {
 	Files     []string
-	Positions int   // positions kept
-	Decoded   int64 // positions decoded (before the filter)
+	Positions int   // training positions kept
+	Held      int   // positions held out for validation (whole games)
+	Decoded   int64 // records decoded (before the filter)
+	Games     int64 // games read
 	Problems  int   // damaged blocks skipped (see warn)
+	Bytes     int64 // memory the positions hold
 }
 
-// LoadDatasets reads the positions of the dataset files at paths (in
-// order, each file to its end, at most limit positions in total; 0 = no
-// limit) that pass filter f, converting each to the active features of set
-// from both perspectives, side to move first. Scores are the search scores
+// Load is what LoadDatasets reads: the files (in order, each to its end),
+// their game, the filter, the held-out share and the limits.
+type Load struct {
+	Files []string
+	Game  features.Game
+	// Filter selects positions (datasets.Filter; random skipping is seeded
+	// per block).
+	Filter datasets.Filter
+	// ValidFrac holds out this share of the games (by game identity and
+	// Seed: a game's fate depends on the game and the seed alone, not on
+	// the files or their order); 0 holds out nothing.
+	ValidFrac float64
+	Seed      uint64
+	// Limit stops after this many training positions (0: no limit);
+	// ValidLimit keeps at most this many held-out positions (0: all).
+	Limit, ValidLimit int
+	// MaxBytes is the memory budget of the positions (0: no budget): a
+	// training set that needs more is an error naming the stream mode,
+	// found as the positions are decoded, before the memory is spent.
+	MaxBytes int64
+	// Warn receives the damage reports (nil: discarded).
+	Warn io.Writer
+}
+
+// LoadDatasets reads the positions of l.Files that pass the filter into
+// compact in-memory sets (piece lists; see Memory), whole games held out
+// for validation as l.ValidFrac says. Scores are the search scores
 // (centipawns, side to move's view); results the game result from the side
-// to move's view (unknown = ½). Damaged blocks are skipped and reported
-// through warn (may be nil); I/O errors and a file of another game are errors.
-func LoadDatasets(paths []string, set *features.Set, f *datasets.Filter, limit int, warn io.Writer) (*Memory, LoadStats, error) {
-	d := NewMemory(set.Size)
-	st := LoadStats{Files: paths}
-	var white, black [features.MaxActive]uint16
-	var games int64
-	for _, path := range paths {
-		if limit > 0 && d.Len() >= limit {
-			break
-		}
-		r, err := datasets.Open(path, f)
-		if err != nil {
-			return nil, st, fmt.Errorf("train: %w", err)
-		}
-		if g := r.Header().Game; g != set.Game {
-			r.Close()
-			return nil, st, fmt.Errorf("train: %s holds %v positions, the net plays %v", path, g, set.Game)
-		}
-		for r.Next() {
-			pos, rec := r.Position(), r.Record()
-			n := set.Active(pos, white[:], black[:])
-			stm, nstm := white[:n], black[:n]
-			c := pos.SideToMove()
-			if c == position.Black {
-				stm, nstm = nstm, stm
-			}
-			// r.Games counts the games started in this file so far: with the
-			// games of the files before, a run-wide game ordinal.
-			if err := d.AddFromGame(stm, nstm, float32(rec.Score), rec.Result.Score(c), games+int64(r.Games)); err != nil {
-				r.Close()
-				return nil, st, fmt.Errorf("train: %s: %w", path, err)
-			}
-			if limit > 0 && d.Len() >= limit {
-				break
-			}
-		}
-		st.Decoded += r.Decoded
-		games += int64(r.Games) + 1
-		for _, p := range r.Problems() {
-			st.Problems++
-			if warn != nil {
-				fmt.Fprintf(warn, "train: %s: %v (skipped)\n", path, p)
-			}
-		}
-		err = r.Err()
-		r.Close()
-		if err != nil {
-			return nil, st, fmt.Errorf("train: %s: %w", path, err)
-		}
+// to move's view (unknown = ½). Damaged blocks are skipped from the damage
+// on and reported through l.Warn; I/O errors, a file of another game and
+// an exceeded memory budget are errors.
+func LoadDatasets(l Load) (train, valid *Memory, st LoadStats, err error) {
+	train, valid = NewMemory(), NewMemory()
+	st.Files = l.Files
+	var cut uint64 // games whose hash is below cut are held out
+	switch {
+	case l.ValidFrac >= 1:
+		cut = math.MaxUint64
+	case l.ValidFrac > 0:
+		cut = uint64(math.Ldexp(l.ValidFrac, 64))
 	}
-	st.Positions = d.Len()
-	return d, st, nil
+	rs, err := datasets.ReadSamples(l.Files, l.Game, &l.Filter, func(s *datasets.Sample) error {
+		dst := train
+		if cut > 0 && splitmix64(l.Seed^s.Game) < cut {
+			if l.ValidLimit > 0 && valid.Len() >= l.ValidLimit {
+				return nil
+			}
+			dst = valid
+		} else if l.Limit > 0 && train.Len() >= l.Limit {
+			return datasets.ErrStop
+		}
+		if err := dst.AddSample(s); err != nil {
+			return err
+		}
+		if l.MaxBytes > 0 && dst.Len()%4096 == 0 && train.Bytes()+valid.Bytes() > l.MaxBytes {
+			return fmt.Errorf("train: the training set needs more than the memory budget of %d MiB (%d positions read so far): train in stream mode (data.stream = true) or raise data.max_memory_mib",
+				l.MaxBytes>>20, train.Len()+valid.Len())
+		}
+		return nil
+	}, func(file string, p datasets.Problem) {
+		if l.Warn != nil {
+			fmt.Fprintf(l.Warn, "train: %s: %v (skipped)\n", file, p)
+		}
+	})
+	st.Decoded, st.Games, st.Problems = rs.Decoded, rs.Games, rs.Problems
+	if err != nil {
+		return nil, nil, st, fmt.Errorf("train: %w", err)
+	}
+	st.Positions, st.Held, st.Bytes = train.Len(), valid.Len(), train.Bytes()+valid.Bytes()
+	return train, valid, st, nil
 }

@@ -1,9 +1,10 @@
-// LoadDatasets: positions carry the ordinal of their game, across files.
+// LoadDatasets: compact memory, limits, the memory budget.
 package train
 
 import (
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"dualnnue/datasets"
@@ -54,35 +55,41 @@ func writeNumberedGames(t *testing.T, path string, games, first int, seed uint64
 	return n
 }
 
-// TestLoadDatasetsGameIndex: two files of 30 and 25 games; every position
-// gets the ordinal of its game, the same for all its positions and
-// different for every other game, in either file.
-func TestLoadDatasetsGameIndex(t *testing.T) {
+// TestLoadDatasetsCompact: positions load as piece lists of at most 70
+// bytes each (the bound for 50 M positions in 8 GB is 160), the
+// limit counts training positions, and a memory budget smaller than the
+// data is a clear error naming stream mode.
+func TestLoadDatasetsCompact(t *testing.T) {
 	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a.dnds"), filepath.Join(dir, "b.dnds")
-	na := writeNumberedGames(t, a, 30, 0, 1)
-	nb := writeNumberedGames(t, b, 25, 30, 2)
-	d, st, err := LoadDatasets([]string{a, b}, features.Default(features.Chess), &datasets.Filter{}, 0, nil)
+	a := filepath.Join(dir, "a.dnds")
+	n := writeNumberedGames(t, a, 300, 0, 1)
+	train, valid, st, err := LoadDatasets(Load{Files: []string{a}, Game: features.Chess})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Len() != na+nb || st.Positions != na+nb || len(d.GameIndex) != d.Len() {
-		t.Fatalf("loaded %d positions (%d game ordinals), want %d", d.Len(), len(d.GameIndex), na+nb)
+	if train.Len() != n || valid.Len() != 0 || st.Decoded != int64(n) {
+		t.Fatalf("%d positions (%d decoded), want %d", train.Len(), st.Decoded, n)
 	}
-	ordinal := map[int]int64{} // game (score) -> ordinal
-	owner := map[int64]int{}   // ordinal -> game
-	for i := 0; i < d.Len(); i++ {
-		_, _, s, _ := d.Position(i)
-		game, g := int(s), d.GameIndex[i]
-		if o, ok := ordinal[game]; ok && o != g {
-			t.Fatalf("game %d has ordinals %d and %d", game, o, g)
-		}
-		if w, ok := owner[g]; ok && w != game {
-			t.Fatalf("ordinal %d shared by games %d and %d", g, w, game)
-		}
-		ordinal[game], owner[g] = g, game
+	// Random openings keep 16–32 pieces: 8 + 2·32 + 3 = 75 bytes at most
+	// for exact slices; append growth may add a quarter.
+	if per := float64(train.Bytes()) / float64(n); per > 95 {
+		t.Fatalf("%.1f bytes per position", per)
 	}
-	if len(ordinal) != 55 {
-		t.Fatalf("%d games seen, want 55", len(ordinal))
+	for i := 0; i < train.Len(); i++ {
+		pieces, _, _, r := train.Position(i)
+		if len(pieces) < 16 || len(pieces) > 32 || r != 0.5 {
+			t.Fatalf("position %d: %d pieces, result %v", i, len(pieces), r)
+		}
+	}
+	lim, _, _, err := LoadDatasets(Load{Files: []string{a}, Game: features.Chess, Limit: 100})
+	if err != nil || lim.Len() != 100 {
+		t.Fatalf("limit 100: %d positions, %v", lim.Len(), err)
+	}
+	if _, _, _, err := LoadDatasets(Load{Files: []string{a}, Game: features.Chess, MaxBytes: 64 << 10}); err == nil ||
+		!strings.Contains(err.Error(), "memory budget") || !strings.Contains(err.Error(), "data.stream") {
+		t.Fatalf("64 KiB budget: %v", err)
+	}
+	if _, _, _, err := LoadDatasets(Load{Files: []string{a}, Game: features.Xiangqi}); err == nil || !strings.Contains(err.Error(), "chess") {
+		t.Fatalf("a chess file read as xiangqi: %v", err)
 	}
 }

@@ -66,7 +66,10 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		return nil, err
 	}
 	game, _ := features.ParseGame(cfg.Game)
-	set := features.Default(game)
+	set, err := cfg.featureSet()
+	if err != nil {
+		return nil, err
+	}
 	workers := cfg.workers()
 	steps := cfg.stepsPerEpoch()
 	batchSize := cfg.Train.BatchSize
@@ -86,7 +89,6 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		if path == "" {
 			path = filepath.Join(ckptDir, "last.ckpt")
 		}
-		var err error
 		m, optim, meta, err = LoadCheckpoint(path)
 		if err != nil {
 			return nil, err
@@ -105,7 +107,6 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		}
 		fmt.Fprintf(log, "train: resuming %v from %s at epoch %d, step %d\n", m.Arch, path, meta.Epoch, meta.Step)
 	} else {
-		var err error
 		m, err = newRunModel(&cfg, game, set)
 		if err != nil {
 			return nil, err
@@ -124,14 +125,16 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	a := m.Arch
 
 	// 2. The data.
-	src, train, valid, info, closeSrc, err := openData(&cfg, opt, set, log)
+	src, train, valid, info, closeSrc, err := openData(&cfg, opt, a, log)
 	if err != nil {
 		return nil, err
 	}
 	defer closeSrc()
 	var validBatches []*Batch
 	if valid != nil && valid.Len() > 0 {
-		validBatches = valid.Batches(batchSize, a)
+		if validBatches, err = valid.Batches(batchSize, a); err != nil {
+			return nil, err
+		}
 	}
 
 	// 3. The run directory.
@@ -215,7 +218,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 				return nil, err
 			}
 			if opt.TrainData == nil || cfg.Data.Stream {
-				if err := b.Validate(a); err != nil {
+				if err := ValidateBatch(b, a); err != nil {
 					return nil, err
 				}
 			}
@@ -387,14 +390,12 @@ func validate(s *Stepper, batches []*Batch) float64 {
 }
 
 // openData returns the training source, the in-memory training set (nil in
-// stream mode), the validation set (possibly nil) and what was read.
-func openData(cfg *Config, opt Options, set *features.Set, log io.Writer) (Source, *Memory, *Memory, LoadStats, func(), error) {
+// stream mode), the validation set (possibly nil) and what was read, for a
+// net of shape a (whose feature set the batches use).
+func openData(cfg *Config, opt Options, a nn.Arch, log io.Writer) (Source, *Memory, *Memory, LoadStats, func(), error) {
 	nop := func() {}
 	seed := cfg.Train.Seed
 	if opt.TrainData != nil {
-		if opt.TrainData.Inputs() != set.Size {
-			return nil, nil, nil, LoadStats{}, nop, fmt.Errorf("train: training data has %d inputs, the %v feature set %d", opt.TrainData.Inputs(), set.Game, set.Size)
-		}
 		train, valid := opt.TrainData, opt.ValidData
 		if valid == nil && cfg.Data.ValidSplit > 0 {
 			train, valid = train.Split(cfg.Data.ValidSplit, seed)
@@ -413,6 +414,7 @@ func openData(cfg *Config, opt Options, set *features.Set, log io.Writer) (Sourc
 		return nil, nil, nil, LoadStats{}, nop, err
 	}
 	filter := cfg.filter()
+	budget := int64(cfg.Data.MaxMemoryMiB) << 20
 	var valid *Memory
 	if len(cfg.Data.Valid) > 0 {
 		vf, err := ExpandPaths(cfg.Data.Valid)
@@ -421,7 +423,7 @@ func openData(cfg *Config, opt Options, set *features.Set, log io.Writer) (Sourc
 		}
 		vfilter := filter
 		vfilter.RandomSkip = 0
-		valid, _, err = LoadDatasets(vf, set, &vfilter, cfg.Data.ValidMax, log)
+		valid, _, _, err = LoadDatasets(Load{Files: vf, Game: a.Game, Filter: vfilter, Limit: cfg.Data.ValidMax, MaxBytes: budget, Warn: log})
 		if err != nil {
 			return nil, nil, nil, LoadStats{}, nop, err
 		}
@@ -430,7 +432,11 @@ func openData(cfg *Config, opt Options, set *features.Set, log io.Writer) (Sourc
 		if valid == nil {
 			fmt.Fprintln(log, "train: stream mode without data.valid files: no validation")
 		}
-		l, err := datasets.NewLoader(datasets.LoaderConfig{Files: files, Features: set, BatchSize: cfg.Train.BatchSize,
+		format, err := formatOf(a)
+		if err != nil {
+			return nil, nil, nil, LoadStats{}, nop, err
+		}
+		l, err := datasets.NewLoader(datasets.LoaderConfig{Files: files, Features: format.Set, Bucket: format.Bucket, BatchSize: cfg.Train.BatchSize,
 			ShuffleBuffer: cfg.Data.ShuffleBuffer, Workers: cfg.Data.LoaderWorkers, Filter: filter, Seed: seed, Loop: true,
 			OnProblem: func(file string, p datasets.Problem) { fmt.Fprintf(log, "train: %s: %v (skipped)\n", file, p) }})
 		if err != nil {
@@ -438,19 +444,27 @@ func openData(cfg *Config, opt Options, set *features.Set, log io.Writer) (Sourc
 		}
 		return &LoaderSource{L: l}, nil, valid, LoadStats{Files: files}, l.Close, nil
 	}
-	train, st, err := LoadDatasets(files, set, &filter, cfg.Data.MaxPositions, log)
+	frac := cfg.Data.ValidSplit
+	if valid != nil {
+		frac = 0 // held-out files given
+	}
+	train, held, st, err := LoadDatasets(Load{Files: files, Game: a.Game, Filter: filter, ValidFrac: frac, Seed: seed,
+		Limit: cfg.Data.MaxPositions, ValidLimit: cfg.Data.ValidMax, MaxBytes: budget, Warn: log})
 	if err != nil {
 		return nil, nil, nil, st, nop, err
 	}
-	if valid == nil && cfg.Data.ValidSplit > 0 {
-		train, valid = train.Split(cfg.Data.ValidSplit, seed)
+	if valid == nil {
+		valid = held
 	}
-	st.Positions = train.Len()
+	if st.Bytes > 0 && train.Len()+held.Len() > 0 {
+		fmt.Fprintf(log, "train: %d positions of %d games in memory, %.0f MiB (%.0f bytes per position)\n",
+			train.Len()+held.Len(), st.Games, float64(st.Bytes)/(1<<20), float64(st.Bytes)/float64(train.Len()+held.Len()))
+	}
 	src, err := NewStream(train, seed)
 	if err != nil {
 		return nil, nil, nil, st, nop, err
 	}
-	return src, train, limitMemory(valid, cfg.Data.ValidMax), st, nop, nil
+	return src, train, valid, st, nop, nil
 }
 
 // limitMemory returns the first max positions of d (all when max is 0).
@@ -458,14 +472,9 @@ func limitMemory(d *Memory, limit int) *Memory {
 	if d == nil || limit <= 0 || d.Len() <= limit {
 		return d
 	}
-	out := NewMemory(d.inputs)
+	out := NewMemory()
 	for i := 0; i < limit; i++ {
-		stm, nstm, s, r := d.Position(i)
-		if len(d.GameIndex) == d.Len() {
-			_ = out.AddFromGame(stm, nstm, s, r, d.GameIndex[i])
-		} else {
-			_ = out.Add(stm, nstm, s, r)
-		}
+		out.copyFrom(d, i)
 	}
 	return out
 }
@@ -495,7 +504,8 @@ func (s *LoaderSource) SetPosition(g int64) error {
 	return nil
 }
 
-// Next implements Source; n must equal the loader's batch size.
+// Next implements Source; n must equal the loader's batch size. The
+// loader's batch (features and buckets of the run's net) is copied into b.
 func (s *LoaderSource) Next(b *Batch, n int, a nn.Arch) error {
 	lb, ok := s.L.Next()
 	if !ok {
@@ -505,11 +515,7 @@ func (s *LoaderSource) Next(b *Batch, n int, a nn.Arch) error {
 		return fmt.Errorf("train: loader batch of %d positions, want %d", lb.Len, n)
 	}
 	s.pos += int64(lb.Len)
-	b.Len, b.Offsets, b.Stm, b.Nstm, b.Score, b.Result = lb.Len, lb.Offsets, lb.Stm, lb.Nstm, lb.Score, lb.Result
-	b.Bucket = b.Bucket[:0]
-	for i := 0; i < lb.Len; i++ {
-		b.Bucket = append(b.Bucket, uint8(a.Bucket(int(lb.Offsets[i+1]-lb.Offsets[i]))))
-	}
+	*b = *lb
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"dualnnue/datasets"
@@ -19,8 +20,9 @@ import (
 	"dualnnue/position/xiangqi"
 )
 
-// syntheticMemory returns n positions with random features and scores that
-// are a fixed linear function of the features (learnable).
+// syntheticMemory returns n positions of random pieces on distinct random
+// squares, scored by a fixed linear function of the default set's features
+// (learnable).
 func syntheticMemory(g features.Game, n int, seed uint64) *Memory {
 	set := features.Default(g)
 	rng := rand.New(rand.NewPCG(seed, 3))
@@ -28,17 +30,32 @@ func syntheticMemory(g features.Game, n int, seed uint64) *Memory {
 	for i := range val {
 		val[i] = rng.NormFloat64() * 60
 	}
-	d := NewMemory(set.Size)
-	var stm, nstm [32]uint16
+	d := NewMemory()
+	var w, b [32]uint16
 	for range n {
 		k := 8 + rng.IntN(25)
+		var used [features.MaxSquares]bool
+		pieces := make([]uint16, 0, k)
+		for len(pieces) < k {
+			sq := position.Square(rng.IntN(set.Squares))
+			if used[sq] {
+				continue
+			}
+			used[sq] = true
+			p := position.MakePiece(position.Color(rng.IntN(2)), position.PieceType(1+rng.IntN(set.Types)))
+			pieces = append(pieces, features.PackPiece(p, sq))
+		}
+		side := position.Color(rng.IntN(2))
+		m := set.FromPieces(pieces, w[:k], b[:k])
+		stm, nstm := w[:m], b[:m]
+		if side == position.Black {
+			stm, nstm = nstm, stm
+		}
 		s := 0.0
-		for j := range k {
-			stm[j] = uint16(rng.IntN(set.Size))
-			nstm[j] = uint16(rng.IntN(set.Size))
+		for j := range m {
 			s += val[stm[j]] - val[nstm[j]]
 		}
-		_ = d.Add(stm[:k], nstm[:k], float32(s), float32(rng.IntN(3))/2)
+		_ = d.Add(pieces, side, float32(s), float32(rng.IntN(3))/2)
 	}
 	return d
 }
@@ -168,8 +185,12 @@ func TestLearning(t *testing.T) {
 				t.Errorf("validation loss %v → %v did not fall by half", first, last)
 			}
 			var pred, label []float64
-			for i := 0; i < valid.Len(); i++ {
-				stm, nstm, s, _ := valid.Position(i)
+			vb, err := valid.Batches(1, res.Model.Arch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range vb {
+				stm, nstm, s, _, _ := b.Position(0)
 				pred = append(pred, res.Model.Eval(stm, nstm, len(stm)))
 				label = append(label, float64(s))
 			}
@@ -192,7 +213,7 @@ func checkParity(t *testing.T, g features.Game, res *Result, n int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := features.Default(g)
+	set := net.FeatureSet()
 	var white, black [features.MaxActive]uint16
 	var engine func(pos datasets.Position) position.Value
 	if g == features.Chess {
@@ -256,5 +277,33 @@ func TestFineTuneFromDefaultNet(t *testing.T) {
 			!slices.Equal(got.OutWeights, def.OutWeights) || !slices.Equal(got.OutBias, def.OutBias) {
 			t.Fatalf("%v: fine-tuning with lr 1e-9 changed the net (%v vs %v)", g, got.Arch, def.Arch)
 		}
+	}
+}
+
+// TestMirroredFeatureSets trains nets on the mirrored and compact sets
+// (net.features) from the same in-memory positions: the exported net
+// records the set, and the engine's evaluator (which mirrors through its
+// refresh cache) agrees with the float model within the quantization
+// bound on 500 random game positions.
+func TestMirroredFeatureSets(t *testing.T) {
+	for _, c := range []struct {
+		game features.Game
+		set  string
+	}{{features.Chess, "chess-ps768-hm"}, {features.Xiangqi, "xiangqi-compact692-hm"}, {features.Xiangqi, "xiangqi-compact692"}} {
+		cfg := smallConfig(t, c.game.String())
+		cfg.Net.Features = c.set
+		res, err := runQuiet(t, context.Background(), cfg, Options{TrainData: labelledMemory(t, c.game, 3000, 21)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Net.FeatureSet().Name != c.set || !res.Net.FeatureSet().Mirror == strings.HasSuffix(c.set, "-hm") {
+			t.Fatalf("%s: the net has set %s", c.set, res.Net.FeatureSet().Name)
+		}
+		checkParity(t, c.game, res, 500)
+	}
+	cfg := smallConfig(t, "chess")
+	cfg.Net.Features = "xiangqi-compact692-hm"
+	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "xiangqi set") {
+		t.Fatalf("a xiangqi set for a chess run: %v", err)
 	}
 }
