@@ -157,6 +157,11 @@ func TestParseOpeningsForms(t *testing.T) {
 		{"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n", "ends the game"}, // checkmate
 		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n", "ends the game"}, // stalemate
 		{"\x00\xff\n", "line 1"},
+		// CH-28's kind: castling rights off the standard squares, and
+		// Shredder letters, exist only in Chess960, which matches do not play.
+		{"2r1k1r1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 b kq - 0 1\n", "impossible in standard chess"},
+		{"r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1\n", "impossible in standard chess"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1\n", "Shredder-FEN"},
 	}
 	for _, c := range bad {
 		if _, err := ParseOpenings(strings.NewReader(c.text), "chess"); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -304,3 +304,40 @@ func loadCases(t *testing.T) map[string]struct {
 	}
 	return out
 }
+
+// TestCH28StandardCastlingRights: `play result` (flags and PGN) refuses a
+// standard-chess FEN whose castling rights do not fit a king and rook on
+// their standard squares (exit 1, the reason on stderr) and judges the same
+// FEN as Chess960 with -game chess960 or a Chess960 Variant tag, where
+// e8g8 is the black king taking its g8 rook.
+func TestCH28StandardCastlingRights(t *testing.T) {
+	const fen = "2r1k1r1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 b kq - 0 1"
+	if _, errs, code := runCLI("-game", "chess", "-fen", fen); code != 1 || !strings.Contains(errs, "impossible in standard chess") {
+		t.Errorf("standard: %q exit %d", errs, code)
+	}
+	if _, err := GameFromMoves(notation.Chess, fen, nil); err == nil {
+		t.Error("GameFromMoves accepted the rights in standard chess")
+	}
+	out, errs, code := runCLI("-game", "chess960", "-fen", fen, "-moves", "e8g8")
+	if code != 0 || out != `{"result":"*","reason":"ongoing"}`+"\n" {
+		t.Errorf("chess960: %q %q exit %d", out, errs, code)
+	}
+	g, err := GameFromMoves960(fen, []string{"e8g8"})
+	if err != nil || !g.Chess960 || chess.Kind(g.Moves[0]) != chess.KindCastling {
+		t.Errorf("GameFromMoves960: %+v %v", g, err)
+	}
+	pgn := "[Event \"a\"]\n[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n1... Kd8 *\n"
+	path := filepath.Join(t.TempDir(), "g.pgn")
+	if err := os.WriteFile(path, []byte(pgn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := runCLI("-pgn", path); code != 1 || !strings.Contains(errs, "impossible in standard chess") {
+		t.Errorf("standard PGN: %q exit %d", errs, code)
+	}
+	if err := os.WriteFile(path, []byte("[Variant \"Chess960\"]\n"+pgn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, errs, code := runCLI("-pgn", path); code != 0 || out != `{"result":"*","reason":"ongoing"}`+"\n" {
+		t.Errorf("Chess960 PGN: %q %q exit %d", out, errs, code)
+	}
+}

@@ -383,3 +383,52 @@ func TestGoDepthWithOpponentClock(t *testing.T) {
 		t.Fatalf("depth 6 not reached: %q", before)
 	}
 }
+
+// CH-28: with UCI_Chess960 off, a chess FEN whose castling rights do not fit
+// a king and rook on their standard squares is refused with an info string
+// (never read as Chess960); with UCI_Chess960 on it is Chess960, castling
+// written king takes own rook. Turning the option off again leaves such a
+// position in Chess960 coordinates until the next "position".
+func TestCaseCH28CastlingRightsNeedChess960(t *testing.T) {
+	tc := loadCase(t, "CH-28")
+	c := realClient(t, "chess")
+	for _, cmd := range []string{
+		"position fen " + tc.FEN,
+		tc.positionCmd(),
+		"position fen r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1",
+		"position fen r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+	} {
+		c.send(cmd)
+		got := c.sync()
+		if len(got) != 1 || !strings.HasPrefix(got[0], "info string error: ") ||
+			!strings.Contains(got[0], "standard chess") {
+			t.Fatalf("%s: %q, want one info string error about standard chess", cmd, got)
+		}
+	}
+	c.send("setoption name UCI_Chess960 value true", "position fen "+tc.FEN)
+	if got := c.sync(); len(got) != 0 {
+		t.Fatalf("Chess960 mode: %q", got)
+	}
+	const c960 = "2r1k1r1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 b gc - 0 1"
+	if f := c.fen(); f != c960 {
+		t.Fatalf("Chess960 mode: fen %s, want %s", f, c960)
+	}
+	c.send("position fen " + tc.FEN + " moves e8g8")
+	if got := c.sync(); len(got) != 0 {
+		t.Fatalf("Chess960 castling e8g8 (king takes the g8 rook): %q", got)
+	}
+	if f := c.fen(); f != "2r2rk1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 w - - 1 2" {
+		t.Fatalf("after e8g8 in Chess960 mode: %s", f)
+	}
+	c.send("position fen "+tc.FEN, "setoption name UCI_Chess960 value false")
+	if got := c.sync(); len(got) != 0 {
+		t.Fatalf("UCI_Chess960 false: %q", got)
+	}
+	if f := c.fen(); f != c960 {
+		t.Fatalf("after UCI_Chess960 false the held Chess960 position reads %s", f)
+	}
+	c.send("position fen " + tc.FEN)
+	if got := c.sync(); len(got) != 1 || !strings.Contains(got[0], "standard chess") {
+		t.Fatalf("standard mode again: %q", got)
+	}
+}
