@@ -12,10 +12,12 @@
 // turns them off).
 //
 // Xiangqi (AXF rules): a side with no legal move loses, checkmated or
-// stalemated alike; a repetition is a draw unless one side checked
-// perpetually or chased perpetually (that side loses; both sides: a draw);
-// the natural-move limit (xiangqi.NaturalLimitPlies, 120 plies without a
-// capture by default) draws.
+// stalemated alike; a position where neither side has a rook, horse, cannon
+// or pawn is dead and drawn at once ("insufficient material", as
+// Fairy-Stockfish and Pikafish rule); a repetition is a draw unless one side
+// checked perpetually or chased perpetually (that side loses; both sides: a
+// draw); the natural-move limit (xiangqi.NaturalLimitPlies, 120 plies
+// without a capture by default) draws.
 //
 // Every rule about repetitions and move counts comes from the position
 // packages' own verdict functions (chess.Position.RuleVerdict and

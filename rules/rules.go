@@ -13,7 +13,7 @@ import (
 
 // Result is a game's outcome: Result is "1-0", "0-1", "1/2-1/2" or "*"
 // (from White's/Red's side); Reason names the rule ("checkmate",
-// "stalemate", "insufficient material", "threefold repetition", "fivefold
+// "stalemate", "insufficient material" (chess and xiangqi dead positions), "threefold repetition", "fivefold
 // repetition", "fifty-move rule", "seventy-five-move rule", "perpetual
 // check", "perpetual chase", "mutual perpetual check", "mutual perpetual
 // chase", "natural-move limit"), or "ongoing" for "*".
@@ -100,8 +100,10 @@ func repetitions(st *position.State) int {
 // JudgeXiangqi judges the current position of p, with its history, by the
 // rules the engine searches with: a side with no legal move has lost
 // ("checkmate" when in check, else "stalemate"), then
-// xiangqi.Position.RuleOutcome(0): a threefold repetition (a draw, or a loss
-// for a side that checked or chased perpetually) or the natural-move limit.
+// xiangqi.Position.RuleOutcome(0): a dead position ("insufficient
+// material": no rook, horse, cannon or pawn on the board), a threefold
+// repetition (a draw, or a loss for a side that checked or chased
+// perpetually) or the natural-move limit.
 // p is not changed.
 func JudgeXiangqi(p *xiangqi.Position) Result {
 	var list position.MoveList

@@ -168,7 +168,7 @@ func TestXiangqiMutualAndHeld(t *testing.T) {
 // TestXiangqiNaturalLimit: 120 plies without a capture draw; the limit is
 // configurable; no legal move at the limit still loses.
 func TestXiangqiNaturalLimit(t *testing.T) {
-	g, _ := GameFromMoves(notation.Xiangqi, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 119 80", []string{"e0f0"})
+	g, _ := GameFromMoves(notation.Xiangqi, "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 119 80", []string{"e0f0"})
 	if out, _ := Adjudicate(g, Options{}); out != (Outcome{Result{"1/2-1/2", "natural-move limit"}, 1}) {
 		t.Errorf("limit 120: %v", out)
 	}
@@ -234,7 +234,7 @@ func TestRunCLI(t *testing.T) {
 	if _, _, code = runCLI("-natural-limit", "0"); code != 2 {
 		t.Errorf("bad limit: exit %d", code)
 	}
-	out, _, code = runCLI("-game", "xiangqi", "-fen", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 150 80", "-natural-limit", "200")
+	out, _, code = runCLI("-game", "xiangqi", "-fen", "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 150 80", "-natural-limit", "200")
 	if code != 0 || out != `{"result":"*","reason":"ongoing"}`+"\n" {
 		t.Errorf("limit flag: %q %d", out, code)
 	}
@@ -339,5 +339,33 @@ func TestCH28StandardCastlingRights(t *testing.T) {
 	}
 	if out, errs, code := runCLI("-pgn", path); code != 0 || out != `{"result":"*","reason":"ongoing"}`+"\n" {
 		t.Errorf("Chess960 PGN: %q %q exit %d", out, errs, code)
+	}
+}
+
+// TestXiangqiDeadPositions: XQ-26 as play result judges it. A position
+// with no rook, horse, cannon or pawn on the board is drawn at once (as
+// Fairy-Stockfish and Pikafish rule), also when a capture creates it; a
+// cannon or a pawn keeps the game going.
+func TestXiangqiDeadPositions(t *testing.T) {
+	dead := `{"result":"1/2-1/2","reason":"insufficient material"}` + "\n"
+	ongoing := `{"result":"*","reason":"ongoing"}` + "\n"
+	for _, c := range []struct{ fen, moves, want string }{
+		{"3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "", dead},
+		{"2bak4/4a4/4b4/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1", "", dead},
+		{"3k5/4a4/9/9/9/9/9/9/9/2C1K4 w - - 0 1", "", ongoing},
+		{"3k5/9/9/9/9/9/9/9/4p4/4K4 w - - 0 1", "", ongoing},
+		{"3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1", "d0e1", dead},
+	} {
+		out, errs, code := runCLI("-game", "xiangqi", "-fen", c.fen, "-moves", c.moves)
+		if code != 0 || out != c.want {
+			t.Errorf("%s %s: %q %q exit %d, want %q", c.fen, c.moves, out, errs, code, c.want)
+		}
+	}
+	g, err := GameFromMoves(notation.Xiangqi, "3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1", []string{"d0e1", "d9d8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := Adjudicate(g, Options{}); err != nil || out != (Outcome{Result{"1/2-1/2", "insufficient material"}, 1}) {
+		t.Errorf("capture into a dead position: %v %v, want a draw after ply 1", out, err)
 	}
 }

@@ -41,20 +41,24 @@ const (
 	RuleMutualChase
 	// RuleNaturalLimit: NaturalLimitPlies plies without a capture: a draw.
 	RuleNaturalLimit
-	// RuleNoLegalMove: the natural limit is reached but the side to move has
-	// no legal move: it has lost.
+	// RuleNoLegalMove: the natural limit is reached, or the position is
+	// dead, but the side to move has no legal move: it has lost.
 	RuleNoLegalMove
+	// RuleInsufficientMaterial: neither side has a piece that can cross the
+	// river (only generals, advisors and elephants): a draw.
+	RuleInsufficientMaterial
 )
 
 var ruleNames = [...]string{
-	RuleNone:           "none",
-	RuleRepetition:     "threefold repetition",
-	RulePerpetualCheck: "perpetual check",
-	RuleMutualCheck:    "mutual perpetual check",
-	RulePerpetualChase: "perpetual chase",
-	RuleMutualChase:    "mutual perpetual chase",
-	RuleNaturalLimit:   "natural-move limit",
-	RuleNoLegalMove:    "no legal move",
+	RuleNone:                 "none",
+	RuleRepetition:           "threefold repetition",
+	RulePerpetualCheck:       "perpetual check",
+	RuleMutualCheck:          "mutual perpetual check",
+	RulePerpetualChase:       "perpetual chase",
+	RuleMutualChase:          "mutual perpetual chase",
+	RuleNaturalLimit:         "natural-move limit",
+	RuleNoLegalMove:          "no legal move",
+	RuleInsufficientMaterial: "insufficient material",
 }
 
 // String returns the rule's name as the result reasons spell it
