@@ -28,6 +28,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	pgn := fs.String("pgn", "", "read the game(s) from this PGN file instead (- for standard input)")
 	limit := fs.Int("natural-limit", xiangqi.NaturalLimitPlies, "xiangqi natural-move limit in plies without a capture (120 = 60 moves per side)")
 	noClaims := fs.Bool("no-claims", false, "chess: do not grant threefold repetition and the fifty-move rule (fivefold and 75 moves still apply)")
+	checkChase := fs.Bool("check-chase-loses", false, "xiangqi: \"one check, one chase\" loses as a perpetual chase (WXF/Chinese rules); default: a draw (AXF rules, as Fairy-Stockfish and Pikafish)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: play result -game xiangqi|chess|chess960 [-fen FEN] [-moves \"m1 m2 ...\"] | -pgn FILE")
 		fs.PrintDefaults()
@@ -47,8 +48,10 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	old := xiangqi.NaturalLimitPlies
+	oldChase := xiangqi.CheckChaseIsChase
 	xiangqi.NaturalLimitPlies = *limit
-	defer func() { xiangqi.NaturalLimitPlies = old }()
+	xiangqi.CheckChaseIsChase = *checkChase
+	defer func() { xiangqi.NaturalLimitPlies, xiangqi.CheckChaseIsChase = old, oldChase }()
 	opt := Options{NoClaims: *noClaims}
 
 	var games []*notation.Game

@@ -369,3 +369,39 @@ func TestXiangqiDeadPositions(t *testing.T) {
 		t.Errorf("capture into a dead position: %v %v, want a draw after ply 1", out, err)
 	}
 }
+
+// TestXQ27CheckChase: "one check, one chase" (XQ-27) as play result judges
+// it: a draw by default (AXF, as Fairy-Stockfish and Pikafish rule), red's
+// perpetual chase with -check-chase-loses (WXF/Chinese reading); the flag
+// does not outlive the command. The contrast line without checks loses
+// either way.
+func TestXQ27CheckChase(t *testing.T) {
+	c, ok := loadCases(t)["XQ-27-result-one-check-one-chase-is-disputed"]
+	if !ok {
+		t.Fatal("case XQ-27 missing")
+	}
+	moves := strings.Join(c.Moves, " ")
+	out, _, code := runCLI("-game", "xiangqi", "-fen", c.FEN, "-moves", moves)
+	if code != 0 || out != `{"result":"1/2-1/2","reason":"threefold repetition"}`+"\n" {
+		t.Errorf("default: %q exit %d", out, code)
+	}
+	out, _, code = runCLI("-game", "xiangqi", "-fen", c.FEN, "-moves", moves, "-check-chase-loses")
+	if code != 0 || out != `{"result":"0-1","reason":"perpetual chase"}`+"\n" {
+		t.Errorf("-check-chase-loses: %q exit %d", out, code)
+	}
+	if xiangqi.CheckChaseIsChase {
+		t.Error("-check-chase-loses outlived the command")
+	}
+	g, err := GameFromMoves(notation.Xiangqi, c.FEN, c.Moves[:15])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := Adjudicate(g, Options{}); err != nil || out.Ply != -1 {
+		t.Errorf("decided before ply 16: %v %v", out, err)
+	}
+	contrast := "i6i7 c7c6 i7i6 c6c7 i6i7 c7c6 i7i6 c6c7"
+	out, _, code = runCLI("-game", "xiangqi", "-fen", c.FEN, "-moves", contrast)
+	if code != 0 || out != `{"result":"0-1","reason":"perpetual chase"}`+"\n" {
+		t.Errorf("contrast: %q exit %d", out, code)
+	}
+}

@@ -2,6 +2,7 @@
 package selfplay
 
 import (
+	"context"
 	"testing"
 
 	"dualnnue/datasets"
@@ -32,5 +33,29 @@ func TestDecidedDeadXiangqi(t *testing.T) {
 	w.pos.DoMove(m, &w.states[0])
 	if out, over := w.decided(); !over || out != (Outcome{datasets.Draw, "insufficient material"}) {
 		t.Errorf("after the advisor takes the last rook: %+v %v, want a draw by insufficient material", out, over)
+	}
+}
+
+// TestCheckChaseLosesKey: the config key check_chase_loses selects the
+// WXF/Chinese reading of "one check, one chase" for the run (searches and
+// adjudication read xiangqi.CheckChaseIsChase) and is restored afterwards;
+// it is part of the run's identity, so a resume cannot switch readings.
+func TestCheckChaseLosesKey(t *testing.T) {
+	c, err := ParseConfig([]byte("game = \"xiangqi\"\ncheck_chase_loses = true\n"))
+	if err != nil || !c.CheckChaseLoses {
+		t.Fatalf("check_chase_loses: %+v %v", c, err)
+	}
+	d := c
+	d.CheckChaseLoses = false
+	if c.playFingerprint() == d.playFingerprint() {
+		t.Error("the chase reading is not part of the run's fingerprint")
+	}
+	cfg := smallConfig(t, "xiangqi", 2)
+	cfg.CheckChaseLoses = true
+	if _, err := Run(context.Background(), cfg, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if xiangqi.CheckChaseIsChase {
+		t.Error("Run did not restore xiangqi.CheckChaseIsChase")
 	}
 }

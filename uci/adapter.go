@@ -13,6 +13,7 @@ import (
 
 	"dualnnue/nn"
 	"dualnnue/position"
+	"dualnnue/position/xiangqi"
 	"dualnnue/search"
 )
 
@@ -259,6 +260,7 @@ func (a *adapter[T, P]) newEvaluator() func() position.Evaluator[P] {
 func (a *adapter[T, P]) configure(c engineConfig) error {
 	old := a.cfg
 	a.cfg = c
+	xiangqi.CheckChaseIsChase = c.checkChase
 	rebuild := a.searcher == nil || c.useNNUE != old.useNNUE
 	if c.evalFile != old.evalFile || a.searcher == nil {
 		switch c.evalFile {

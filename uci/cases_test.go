@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
 )
 
 // testCase is one line of cases.jsonl (the fields these tests read).
@@ -430,5 +431,39 @@ func TestCaseCH28CastlingRightsNeedChess960(t *testing.T) {
 	c.send("position fen " + tc.FEN)
 	if got := c.sync(); len(got) != 1 || !strings.Contains(got[0], "standard chess") {
 		t.Fatalf("standard mode again: %q", got)
+	}
+}
+
+// XQ-27: "one check, one chase" as the search scores it. Black's c6c7
+// completes the third occurrence of a cycle in which red alternated checks
+// and attacks on the cannon: a draw by default (AXF, as Fairy-Stockfish and
+// Pikafish rule), a win for black (red's perpetual chase) with
+// CheckChaseLoses true (WXF/Chinese reading).
+func TestCaseXQ27CheckChaseOption(t *testing.T) {
+	tc := loadCase(t, "XQ-27")
+	c := realClient(t, "xiangqi")
+	t.Cleanup(func() { xiangqi.CheckChaseIsChase = false }) // process-wide
+	pos := "position fen " + tc.FEN + " moves " + strings.Join(tc.Moves[:15], " ")
+	score := func() string {
+		c.send(pos, "go depth 2 searchmoves c6c7")
+		m, lines := c.bestmove(10 * time.Second)
+		if m != "c6c7" {
+			t.Fatalf("bestmove %s, want c6c7", m)
+		}
+		last := ""
+		for _, l := range lines {
+			if i := strings.Index(l, " score "); i >= 0 && strings.HasPrefix(l, "info depth") {
+				f := strings.Fields(l[i+7:])
+				last = f[0] + " " + f[1]
+			}
+		}
+		return last
+	}
+	if s := score(); s != "cp 0" {
+		t.Errorf("default (AXF): c6c7 scores %q, want a draw (cp 0)", s)
+	}
+	c.send("setoption name CheckChaseLoses value true")
+	if s := score(); s != "mate 1" {
+		t.Errorf("CheckChaseLoses true: c6c7 scores %q, want mate 1 (red's perpetual chase)", s)
 	}
 }

@@ -21,6 +21,10 @@
 //     letters) reject the FEN, never switch to Chess960 castling. The evaluation is the game's embedded net
 //     (nn.Default) unless EvalFile names another or "Use NNUE" is false
 //     (the hand-written evaluation of package eval).
+//   - Xiangqi "one check, one chase" in a repetition is a draw by default
+//     (the AXF rules, as Fairy-Stockfish and Pikafish judge); the check
+//     option CheckChaseLoses selects the WXF/Chinese reading, where the
+//     chasing side loses (xiangqi.CheckChaseIsChase, process-wide).
 //   - UCCI (after "ucci"): options without "name"/"value", "go [ponder|draw]
 //     depth|nodes|time <t> [movestogo|increment] [opptime ..]" with times in
 //     seconds unless "setoption usemillisec true", "banmoves", "nobestmove",

@@ -4,21 +4,27 @@ package xiangqi
 import "dualnnue/position"
 
 // CheckChaseIsChase selects how a side that mixes checks and chases inside a
-// repetition cycle is judged.
+// repetition cycle ("one check, one chase") is judged. The engine's search,
+// the arbiter (package rules, `play result`), the match referee and
+// self-play all read it, so they always agree.
 //
-// true (the default, the ruling the project's rules issue asks for, as the
-// WXF and Chinese rules count "one check, one chase" among the forbidden
-// perpetual attacks): a checking move is neutral for the chase test, so a
-// side that chases the same piece on every move that is not a check is
-// perpetually chasing and loses.
+// false (the default, the AXF text: Rule 12 "one check one chase ... should
+// be ruled as a draw", and Diagrams 37-38 where a cannon's "one check and
+// one chase" is allowed): a checking move chases nothing, so any check in
+// the cycle clears that side of perpetual chase and the repetition is a
+// draw (XQ-27). Fairy-Stockfish and Pikafish judge this way.
 //
-// false (the AXF text: Rule 12 "one check one chase ... should be ruled as a
-// draw", and Diagrams 37-38 where a cannon's "one check and one chase" is
-// allowed): a checking move chases nothing, so any check in the cycle clears
-// that side of perpetual chase. Pikafish judges this way.
+// true (the WXF and Chinese rules, which count "one check, one chase" among
+// the forbidden perpetual attacks): a checking move is neutral for the
+// chase test, so a side that chases the same piece on every move that is
+// not a check is perpetually chasing and loses. UCI option
+// "CheckChaseLoses", `play result -check-chase-loses`, self-play config key
+// check_chase_loses.
 //
-// Set it before any search starts; it is read without synchronisation.
-var CheckChaseIsChase = true
+// A side that checks on every move is judged by the perpetual-check rule
+// either way. Set it before any search starts; it is read without
+// synchronisation.
+var CheckChaseIsChase = false
 
 // Rule names the rule that decided a position (see RuleOutcome).
 type Rule uint8
