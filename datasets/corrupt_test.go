@@ -44,7 +44,7 @@ type blockSpan struct {
 // corpus returns a clean file of many small blocks, its block spans and its
 // records.
 func corpus(t *testing.T, g Game) ([]byte, []blockSpan, readResult) {
-	games := randomGames(t, g, 40, 1234+uint64(g), fullGen)
+	games := randomGames(t, g, 48, 1234+uint64(g), fullGen)
 	data := writeGames(t, g, games, &WriterOptions{BlockSize: 1500})
 	sc, err := NewBlockScanner(bytes.NewReader(data))
 	if err != nil {

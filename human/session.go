@@ -258,7 +258,7 @@ func (s *session[T, P]) takeBack() {
 
 // checkEnd asks the arbiter (package rules) whether the game is over:
 // checkmate, stalemate (a loss in xiangqi), the repetition verdicts, the
-// move-count rules and (chess) dead positions.
+// move-count rules and dead positions (chess and xiangqi).
 func (s *session[T, P]) checkEnd() {
 	s.over, s.resigned, s.result, s.reason = false, false, "", ""
 	r := s.def.judge(s.pos)

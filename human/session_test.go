@@ -154,7 +154,7 @@ func TestExposingMoves(t *testing.T) {
 		{"bd3", "illegal move: bd3: no legal pawn move to d3 (type moves for the legal moves)"},
 	})
 	runSteps(t, "xiangqi", Config{}, nil, []step{
-		{"fen 4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1", "new game from this position: you play red"},
+		{"fen 4k4/9/9/p8/9/9/9/9/4A4/4K4 w - - 0 1", "new game from this position: you play red"},
 		{"A5-6", "illegal move: A5-6: it would leave your king in check or facing the other king"},
 		{"a4+5", "illegal move: a4+5: no legal red advisor move matches (type moves for the legal moves)"},
 		{"a5-4", "illegal move: a5-4: it would leave your king in check or facing the other king"},
@@ -195,6 +195,9 @@ func TestGameEnds(t *testing.T) {
 		{"chess threefold repetition", "chess", position.White, []string{"g8f6", "f6g8", "g8f6", "f6g8"},
 			"Nf3\nNg1\nNf3\nNg1\n",
 			"game over: 1/2-1/2, draw by threefold repetition: a draw.\n"},
+		{"xiangqi dead position (XQ-26)", "xiangqi", position.Red, nil,
+			"fen 3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1\nd0e1\n",
+			"game over: 1/2-1/2, draw by insufficient material: a draw.\n"},
 		{"xiangqi natural-move limit", "xiangqi", position.Red, nil,
 			"fen 4k4/9/9/9/9/9/9/9/9/R2K5 w - - 119 80\nR9+1\n",
 			"game over: 1/2-1/2, draw by natural-move limit (60 moves without a capture): a draw.\n"},

@@ -157,6 +157,11 @@ func TestParseOpeningsForms(t *testing.T) {
 		{"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n", "ends the game"}, // checkmate
 		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n", "ends the game"}, // stalemate
 		{"\x00\xff\n", "line 1"},
+		// CH-28's kind: castling rights off the standard squares, and
+		// Shredder letters, exist only in Chess960, which matches do not play.
+		{"2r1k1r1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 b kq - 0 1\n", "impossible in standard chess"},
+		{"r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1\n", "impossible in standard chess"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1\n", "Shredder-FEN"},
 	}
 	for _, c := range bad {
 		if _, err := ParseOpenings(strings.NewReader(c.text), "chess"); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -202,4 +207,33 @@ func FuzzParseOpenings(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestRefereeDeadXiangqi: XQ-26 in the match runner. The referee (package
+// rules) ends a game when no rook, horse, cannon or pawn is left, so an
+// opening that is already dead is refused as decided, and a capture that
+// leaves no attacker ends the game as a draw.
+func TestRefereeDeadXiangqi(t *testing.T) {
+	_, err := ParseOpenings(strings.NewReader("2bak4/4a4/4b4/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1\n"), "xiangqi")
+	if err == nil || !strings.Contains(err.Error(), "ends the game (1/2-1/2 insufficient material)") {
+		t.Errorf("dead opening: %v", err)
+	}
+	g, err := newGamePlayer("xiangqi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := g.setup(Opening{FEN: "3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, over := g.ended(); over {
+		t.Fatal("decided before the capture")
+	}
+	m, err := g.pos.ParseMove("d0e1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.pos.DoMove(m, &g.states[0])
+	if res, reason, over := g.ended(); !over || res != "1/2-1/2" || reason != "insufficient material" {
+		t.Errorf("after the capture: %s %s %v, want 1/2-1/2 by insufficient material", res, reason, over)
+	}
 }

@@ -135,6 +135,9 @@ func ReadPGNOpenings(r io.Reader, game string) ([]Opening, error) {
 		if (g.Variant == notation.Xiangqi) != (game == "xiangqi") {
 			return nil, fmt.Errorf("PGN game %d is not a %s game", i+1, game)
 		}
+		if g.Chess960 {
+			return nil, fmt.Errorf("PGN game %d is a Chess960 game; matches play standard chess", i+1)
+		}
 		op := Opening{FEN: g.StartFEN()}
 		if err := pos.SetFEN(op.FEN); err != nil {
 			return nil, fmt.Errorf("PGN game %d: %w", i+1, err)

@@ -150,3 +150,18 @@ func TestXiangqiPGNReplaysInFairyStockfish(t *testing.T) {
 		}
 	}
 }
+
+// TestPGNOpeningsStandardCastlingOnly: CH-28's kind in PGN openings. A
+// standard game whose FEN holds castling rights off the standard squares is
+// a bad opening; a Chess960 game is refused by name (matches play standard
+// chess, and the engines are not told UCI_Chess960).
+func TestPGNOpeningsStandardCastlingOnly(t *testing.T) {
+	const fen = "2r1k1r1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 b kq - 0 1"
+	pgn := "[Event \"a\"]\n[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n1... Kd8 *\n"
+	if _, err := ReadPGNOpenings(strings.NewReader(pgn), "chess"); err == nil || !strings.Contains(err.Error(), "impossible in standard chess") {
+		t.Errorf("standard PGN opening with kq and rooks on c8/g8: %v", err)
+	}
+	if _, err := ReadPGNOpenings(strings.NewReader("[Variant \"Chess960\"]\n"+pgn), "chess"); err == nil || !strings.Contains(err.Error(), "Chess960 game") {
+		t.Errorf("Chess960 PGN opening: %v", err)
+	}
+}

@@ -51,7 +51,10 @@ type Tag struct{ Name, Value string }
 // position, the moves (legal, in order, as the game package encodes them)
 // and the result ("1-0", "0-1", "1/2-1/2" or "*", from White's/Red's side).
 type Game struct {
-	Variant  Variant
+	Variant Variant
+	// Chess960 marks a Chess960 game (Variant tag "Chess960"): its FEN may
+	// carry X-FEN or Shredder-FEN castling rights and castling is written
+	// as in Chess960. A standard game's FEN may hold only standard rights.
 	Chess960 bool
 	Tags     []Tag
 	// FEN is the start position; "" means the game's standard start.
@@ -216,12 +219,13 @@ func numberToken(fullmove int, black, first bool) string {
 }
 
 func chessMovetext(g *Game, fen string) ([]string, error) {
-	p, err := chess.NewFromFEN(fen)
+	parse := chess.NewFromFEN
+	if g.Chess960 {
+		parse = chess.NewFromFEN960
+	}
+	p, err := parse(fen)
 	if err != nil {
 		return nil, fmt.Errorf("PGN: start position: %w", err)
-	}
-	if g.Chess960 {
-		p.Chess960 = true
 	}
 	states := make([]position.State, len(g.Moves))
 	full := fullmoveOf(fen)
@@ -316,6 +320,10 @@ func ParsePGN(s string) (*Game, error) {
 // chess moves in SAN (see ParseSAN), xiangqi moves in ICCS coordinates
 // ("h2e2", "H2-E2") or WXF (see ParseWXF), told apart token by token. The
 // variant comes from the Variant tag, the start position from the FEN tag.
+// A chess FEN's castling field is read as Chess960 (X-FEN or Shredder-FEN)
+// only when the Variant tag says Chess960; in a standard game, castling
+// rights that do not fit a king and rook on their standard squares are a
+// bad FEN (see chess.Position.SetFEN).
 //
 // Errors name the line, and for moves the move number, side and text: an
 // unterminated tag, comment or variation, a game cut off before its result
@@ -666,12 +674,13 @@ type chessMover struct {
 }
 
 func newChessMover(fen string, c960 bool) (*chessMover, error) {
-	p, err := chess.NewFromFEN(fen)
+	parse := chess.NewFromFEN
+	if c960 {
+		parse = chess.NewFromFEN960
+	}
+	p, err := parse(fen)
 	if err != nil {
 		return nil, err
-	}
-	if c960 {
-		p.Chess960 = true
 	}
 	return &chessMover{p: p, states: make([]position.State, 0, 128)}, nil
 }

@@ -258,3 +258,33 @@ func TestWritePGNExact(t *testing.T) {
 		t.Errorf("xiangqi record:\n%s", b.String())
 	}
 }
+
+// TestPGNCastlingRightsNeedChess960: CH-28's kind in PGN input. A standard
+// game whose FEN tag holds castling rights without a king and rook on their
+// standard squares is a bad FEN; the same FEN under [Variant "Chess960"]
+// is read as Chess960, and its castling is written in SAN and read back.
+func TestPGNCastlingRightsNeedChess960(t *testing.T) {
+	const fen = "2r1k1r1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 b kq - 0 1"
+	std := "[Event \"x\"]\n[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n1... Qxb7 *\n"
+	if _, err := ReadPGN(strings.NewReader(std)); err == nil || !strings.Contains(err.Error(), "impossible in standard chess") {
+		t.Errorf("standard PGN with kq and rooks on c8/g8: error %v", err)
+	}
+	c960 := "[Event \"x\"]\n[Variant \"Chess960\"]\n[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n1... O-O *\n"
+	games, err := ReadPGN(strings.NewReader(c960))
+	if err != nil {
+		t.Fatalf("Chess960 PGN: %v", err)
+	}
+	g := games[0]
+	if !g.Chess960 || len(g.Moves) != 1 || chess.Kind(g.Moves[0]) != chess.KindCastling {
+		t.Fatalf("Chess960 PGN read as %+v", g)
+	}
+	var b bytes.Buffer
+	if err := WritePGN(&b, g, WriteOptions{}); err != nil || !strings.Contains(b.String(), "O-O") {
+		t.Errorf("Chess960 PGN written as %q (%v)", b.String(), err)
+	}
+	// A Game marked standard with that FEN is refused on output too.
+	g.Chess960 = false
+	if err := WritePGN(&b, g, WriteOptions{}); err == nil {
+		t.Errorf("standard game with kq and rooks on c8/g8 written")
+	}
+}

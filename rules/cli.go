@@ -22,14 +22,15 @@ import (
 func Run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("result", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	game := fs.String("game", "chess", "game: chess or xiangqi (a PGN's Variant tag overrides it)")
+	game := fs.String("game", "chess", "game: chess, chess960 or xiangqi (a PGN's Variant tag overrides it); standard chess refuses castling rights off the standard squares")
 	fen := fs.String("fen", "startpos", "start position in FEN, or startpos")
 	moves := fs.String("moves", "", "moves separated by spaces, in UCI (chess) or ICCS (xiangqi, ranks 0-9) coordinates")
 	pgn := fs.String("pgn", "", "read the game(s) from this PGN file instead (- for standard input)")
 	limit := fs.Int("natural-limit", xiangqi.NaturalLimitPlies, "xiangqi natural-move limit in plies without a capture (120 = 60 moves per side)")
 	noClaims := fs.Bool("no-claims", false, "chess: do not grant threefold repetition and the fifty-move rule (fivefold and 75 moves still apply)")
+	checkChase := fs.Bool("check-chase-loses", false, "xiangqi: \"one check, one chase\" loses as a perpetual chase (WXF/Chinese rules); default: a draw (AXF rules, as Fairy-Stockfish and Pikafish)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: play result -game xiangqi|chess [-fen FEN] [-moves \"m1 m2 ...\"] | -pgn FILE")
+		fmt.Fprintln(stderr, "usage: play result -game xiangqi|chess|chess960 [-fen FEN] [-moves \"m1 m2 ...\"] | -pgn FILE")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -47,8 +48,10 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	old := xiangqi.NaturalLimitPlies
+	oldChase := xiangqi.CheckChaseIsChase
 	xiangqi.NaturalLimitPlies = *limit
-	defer func() { xiangqi.NaturalLimitPlies = old }()
+	xiangqi.CheckChaseIsChase = *checkChase
+	defer func() { xiangqi.NaturalLimitPlies, xiangqi.CheckChaseIsChase = old, oldChase }()
 	opt := Options{NoClaims: *noClaims}
 
 	var games []*notation.Game
@@ -73,12 +76,12 @@ func Run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	} else {
-		v, _, err := notation.ParseVariant(*game)
+		v, c960, err := notation.ParseVariant(*game)
 		if err != nil || strings.TrimSpace(*game) == "" {
-			fmt.Fprintf(stderr, "play result: -game %q: want chess or xiangqi\n", *game)
+			fmt.Fprintf(stderr, "play result: -game %q: want chess, chess960 or xiangqi\n", *game)
 			return 2
 		}
-		g, err := GameFromMoves(v, strings.TrimSpace(*fen), strings.Fields(*moves))
+		g, err := gameFromMoves(v, c960, strings.TrimSpace(*fen), strings.Fields(*moves))
 		if err != nil {
 			fmt.Fprintln(stderr, "play result:", err)
 			return 1

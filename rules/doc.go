@@ -12,10 +12,16 @@
 // turns them off).
 //
 // Xiangqi (AXF rules): a side with no legal move loses, checkmated or
-// stalemated alike; a repetition is a draw unless one side checked
-// perpetually or chased perpetually (that side loses; both sides: a draw);
-// the natural-move limit (xiangqi.NaturalLimitPlies, 120 plies without a
-// capture by default) draws.
+// stalemated alike; a position where neither side has a rook, horse, cannon
+// or pawn is dead and drawn at once ("insufficient material", as
+// Fairy-Stockfish and Pikafish rule); a repetition is a draw unless one side
+// checked perpetually or chased perpetually (that side loses; both sides: a
+// draw). "One check, one chase" is a draw by default (AXF Rule 12, as
+// Fairy-Stockfish and Pikafish judge); `play result -check-chase-loses`
+// selects the WXF/Chinese reading, where the chaser loses
+// (xiangqi.CheckChaseIsChase, which the engine and self-play read too). The
+// natural-move limit (xiangqi.NaturalLimitPlies, 120 plies
+// without a capture by default) draws.
 //
 // Every rule about repetitions and move counts comes from the position
 // packages' own verdict functions (chess.Position.RuleVerdict and

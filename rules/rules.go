@@ -13,7 +13,7 @@ import (
 
 // Result is a game's outcome: Result is "1-0", "0-1", "1/2-1/2" or "*"
 // (from White's/Red's side); Reason names the rule ("checkmate",
-// "stalemate", "insufficient material", "threefold repetition", "fivefold
+// "stalemate", "insufficient material" (chess and xiangqi dead positions), "threefold repetition", "fivefold
 // repetition", "fifty-move rule", "seventy-five-move rule", "perpetual
 // check", "perpetual chase", "mutual perpetual check", "mutual perpetual
 // chase", "natural-move limit"), or "ongoing" for "*".
@@ -100,8 +100,10 @@ func repetitions(st *position.State) int {
 // JudgeXiangqi judges the current position of p, with its history, by the
 // rules the engine searches with: a side with no legal move has lost
 // ("checkmate" when in check, else "stalemate"), then
-// xiangqi.Position.RuleOutcome(0): a threefold repetition (a draw, or a loss
-// for a side that checked or chased perpetually) or the natural-move limit.
+// xiangqi.Position.RuleOutcome(0): a dead position ("insufficient
+// material": no rook, horse, cannon or pawn on the board), a threefold
+// repetition (a draw, or a loss for a side that checked or chased
+// perpetually) or the natural-move limit.
 // p is not changed.
 func JudgeXiangqi(p *xiangqi.Position) Result {
 	var list position.MoveList
@@ -154,11 +156,14 @@ func moveLabel(ply int, fullmove int, black bool, white, move string) string {
 }
 
 func adjudicateChess(g *notation.Game, opt Options) (Outcome, error) {
-	p, err := chess.NewFromFEN(g.StartFEN())
+	parse := chess.NewFromFEN
+	if g.Chess960 {
+		parse = chess.NewFromFEN960
+	}
+	p, err := parse(g.StartFEN())
 	if err != nil {
 		return Outcome{}, err
 	}
-	p.Chess960 = p.Chess960 || g.Chess960
 	out := Outcome{Ongoing, -1}
 	if r := JudgeChess(p, opt); r != Ongoing {
 		out = Outcome{r, 0}
@@ -228,14 +233,27 @@ func fullmove(fen string) int {
 
 // GameFromMoves builds a game record of variant v from a start FEN ("" or
 // "startpos" for the standard start) and moves in the engine's coordinates
-// (chess UCI "e2e4", "e7e8q"; xiangqi ICCS "h2e2", ranks 0-9). An error
-// names the first move that is unreadable or illegal, with its move number,
-// side and ply.
+// (chess UCI "e2e4", "e7e8q"; xiangqi ICCS "h2e2", ranks 0-9). A chess game
+// is standard chess: castling rights must fit a king and rook on their
+// standard squares (use GameFromMoves960 for Chess960). An error names the
+// first move that is unreadable or illegal, with its move number, side and
+// ply.
 func GameFromMoves(v notation.Variant, fen string, moves []string) (*notation.Game, error) {
+	return gameFromMoves(v, false, fen, moves)
+}
+
+// GameFromMoves960 is GameFromMoves for a Chess960 game: the FEN may carry
+// X-FEN or Shredder-FEN castling rights, and castling is written king
+// takes own rook ("e1h1").
+func GameFromMoves960(fen string, moves []string) (*notation.Game, error) {
+	return gameFromMoves(notation.Chess, true, fen, moves)
+}
+
+func gameFromMoves(v notation.Variant, chess960 bool, fen string, moves []string) (*notation.Game, error) {
 	if fen == "startpos" {
 		fen = ""
 	}
-	g := &notation.Game{Variant: v, FEN: fen, Result: "*"}
+	g := &notation.Game{Variant: v, FEN: fen, Result: "*", Chess960: chess960 && v == notation.Chess}
 	start := g.StartFEN()
 	full := fullmove(start)
 	switch v {
@@ -258,11 +276,14 @@ func GameFromMoves(v notation.Variant, fen string, moves []string) (*notation.Ga
 			}
 		}
 	default:
-		p, err := chess.NewFromFEN(start)
+		parse := chess.NewFromFEN
+		if g.Chess960 {
+			parse = chess.NewFromFEN960
+		}
+		p, err := parse(start)
 		if err != nil {
 			return nil, err
 		}
-		g.Chess960 = p.Chess960
 		states := make([]position.State, len(moves))
 		for i, s := range moves {
 			black := p.SideToMove() == position.Black

@@ -168,7 +168,7 @@ func TestXiangqiMutualAndHeld(t *testing.T) {
 // TestXiangqiNaturalLimit: 120 plies without a capture draw; the limit is
 // configurable; no legal move at the limit still loses.
 func TestXiangqiNaturalLimit(t *testing.T) {
-	g, _ := GameFromMoves(notation.Xiangqi, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 119 80", []string{"e0f0"})
+	g, _ := GameFromMoves(notation.Xiangqi, "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 119 80", []string{"e0f0"})
 	if out, _ := Adjudicate(g, Options{}); out != (Outcome{Result{"1/2-1/2", "natural-move limit"}, 1}) {
 		t.Errorf("limit 120: %v", out)
 	}
@@ -234,7 +234,7 @@ func TestRunCLI(t *testing.T) {
 	if _, _, code = runCLI("-natural-limit", "0"); code != 2 {
 		t.Errorf("bad limit: exit %d", code)
 	}
-	out, _, code = runCLI("-game", "xiangqi", "-fen", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 150 80", "-natural-limit", "200")
+	out, _, code = runCLI("-game", "xiangqi", "-fen", "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 150 80", "-natural-limit", "200")
 	if code != 0 || out != `{"result":"*","reason":"ongoing"}`+"\n" {
 		t.Errorf("limit flag: %q %d", out, code)
 	}
@@ -303,4 +303,105 @@ func loadCases(t *testing.T) map[string]struct {
 		out[r.ID] = r.rec
 	}
 	return out
+}
+
+// TestCH28StandardCastlingRights: `play result` (flags and PGN) refuses a
+// standard-chess FEN whose castling rights do not fit a king and rook on
+// their standard squares (exit 1, the reason on stderr) and judges the same
+// FEN as Chess960 with -game chess960 or a Chess960 Variant tag, where
+// e8g8 is the black king taking its g8 rook.
+func TestCH28StandardCastlingRights(t *testing.T) {
+	const fen = "2r1k1r1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 b kq - 0 1"
+	if _, errs, code := runCLI("-game", "chess", "-fen", fen); code != 1 || !strings.Contains(errs, "impossible in standard chess") {
+		t.Errorf("standard: %q exit %d", errs, code)
+	}
+	if _, err := GameFromMoves(notation.Chess, fen, nil); err == nil {
+		t.Error("GameFromMoves accepted the rights in standard chess")
+	}
+	out, errs, code := runCLI("-game", "chess960", "-fen", fen, "-moves", "e8g8")
+	if code != 0 || out != `{"result":"*","reason":"ongoing"}`+"\n" {
+		t.Errorf("chess960: %q %q exit %d", out, errs, code)
+	}
+	g, err := GameFromMoves960(fen, []string{"e8g8"})
+	if err != nil || !g.Chess960 || chess.Kind(g.Moves[0]) != chess.KindCastling {
+		t.Errorf("GameFromMoves960: %+v %v", g, err)
+	}
+	pgn := "[Event \"a\"]\n[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n1... Kd8 *\n"
+	path := filepath.Join(t.TempDir(), "g.pgn")
+	if err := os.WriteFile(path, []byte(pgn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := runCLI("-pgn", path); code != 1 || !strings.Contains(errs, "impossible in standard chess") {
+		t.Errorf("standard PGN: %q exit %d", errs, code)
+	}
+	if err := os.WriteFile(path, []byte("[Variant \"Chess960\"]\n"+pgn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, errs, code := runCLI("-pgn", path); code != 0 || out != `{"result":"*","reason":"ongoing"}`+"\n" {
+		t.Errorf("Chess960 PGN: %q %q exit %d", out, errs, code)
+	}
+}
+
+// TestXiangqiDeadPositions: XQ-26 as play result judges it. A position
+// with no rook, horse, cannon or pawn on the board is drawn at once (as
+// Fairy-Stockfish and Pikafish rule), also when a capture creates it; a
+// cannon or a pawn keeps the game going.
+func TestXiangqiDeadPositions(t *testing.T) {
+	dead := `{"result":"1/2-1/2","reason":"insufficient material"}` + "\n"
+	ongoing := `{"result":"*","reason":"ongoing"}` + "\n"
+	for _, c := range []struct{ fen, moves, want string }{
+		{"3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "", dead},
+		{"2bak4/4a4/4b4/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1", "", dead},
+		{"3k5/4a4/9/9/9/9/9/9/9/2C1K4 w - - 0 1", "", ongoing},
+		{"3k5/9/9/9/9/9/9/9/4p4/4K4 w - - 0 1", "", ongoing},
+		{"3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1", "d0e1", dead},
+	} {
+		out, errs, code := runCLI("-game", "xiangqi", "-fen", c.fen, "-moves", c.moves)
+		if code != 0 || out != c.want {
+			t.Errorf("%s %s: %q %q exit %d, want %q", c.fen, c.moves, out, errs, code, c.want)
+		}
+	}
+	g, err := GameFromMoves(notation.Xiangqi, "3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1", []string{"d0e1", "d9d8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := Adjudicate(g, Options{}); err != nil || out != (Outcome{Result{"1/2-1/2", "insufficient material"}, 1}) {
+		t.Errorf("capture into a dead position: %v %v, want a draw after ply 1", out, err)
+	}
+}
+
+// TestXQ27CheckChase: "one check, one chase" (XQ-27) as play result judges
+// it: a draw by default (AXF, as Fairy-Stockfish and Pikafish rule), red's
+// perpetual chase with -check-chase-loses (WXF/Chinese reading); the flag
+// does not outlive the command. The contrast line without checks loses
+// either way.
+func TestXQ27CheckChase(t *testing.T) {
+	c, ok := loadCases(t)["XQ-27-result-one-check-one-chase-is-disputed"]
+	if !ok {
+		t.Fatal("case XQ-27 missing")
+	}
+	moves := strings.Join(c.Moves, " ")
+	out, _, code := runCLI("-game", "xiangqi", "-fen", c.FEN, "-moves", moves)
+	if code != 0 || out != `{"result":"1/2-1/2","reason":"threefold repetition"}`+"\n" {
+		t.Errorf("default: %q exit %d", out, code)
+	}
+	out, _, code = runCLI("-game", "xiangqi", "-fen", c.FEN, "-moves", moves, "-check-chase-loses")
+	if code != 0 || out != `{"result":"0-1","reason":"perpetual chase"}`+"\n" {
+		t.Errorf("-check-chase-loses: %q exit %d", out, code)
+	}
+	if xiangqi.CheckChaseIsChase {
+		t.Error("-check-chase-loses outlived the command")
+	}
+	g, err := GameFromMoves(notation.Xiangqi, c.FEN, c.Moves[:15])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := Adjudicate(g, Options{}); err != nil || out.Ply != -1 {
+		t.Errorf("decided before ply 16: %v %v", out, err)
+	}
+	contrast := "i6i7 c7c6 i7i6 c6c7 i6i7 c7c6 i7i6 c6c7"
+	out, _, code = runCLI("-game", "xiangqi", "-fen", c.FEN, "-moves", contrast)
+	if code != 0 || out != `{"result":"0-1","reason":"perpetual chase"}`+"\n" {
+		t.Errorf("contrast: %q exit %d", out, code)
+	}
 }

@@ -114,3 +114,29 @@ func TestTerminalRootXiangqi(t *testing.T) {
 		t.Fatalf("stalemated root: %+v", res)
 	}
 }
+
+// TestDeadPositionIsDrawXiangqi: XQ-26 in the search. With only generals,
+// advisors and elephants on the board every line is a dead draw, so the
+// search scores 0 whatever the material (the evaluation alone would count
+// red's four extra pieces), and still answers a legal move.
+func TestDeadPositionIsDrawXiangqi(t *testing.T) {
+	s := newXiangqiSearcher(oneThread())
+	for _, fen := range []string{
+		"3k5/9/9/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1",
+		"3k5/9/9/9/9/9/9/4B4/4A4/2BAK4 b - - 0 1",
+	} {
+		pos := xiangqiPos(fen)
+		res := s.Search(pos, search.Limits{Depth: 6}, nil)
+		if res.Score != position.ValueDraw || res.BestMove == position.MoveNone {
+			t.Errorf("%s: score %v, best move %v; want a draw with a move", fen, res.Score, res.BestMove)
+		}
+	}
+	// Red, in check from the last black rook, takes it (with the advisor or
+	// the general: either is a dead draw) rather than step aside into a
+	// rook ending it would lose.
+	pos := xiangqiPos("3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1")
+	res := s.Search(pos, search.Limits{Depth: 6}, nil)
+	if mv := pos.MoveString(res.BestMove); mv[2:] != "e1" || res.Score != position.ValueDraw {
+		t.Errorf("capture into a dead draw: %s %v, want a capture on e1 with a draw", mv, res.Score)
+	}
+}

@@ -66,6 +66,12 @@ type Config struct {
 	// FlushSeconds closes the dataset block in progress when it is older
 	// than this (default 60): a killed run loses at most that much work.
 	FlushSeconds float64 `toml:"flush_seconds"`
+	// CheckChaseLoses judges xiangqi "one check, one chase" in a repetition
+	// as a perpetual chase, a loss for the chaser (the WXF/Chinese reading);
+	// false (the default) draws it, as the AXF rules, Fairy-Stockfish and
+	// Pikafish do. Run sets xiangqi.CheckChaseIsChase from it for the run's
+	// searches and adjudication, and restores it when the run ends.
+	CheckChaseLoses bool `toml:"check_chase_loses"`
 
 	Search       SearchConfig       `toml:"search"`
 	Opening      OpeningConfig      `toml:"opening"`

@@ -72,10 +72,16 @@ func (s *Summary) String() string {
 
 // playFingerprint names the settings that decide which games are played
 // (besides seed, evaluator and shard): the search budget and TT size, the
-// opening and the adjudication. Games, threads and flushing are not part of
-// it: a resumed run may extend a run or use other hardware.
+// opening and the adjudication, and the chase reading when it is not the
+// default (so default runs keep their earlier fingerprint). Games, threads
+// and flushing are not part of it: a resumed run may extend a run or use
+// other hardware.
 func (c *Config) playFingerprint() string {
-	sum := sha256.Sum256(fmt.Appendf(nil, "%+v|%+v|%+v|%d", c.Search, c.Opening, c.Adjudication, c.HashMiB))
+	b := fmt.Appendf(nil, "%+v|%+v|%+v|%d", c.Search, c.Opening, c.Adjudication, c.HashMiB)
+	if c.CheckChaseLoses {
+		b = append(b, "|check_chase_loses"...)
+	}
+	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])
 }
 
@@ -101,6 +107,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (Summary, error) {
 		return Summary{}, err
 	}
 	g, _ := cfg.GameKind()
+	old := xiangqi.CheckChaseIsChase
+	xiangqi.CheckChaseIsChase = cfg.CheckChaseLoses
+	defer func() { xiangqi.CheckChaseIsChase = old }()
 	switch g {
 	case datasets.Xiangqi:
 		return runGame[xiangqi.Position](ctx, &cfg, opt, g, search.XiangqiRules, xiangqi.StartFEN)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"dualnnue/datasets"
+	"dualnnue/position/chess"
 )
 
 // smallConfig is a fast run: shallow searches and short games.
@@ -258,5 +259,21 @@ func TestBook(t *testing.T) {
 	c.Output = t.TempDir()
 	if _, err := Run(context.Background(), c, Options{}); err == nil || !strings.Contains(err.Error(), "line 1") {
 		t.Fatalf("a mated book position: %v", err)
+	}
+}
+
+// TestBookRefusesNonStandardCastling: CH-28's kind in a self-play book. A
+// chess line whose castling rights do not fit a king and rook on their
+// standard squares is refused before any game, naming the line (self-play
+// plays standard chess; it never switches to Chess960 castling).
+func TestBookRefusesNonStandardCastling(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "book.epd")
+	text := chess.StartFEN + "\n2r1k1r1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 b kq - 0 1\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := readBook(path, "chess")
+	if err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "impossible in standard chess") {
+		t.Errorf("book with kq and rooks on c8/g8: %v", err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"dualnnue/nn"
 	"dualnnue/position"
+	"dualnnue/position/xiangqi"
 	"dualnnue/search"
 )
 
@@ -33,8 +34,14 @@ type gameDef[T any, P search.GamePtr[T]] struct {
 	pieceChars string
 	// checkers lists the squares of the pieces giving check.
 	checkers func(p P) []position.Square
-	// setChess960 turns on Chess960 move coordinates (chess only; nil
-	// elsewhere). It never turns off what the FEN required.
+	// newFromFEN960 reads a FEN in Chess960 mode (X-FEN/Shredder-FEN
+	// castling), used while UCI_Chess960 is on (chess only; nil elsewhere).
+	// newFromFEN reads standard chess, which refuses castling rights that
+	// do not fit a king and rook on their standard squares.
+	newFromFEN960 func(fen string) (P, error)
+	// setChess960 switches the current position's Chess960 move coordinates
+	// (chess only; nil elsewhere). Turning it off keeps it on while the
+	// position still holds castling rights off the standard squares.
 	setChess960 func(p P, on bool)
 	benchFENs   []string
 	// benchDepth is the default bench depth.
@@ -70,7 +77,11 @@ func (a *adapter[T, P]) setPosition(fen string, moves []string) error {
 	if fen == "" {
 		fen = a.def.startFEN
 	}
-	p, err := a.def.newFromFEN(fen)
+	parse := a.def.newFromFEN
+	if a.cfg.chess960 && a.def.newFromFEN960 != nil {
+		parse = a.def.newFromFEN960
+	}
+	p, err := parse(fen)
 	if err != nil {
 		return err
 	}
@@ -249,6 +260,7 @@ func (a *adapter[T, P]) newEvaluator() func() position.Evaluator[P] {
 func (a *adapter[T, P]) configure(c engineConfig) error {
 	old := a.cfg
 	a.cfg = c
+	xiangqi.CheckChaseIsChase = c.checkChase
 	rebuild := a.searcher == nil || c.useNNUE != old.useNNUE
 	if c.evalFile != old.evalFile || a.searcher == nil {
 		switch c.evalFile {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
 )
 
 // testCase is one line of cases.jsonl (the fields these tests read).
@@ -381,5 +382,88 @@ func TestGoDepthWithOpponentClock(t *testing.T) {
 	chessLegal(t, chess.StartFEN, m)
 	if !hasPrefix(before, "info depth 6 ") {
 		t.Fatalf("depth 6 not reached: %q", before)
+	}
+}
+
+// CH-28: with UCI_Chess960 off, a chess FEN whose castling rights do not fit
+// a king and rook on their standard squares is refused with an info string
+// (never read as Chess960); with UCI_Chess960 on it is Chess960, castling
+// written king takes own rook. Turning the option off again leaves such a
+// position in Chess960 coordinates until the next "position".
+func TestCaseCH28CastlingRightsNeedChess960(t *testing.T) {
+	tc := loadCase(t, "CH-28")
+	c := realClient(t, "chess")
+	for _, cmd := range []string{
+		"position fen " + tc.FEN,
+		tc.positionCmd(),
+		"position fen r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1",
+		"position fen r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+	} {
+		c.send(cmd)
+		got := c.sync()
+		if len(got) != 1 || !strings.HasPrefix(got[0], "info string error: ") ||
+			!strings.Contains(got[0], "standard chess") {
+			t.Fatalf("%s: %q, want one info string error about standard chess", cmd, got)
+		}
+	}
+	c.send("setoption name UCI_Chess960 value true", "position fen "+tc.FEN)
+	if got := c.sync(); len(got) != 0 {
+		t.Fatalf("Chess960 mode: %q", got)
+	}
+	const c960 = "2r1k1r1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 b gc - 0 1"
+	if f := c.fen(); f != c960 {
+		t.Fatalf("Chess960 mode: fen %s, want %s", f, c960)
+	}
+	c.send("position fen " + tc.FEN + " moves e8g8")
+	if got := c.sync(); len(got) != 0 {
+		t.Fatalf("Chess960 castling e8g8 (king takes the g8 rook): %q", got)
+	}
+	if f := c.fen(); f != "2r2rk1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 w - - 1 2" {
+		t.Fatalf("after e8g8 in Chess960 mode: %s", f)
+	}
+	c.send("position fen "+tc.FEN, "setoption name UCI_Chess960 value false")
+	if got := c.sync(); len(got) != 0 {
+		t.Fatalf("UCI_Chess960 false: %q", got)
+	}
+	if f := c.fen(); f != c960 {
+		t.Fatalf("after UCI_Chess960 false the held Chess960 position reads %s", f)
+	}
+	c.send("position fen " + tc.FEN)
+	if got := c.sync(); len(got) != 1 || !strings.Contains(got[0], "standard chess") {
+		t.Fatalf("standard mode again: %q", got)
+	}
+}
+
+// XQ-27: "one check, one chase" as the search scores it. Black's c6c7
+// completes the third occurrence of a cycle in which red alternated checks
+// and attacks on the cannon: a draw by default (AXF, as Fairy-Stockfish and
+// Pikafish rule), a win for black (red's perpetual chase) with
+// CheckChaseLoses true (WXF/Chinese reading).
+func TestCaseXQ27CheckChaseOption(t *testing.T) {
+	tc := loadCase(t, "XQ-27")
+	c := realClient(t, "xiangqi")
+	t.Cleanup(func() { xiangqi.CheckChaseIsChase = false }) // process-wide
+	pos := "position fen " + tc.FEN + " moves " + strings.Join(tc.Moves[:15], " ")
+	score := func() string {
+		c.send(pos, "go depth 2 searchmoves c6c7")
+		m, lines := c.bestmove(10 * time.Second)
+		if m != "c6c7" {
+			t.Fatalf("bestmove %s, want c6c7", m)
+		}
+		last := ""
+		for _, l := range lines {
+			if i := strings.Index(l, " score "); i >= 0 && strings.HasPrefix(l, "info depth") {
+				f := strings.Fields(l[i+7:])
+				last = f[0] + " " + f[1]
+			}
+		}
+		return last
+	}
+	if s := score(); s != "cp 0" {
+		t.Errorf("default (AXF): c6c7 scores %q, want a draw (cp 0)", s)
+	}
+	c.send("setoption name CheckChaseLoses value true")
+	if s := score(); s != "mate 1" {
+		t.Errorf("CheckChaseLoses true: c6c7 scores %q, want mate 1 (red's perpetual chase)", s)
 	}
 }

@@ -15,9 +15,16 @@
 //   - Xiangqi moves are ICCS with ranks 0–9 ("h2e2"), xiangqi FENs as
 //     Pikafish writes them; chess moves are UCI long algebraic ("e7e8q"),
 //     castling as king to its destination unless UCI_Chess960 is true, then
-//     as king takes own rook. The evaluation is the game's embedded net
+//     as king takes own rook. Chess FENs are read in the mode UCI_Chess960
+//     sets when "position" arrives: without it, castling rights that do not
+//     fit a king and rook on their standard squares (and Shredder-FEN
+//     letters) reject the FEN, never switch to Chess960 castling. The evaluation is the game's embedded net
 //     (nn.Default) unless EvalFile names another or "Use NNUE" is false
 //     (the hand-written evaluation of package eval).
+//   - Xiangqi "one check, one chase" in a repetition is a draw by default
+//     (the AXF rules, as Fairy-Stockfish and Pikafish judge); the check
+//     option CheckChaseLoses selects the WXF/Chinese reading, where the
+//     chasing side loses (xiangqi.CheckChaseIsChase, process-wide).
 //   - UCCI (after "ucci"): options without "name"/"value", "go [ponder|draw]
 //     depth|nodes|time <t> [movestogo|increment] [opptime ..]" with times in
 //     seconds unless "setoption usemillisec true", "banmoves", "nobestmove",

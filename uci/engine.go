@@ -63,6 +63,9 @@ type engineConfig struct {
 	evalFile                  string // defaultEvalFile: the embedded net
 	useNNUE                   bool   // false: the hand-written evaluation
 	chess960                  bool
+	// checkChase sets xiangqi.CheckChaseIsChase (a process-wide rule: the
+	// search of any session in the process reads it).
+	checkChase bool
 }
 
 // searchRequest is one "go", resolved: clocks by colour, searchmoves still

@@ -30,9 +30,10 @@ var chessDef = &gameDef[chess.Position, *chess.Position]{
 		}
 		return out
 	},
-	setChess960: func(p *chess.Position, on bool) { p.Chess960 = p.Chess960 || on },
-	benchFENs:   search.ChessBenchFENs,
-	benchDepth:  13,
+	newFromFEN960: chess.NewFromFEN960,
+	setChess960:   func(p *chess.Position, on bool) { p.Chess960 = on || p.NeedsChess960() },
+	benchFENs:     search.ChessBenchFENs,
+	benchDepth:    13,
 }
 
 // embeddedNet returns the default net of game g embedded in the binary.

@@ -44,8 +44,12 @@ const (
 	optEvalFile     = "EvalFile"
 	optUseNNUE      = "Use NNUE"
 	optChess960     = "UCI_Chess960"
-	optUseMillisec  = "usemillisec" // UCCI only: time unit of "go time"
-	optNewGame      = "newgame"     // UCCI only: a button like ucinewgame
+	// optCheckChase: xiangqi "one check, one chase" loses (WXF/Chinese
+	// reading); false (the default) draws it (AXF, Fairy-Stockfish,
+	// Pikafish). See xiangqi.CheckChaseIsChase.
+	optCheckChase  = "CheckChaseLoses"
+	optUseMillisec = "usemillisec" // UCCI only: time unit of "go time"
+	optNewGame     = "newgame"     // UCCI only: a button like ucinewgame
 )
 
 // defaultEvalFile is the EvalFile value that selects the game's embedded net.
@@ -75,6 +79,7 @@ func newOptions(defaultVariant string, hashMiB int) *options {
 		{name: optUseNNUE, kind: optCheck, def: "true"},
 		{name: optEvalFile, ucciName: "evalfile", kind: optString, def: defaultEvalFile},
 		{name: optChess960, kind: optCheck, def: "false"},
+		{name: optCheckChase, kind: optCheck, def: "false"},
 		{name: optUseMillisec, ucciName: optUseMillisec, kind: optCheck, def: "false"},
 		{name: optNewGame, ucciName: optNewGame, kind: optButton},
 	}}

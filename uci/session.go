@@ -260,6 +260,7 @@ func (s *Session) engineConfig() engineConfig {
 		evalFile:     s.opts.get(optEvalFile),
 		useNNUE:      s.opts.bool(optUseNNUE),
 		chess960:     s.opts.bool(optChess960),
+		checkChase:   s.opts.bool(optCheckChase),
 	}
 }
 

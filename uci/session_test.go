@@ -27,6 +27,7 @@ func TestHandshakeUCI(t *testing.T) {
 		"option name Use NNUE type check default true",
 		"option name EvalFile type string default <default>",
 		"option name UCI_Chess960 type check default false",
+		"option name CheckChaseLoses type check default false",
 	}
 	if strings.Join(before, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("uci answer:\n%s\nwant:\n%s", strings.Join(before, "\n"), strings.Join(want, "\n"))

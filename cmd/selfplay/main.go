@@ -133,6 +133,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		quiet       = fs.Bool("quiet", false, "no progress bar: structured log lines (log/slog) on stderr")
 		flushSecs   = fs.Float64("flush-seconds", 0, "close the dataset block in progress after this many seconds")
 		printConfig = fs.Bool("print-config", false, "print the effective config and exit")
+		checkChase  = fs.Bool("check-chase-loses", false, "xiangqi: \"one check, one chase\" loses (WXF/Chinese rules); default: a draw (AXF)")
 	)
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -190,6 +191,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if set["max-plies"] {
 		cfg.Adjudication.MaxPlies = *maxPlies
+	}
+	if set["check-chase-loses"] {
+		cfg.CheckChaseLoses = *checkChase
 	}
 	if set["game"] && *configPath != "" {
 		cfg.Game = *game

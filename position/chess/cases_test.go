@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -426,17 +427,14 @@ func TestChess960Perft(t *testing.T) {
 			}
 		}
 	}
-	p := mustFEN(t, "k7/8/8/8/8/8/8/qRK4R w KQ - 0 1")
-	if !p.Chess960 {
-		t.Errorf("Chess960 not switched on for a king on c1 with castling rights")
-	}
+	p := mustFEN960(t, "k7/8/8/8/8/8/8/qRK4R w KQ - 0 1")
 	if got := legalStrings(p); contains(got, "c1b1") || !contains(got, "c1h1") {
 		t.Errorf("qRK: %v", got)
 	}
 	if p.FEN() != "k7/8/8/8/8/8/8/qRK4R w HB - 0 1" {
 		t.Errorf("FEN %s", p.FEN())
 	}
-	r := mustFEN(t, "r1k1r2q/8/8/8/8/8/8/R1K1R2Q w AEae - 0 1")
+	r := mustFEN960(t, "r1k1r2q/8/8/8/8/8/8/R1K1R2Q w AEae - 0 1")
 	if got := legalStrings(r); contains(got, "c1e1") || !contains(got, "c1a1") {
 		t.Errorf("AEae: %v", got)
 	}
@@ -445,38 +443,137 @@ func TestChess960Perft(t *testing.T) {
 	}
 }
 
-// Castling FEN fields: X-FEN (KQkq = outermost rook) and Shredder letters on
-// input; KQkq in standard mode and Shredder letters in Chess960 mode on output.
+// Castling FEN fields. Chess960 mode: X-FEN (KQkq = outermost rook) and
+// Shredder letters on input, Shredder letters on output. Standard mode:
+// KQkq only, with king and rook on their standard squares (see
+// TestStandardCastlingRights).
 func TestCastlingFields(t *testing.T) {
 	for in, out := range map[string]string{
-		"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1":       "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1":       "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-		"rr2k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1":       "rr2k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1":       "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1":       "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+		"rr2k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1":       "rr2k2r/8/8/8/8/8/8/R3K2R w Hha - 0 1",
 		"r3k1rr/8/8/8/8/8/8/RR2K2R w BHga - 0 1":     "r3k1rr/8/8/8/8/8/8/RR2K2R w HBga - 0 1",
 		"r3k1rr/8/8/8/8/8/8/RR2K2R w KBgq - 0 1":     "r3k1rr/8/8/8/8/8/8/RR2K2R w HBga - 0 1",
 		"bqnb1rkr/8/8/8/8/8/8/BQ1BNRKR w HFhf - 0 1": "bqnb1rkr/8/8/8/8/8/8/BQ1BNRKR w HFhf - 0 1",
 		"bqnb1rkr/8/8/8/8/8/8/BQ1BNRKR w KQkq - 0 1": "bqnb1rkr/8/8/8/8/8/8/BQ1BNRKR w HFhf - 0 1",
 		"r1k1r2q/8/8/8/8/8/8/R1K1R2Q w KQk - 0 1":    "r1k1r2q/8/8/8/8/8/8/R1K1R2Q w EAe - 0 1",
 	} {
-		p := mustFEN(t, in)
+		p := mustFEN960(t, in)
 		if got := p.FEN(); got != out {
 			t.Errorf("%s: FEN %s, want %s", in, got, out)
 		}
-		if q := mustFEN(t, out); q.Key() != p.Key() {
+		if q := mustFEN960(t, out); q.Key() != p.Key() {
 			t.Errorf("%s: written FEN reads back differently", in)
 		}
 	}
-	if p := mustFEN(t, "r3k1rr/8/8/8/8/8/8/RR2K2R w BHga - 0 1"); !p.Chess960 {
-		t.Errorf("inner castling rook b1 should switch Chess960 on")
-	}
-	if p := mustFEN(t, StartFEN); p.Chess960 {
-		t.Errorf("standard start switched Chess960 on")
+	for _, fen := range []string{
+		StartFEN,
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+		"rr2k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1", // outermost rook a8 is in the corner
+		"r3k1rr/8/8/8/8/8/8/RR2K2R w Kq - 0 1",
+	} {
+		p := mustFEN(t, fen)
+		if p.Chess960 || p.NeedsChess960() || p.FEN() != fen {
+			t.Errorf("standard %s: Chess960 %v, needs %v, FEN %s", fen, p.Chess960, p.NeedsChess960(), p.FEN())
+		}
+		if q := mustFEN960(t, fen); q.Key() != p.Key() {
+			t.Errorf("%s: Chess960 mode reads a different position", fen)
+		}
 	}
 	// Chess960 mode on a standard position writes Shredder letters.
 	p := new(Position)
 	p.Chess960 = true
 	if err := p.SetFEN(StartFEN); err != nil || p.FEN() != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1" {
 		t.Errorf("Chess960 start: %s %v", p.FEN(), err)
+	}
+	if p.NeedsChess960() {
+		t.Errorf("the standard start needs Chess960")
+	}
+	if q := mustFEN960(t, "r3k1rr/8/8/8/8/8/8/RR2K2R w BHga - 0 1"); !q.NeedsChess960() {
+		t.Errorf("inner castling rooks b1/g8 do not need Chess960")
+	}
+}
+
+// TestStandardCastlingRights: CH-28 and its kind. Without Chess960, castling
+// rights that do not fit a king on e1/e8 and a rook in the matching corner
+// are an error (never a silent switch to Chess960, which would list
+// king-takes-rook castles like e8g8 with the g8 rook); Shredder letters are
+// an error too. Fairy-Stockfish's validate_fen rejects these FENs (-5);
+// Stockfish accepts them. In Chess960 mode they are valid.
+func TestStandardCastlingRights(t *testing.T) {
+	c := loadCase(t, "CH-28")
+	var e struct {
+		Sanitized string            `json:"sanitized_fen"`
+		Perft     map[string]uint64 `json:"perft_after_moves_if_sanitized"`
+		MustNot   []string          `json:"must_not_contain_if_accepted"`
+		Variant   struct {
+			FEN       string            `json:"fen"`
+			Sanitized string            `json:"sanitized_fen"`
+			Perft     map[string]uint64 `json:"perft_if_sanitized"`
+		} `json:"variant"`
+	}
+	if err := json.Unmarshal(c.Expected, &e); err != nil {
+		t.Fatal(err)
+	}
+	for _, fen := range []string{c.FEN, e.Variant.FEN} {
+		_, err := NewFromFEN(fen)
+		if err == nil || !strings.Contains(err.Error(), "impossible in standard chess") {
+			t.Errorf("%s: error %v, want the rights refused in standard chess", fen, err)
+		}
+		p := new(Position)
+		if err := p.SetFEN(fen); err == nil || p.Chess960 {
+			t.Errorf("%s: SetFEN in standard mode: %v, Chess960 %v", fen, err, p.Chess960)
+		}
+		if _, err := NewFromFEN960(fen); err != nil {
+			t.Errorf("%s: refused in Chess960 mode: %v", fen, err)
+		}
+	}
+	// The FEN without the impossible rights plays as counted by Stockfish.
+	p := mustFEN(t, e.Sanitized)
+	var states [8]position.State
+	for i, s := range c.Moves {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatalf("CH-28 move %d %s: %v", i+1, s, err)
+		}
+		p.DoMove(m, &states[i])
+	}
+	for d := 1; d <= 3; d++ {
+		if got, want := Perft(p, d), e.Perft[strconv.Itoa(d)]; got != want {
+			t.Errorf("CH-28 perft(%d) = %d, want %d", d, got, want)
+		}
+	}
+	v := mustFEN(t, e.Variant.Sanitized)
+	for d := 1; d <= 3; d++ {
+		if got, want := Perft(v, d), e.Variant.Perft[strconv.Itoa(d)]; got != want {
+			t.Errorf("CH-28 variant perft(%d) = %d, want %d", d, got, want)
+		}
+	}
+	if got := legalStrings(v); !contains(got, "e1c1") || contains(got, "e1a1") || contains(got, "e1g1") {
+		t.Errorf("CH-28 variant legal moves %v: want e1c1, never e1a1 or e1g1", got)
+	}
+	// The same kind: every way a right can miss its standard squares.
+	for _, fen := range []string{
+		"4k3/8/8/8/8/8/8/R4K1R w K - 0 1",            // king on f1
+		"4k3/8/8/8/8/8/8/R3K1R1 w K - 0 1",           // rook on g1, not h1
+		"4k3/8/8/8/8/8/8/1R2K2R w Q - 0 1",           // rook on b1, not a1
+		"1r2k2r/8/8/8/8/8/8/4K3 b q - 0 1",           // black rook on b8
+		"4k3/8/8/8/8/8/8/RK5R w KQ - 0 1",            // king on b1
+		"rk5r/8/8/8/8/8/8/4K3 w kq - 0 1",            // black king on b8
+		"4k3/8/8/8/8/8/8/R3K2R w HA - 0 1",           // Shredder letters
+		"r3k2r/8/8/8/8/8/8/4K3 w ha - 0 1",           // Shredder letters, black
+		"bqnb1rkr/8/8/8/8/8/8/BQ1BNRKR w HFhf - 0 1", // a Chess960 start
+	} {
+		if p, err := NewFromFEN(fen); err == nil {
+			t.Errorf("%s accepted in standard mode as %s", fen, p.FEN())
+		}
+		if _, err := NewFromFEN960(fen); err != nil {
+			t.Errorf("%s refused in Chess960 mode: %v", fen, err)
+		}
+	}
+	// Shredder letters name the reason.
+	if _, err := NewFromFEN("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1"); err == nil || !strings.Contains(err.Error(), "Shredder-FEN") {
+		t.Errorf("HAha in standard mode: %v", err)
 	}
 }
 
@@ -500,10 +597,8 @@ func TestFENErrors(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "right 'K' without a white rook"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqx - 0 1", "unknown letter 'x'"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", "repeats a right"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KHkq - 0 1", "repeats a right"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqE - 0 1", "right 'E' without a white rook"},
-		{"r3k1rr/8/8/8/8/8/8/RR2K2R w BHgh - 0 1", "right 'h' repeats a right"},
-		{"rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w KQkq - 0 1", "white king on e3, not on its back rank"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KHkq - 0 1", "'H' is a Shredder-FEN letter"},
+		{"rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w KQkq - 0 1", "right 'K' without a white rook on h1 and the king on e1"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "not a square"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "en-passant square e3 is on rank 3"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "no black pawn on e5"},
@@ -518,6 +613,19 @@ func TestFENErrors(t *testing.T) {
 		_, err := NewFromFEN(c.fen)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want it to mention %q", c.fen, err, c.want)
+		}
+	}
+	// Chess960 mode's own castling errors.
+	for _, c := range []struct{ fen, want string }{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KHkq - 0 1", "repeats a right"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqE - 0 1", "right 'E' without a white rook"},
+		{"r3k1rr/8/8/8/8/8/8/RR2K2R w BHgh - 0 1", "right 'h' repeats a right"},
+		{"rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w KQkq - 0 1", "white king on e3, not on its back rank"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqx - 0 1", "unknown letter 'x'"},
+	} {
+		_, err := NewFromFEN960(c.fen)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Chess960 %q: error %v, want it to mention %q", c.fen, err, c.want)
 		}
 	}
 	// A failed SetFEN leaves the position as it was.

@@ -13,10 +13,21 @@ import (
 // FEN (far beyond any real game, small enough never to overflow).
 const maxCounter = 1 << 20
 
-// NewFromFEN returns the position described by fen, or an error naming what
-// is wrong with it (see SetFEN).
+// NewFromFEN returns the standard-chess position described by fen, or an
+// error naming what is wrong with it (see SetFEN). Castling rights must fit
+// a king and rook on their standard squares; use NewFromFEN960 for Chess960.
 func NewFromFEN(fen string) (*Position, error) {
 	p := new(Position)
+	if err := p.SetFEN(fen); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// NewFromFEN960 returns the Chess960 position described by fen (X-FEN or
+// Shredder-FEN castling fields), with Chess960 set, or an error (see SetFEN).
+func NewFromFEN960(fen string) (*Position, error) {
+	p := &Position{Chess960: true}
 	if err := p.SetFEN(fen); err != nil {
 		return nil, err
 	}
@@ -27,8 +38,19 @@ func NewFromFEN(fen string) (*Position, error) {
 //
 // Accepted: 4 to 6 whitespace-separated fields; missing halfmove clock and
 // fullmove number default to 0 and 1 (a fullmove number 0 is read as 1).
-// The castling field is "-" or any of K, Q, k, q (the outermost rook on that
-// side of the king, X-FEN) and A–H, a–h (the rook on that file, Shredder-FEN).
+//
+// The castling field depends on p.Chess960, which SetFEN keeps (it never
+// switches modes by itself):
+//   - standard chess (Chess960 false): "-" or any of K, Q, k, q, each
+//     needing the king on e1/e8 and a rook of its colour on h1/h8 (K, k) or
+//     a1/a8 (Q, q). A right that does not fit those squares, or a
+//     Shredder-FEN file letter, is an error: such rights cannot exist in
+//     standard chess, and reading them as Chess960 castling would make the
+//     engine list king-takes-rook castles a standard GUI calls illegal
+//     (lichobile #1957, Stockfish #2549). Fairy-Stockfish's validate_fen
+//     rejects such FENs too; Stockfish accepts them.
+//   - Chess960: K, Q, k, q (the outermost rook on that side of the king,
+//     X-FEN) and A–H, a–h (the rook on that file, Shredder-FEN).
 //
 // Rejected, with an error naming the problem: a wrong field count, a
 // placement without exactly 8 ranks of 8 squares, an unknown letter, a
@@ -36,7 +58,8 @@ func NewFromFEN(fen string) (*Position, error) {
 // to move other than w/b, the side not to move being in check, the side to
 // move in check by more than two pieces, a castling
 // right without the king on its back rank and a rook of that colour on the
-// right square, a repeated castling right, an en-passant square that is
+// right square (in standard chess: on e1/e8 and the corner), a repeated
+// castling right, an en-passant square that is
 // malformed, on the wrong rank for the side to move (e.g. d3 with white to
 // move), or inconsistent (no enemy pawn that could just have moved two
 // squares past it, or the squares it crossed not empty), and counters that
@@ -178,7 +201,9 @@ func (p *Position) parsePlacement(s string) error {
 	return nil
 }
 
-// parseCastling reads the castling field; it needs the placement.
+// parseCastling reads the castling field; it needs the placement. In
+// standard mode (p.Chess960 false) only K, Q, k, q with the king and rook on
+// their standard squares are accepted; see SetFEN.
 func (p *Position) parseCastling(s string) error {
 	if s == "-" {
 		return nil
@@ -192,11 +217,32 @@ func (p *Position) parseCastling(s string) error {
 		}
 		back := 7 * int(color)
 		ksq := p.kingSq[color]
+		rook := position.MakePiece(color, Rook)
+		if !p.Chess960 {
+			if lc != 'K' && lc != 'Q' {
+				if lc >= 'A' && lc <= 'H' {
+					return fmt.Errorf("chess FEN: castling field %q: %q is a Shredder-FEN letter, accepted only in Chess960 mode (UCI_Chess960); standard chess writes K, Q, k, q", s, c)
+				}
+				return fmt.Errorf("chess FEN: castling field %q: unknown letter %q", s, c)
+			}
+			rsq := makeSquare(7, back)
+			if lc == 'Q' {
+				rsq = makeSquare(0, back)
+			}
+			if ksq != makeSquare(4, back) || p.board[rsq] != rook {
+				return fmt.Errorf("chess FEN: castling field %q: right %q without a %s rook on %s and the king on %s: "+
+					"impossible in standard chess (Chess960 castling needs UCI_Chess960)",
+					s, c, colorName(color), squareName(rsq), squareName(makeSquare(4, back)))
+			}
+			if err := p.addCastlingRight(s, c, color, ksq, rsq); err != nil {
+				return err
+			}
+			continue
+		}
 		if rankOf(ksq) != back {
 			return fmt.Errorf("chess FEN: castling field %q: %s king on %s, not on its back rank",
 				s, colorName(color), squareName(ksq))
 		}
-		rook := position.MakePiece(color, Rook)
 		rsq := position.SquareNone
 		switch {
 		case lc == 'K':
@@ -224,19 +270,47 @@ func (p *Position) parseCastling(s string) error {
 			return fmt.Errorf("chess FEN: castling field %q: right %q without a %s rook on the matching square",
 				s, c, colorName(color))
 		}
-		i := 2 * int(color)
-		if rsq < ksq {
-			i++
-		}
-		if p.root.Castling&(1<<i) != 0 {
-			return fmt.Errorf("chess FEN: castling field %q: right %q repeats a right already given", s, c)
-		}
-		p.setCastlingRight(i, ksq, rsq)
-		if fileOf(ksq) != 4 || (fileOf(rsq) != 0 && fileOf(rsq) != 7) {
-			p.Chess960 = true
+		if err := p.addCastlingRight(s, c, color, ksq, rsq); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// addCastlingRight records the right letter c of the castling field s for
+// colour color, king on ksq and rook on rsq, refusing a repeated right.
+func (p *Position) addCastlingRight(s string, c rune, color position.Color, ksq, rsq position.Square) error {
+	i := 2 * int(color)
+	if rsq < ksq {
+		i++
+	}
+	if p.root.Castling&(1<<i) != 0 {
+		return fmt.Errorf("chess FEN: castling field %q: right %q repeats a right already given", s, c)
+	}
+	p.setCastlingRight(i, ksq, rsq)
+	return nil
+}
+
+// NeedsChess960 reports whether a castling right the position still holds
+// has its king or rook off the standard squares (king on e1/e8, rook in the
+// corner): such a position can only be played, and its castling written, in
+// Chess960 mode.
+func (p *Position) NeedsChess960() bool {
+	cr := p.State().Castling
+	for i := 0; i < 4; i++ {
+		if cr&(1<<i) == 0 {
+			continue
+		}
+		back := 7 * (i >> 1)
+		corner := makeSquare(7, back)
+		if i&1 == 1 {
+			corner = makeSquare(0, back)
+		}
+		if p.castlingRookSq[i] != corner || p.kingSq[i>>1] != makeSquare(4, back) {
+			return true
+		}
+	}
+	return false
 }
 
 // setCastlingRight records right i (0 WhiteOO .. 3 BlackOOO) with the king

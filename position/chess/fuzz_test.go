@@ -22,15 +22,21 @@ var fuzzFENSeeds = []string{
 	"", "8/8/8/8/8/8/8/8 w - -", "k7/8/8/8/8/8/8/K7 b - - 99999999 1",
 }
 
-// FuzzFEN: SetFEN never panics; an accepted FEN gives a consistent
-// position whose FEN reads back to the same position, and move generation
-// and perft work on it.
+// FuzzFEN: SetFEN never panics, in either mode; an accepted FEN gives a
+// consistent position whose FEN reads back (in the same mode) to the same
+// position, and move generation and perft work on it. A FEN accepted in
+// standard mode holds only standard castling rights.
 func FuzzFEN(f *testing.F) {
 	for _, s := range fuzzFENSeeds {
-		f.Add(s)
+		f.Add(s, false)
+		f.Add(s, true)
 	}
-	f.Fuzz(func(t *testing.T, fen string) {
-		p, err := NewFromFEN(fen)
+	f.Fuzz(func(t *testing.T, fen string, chess960 bool) {
+		parse := NewFromFEN
+		if chess960 {
+			parse = NewFromFEN960
+		}
+		p, err := parse(fen)
 		if err != nil {
 			if p != nil || err.Error() == "" {
 				t.Fatalf("error %v with position", err)
@@ -40,8 +46,11 @@ func FuzzFEN(f *testing.F) {
 		if err := p.Validate(); err != nil {
 			t.Fatalf("%q accepted but invalid: %v", fen, err)
 		}
+		if p.Chess960 != chess960 || !chess960 && p.NeedsChess960() {
+			t.Fatalf("%q (Chess960 %v): mode %v, needs Chess960 %v", fen, chess960, p.Chess960, p.NeedsChess960())
+		}
 		out := p.FEN()
-		q, err := NewFromFEN(out)
+		q, err := parse(out)
 		if err != nil {
 			t.Fatalf("%q written as %q which does not parse: %v", fen, out, err)
 		}
@@ -81,7 +90,7 @@ func FuzzParseMove(f *testing.F) {
 	}
 	positions := make([]*Position, len(fens))
 	for i, fen := range fens {
-		p, err := NewFromFEN(fen)
+		p, err := anyFEN(fen)
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -18,6 +18,25 @@ func mustFEN(t testing.TB, fen string) *Position {
 	return p
 }
 
+// mustFEN960 parses fen in Chess960 mode or fails the test.
+func mustFEN960(t testing.TB, fen string) *Position {
+	t.Helper()
+	p, err := NewFromFEN960(fen)
+	if err != nil {
+		t.Fatalf("NewFromFEN960(%q): %v", fen, err)
+	}
+	return p
+}
+
+// anyFEN parses fen as standard chess, or in Chess960 mode when its
+// castling rights need it (test position lists that mix both).
+func anyFEN(fen string) (*Position, error) {
+	if p, err := NewFromFEN(fen); err == nil {
+		return p, nil
+	}
+	return NewFromFEN960(fen)
+}
+
 // legalStrings returns the sorted UCI texts of the legal moves.
 func legalStrings(p *Position) []string {
 	var l position.MoveList

@@ -174,7 +174,10 @@ func TestRandomGames(t *testing.T) {
 	var moves [400]position.Move
 	for _, fen := range fens {
 		for g := 0; g < games; g++ {
-			p := mustFEN(t, fen)
+			p, err := anyFEN(fen)
+			if err != nil {
+				t.Fatal(err)
+			}
 			n := 0
 			for ; n < plies; n++ {
 				hist[n].pos, hist[n].st = snapshot(p)
@@ -197,7 +200,11 @@ func TestRandomGames(t *testing.T) {
 				if err := p.Validate(); err != nil {
 					t.Fatalf("%s after %d plies (%s): %v", fen, n+1, p.FEN(), err)
 				}
-				if _, err := NewFromFEN(p.FEN()); err != nil {
+				reparse := NewFromFEN
+				if p.Chess960 {
+					reparse = NewFromFEN960
+				}
+				if _, err := reparse(p.FEN()); err != nil {
 					t.Fatalf("FEN of a reached position does not parse: %v", err)
 				}
 			}

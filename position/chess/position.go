@@ -33,10 +33,11 @@ type Position struct {
 	root    position.State
 
 	// Chess960 selects Chess960 move coordinates (king takes own rook,
-	// e.g. "e1h1") in MoveString/ParseMove, and Shredder letters for
-	// non-outermost castling rooks in FEN. SetFEN keeps its value, but turns
-	// it on when the castling rights need it (king not on the e-file, or a
-	// castling rook not on the a- or h-file). It is UCI_Chess960.
+	// e.g. "e1h1") in MoveString/ParseMove, Shredder letters in FEN, and
+	// the castling fields SetFEN accepts: X-FEN and Shredder-FEN when set,
+	// only standard K/Q/k/q rights (king on e1/e8, rook in the corner) when
+	// not. SetFEN keeps its value and never switches it by itself. It is
+	// UCI_Chess960.
 	Chess960 bool
 
 	// Castling geometry, indexed by right (0 WhiteOO, 1 WhiteOOO, 2 BlackOO,

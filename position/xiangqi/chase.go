@@ -4,21 +4,27 @@ package xiangqi
 import "dualnnue/position"
 
 // CheckChaseIsChase selects how a side that mixes checks and chases inside a
-// repetition cycle is judged.
+// repetition cycle ("one check, one chase") is judged. The engine's search,
+// the arbiter (package rules, `play result`), the match referee and
+// self-play all read it, so they always agree.
 //
-// true (the default, the ruling the project's rules issue asks for, as the
-// WXF and Chinese rules count "one check, one chase" among the forbidden
-// perpetual attacks): a checking move is neutral for the chase test, so a
-// side that chases the same piece on every move that is not a check is
-// perpetually chasing and loses.
+// false (the default, the AXF text: Rule 12 "one check one chase ... should
+// be ruled as a draw", and Diagrams 37-38 where a cannon's "one check and
+// one chase" is allowed): a checking move chases nothing, so any check in
+// the cycle clears that side of perpetual chase and the repetition is a
+// draw (XQ-27). Fairy-Stockfish and Pikafish judge this way.
 //
-// false (the AXF text: Rule 12 "one check one chase ... should be ruled as a
-// draw", and Diagrams 37-38 where a cannon's "one check and one chase" is
-// allowed): a checking move chases nothing, so any check in the cycle clears
-// that side of perpetual chase. Pikafish judges this way.
+// true (the WXF and Chinese rules, which count "one check, one chase" among
+// the forbidden perpetual attacks): a checking move is neutral for the
+// chase test, so a side that chases the same piece on every move that is
+// not a check is perpetually chasing and loses. UCI option
+// "CheckChaseLoses", `play result -check-chase-loses`, self-play config key
+// check_chase_loses.
 //
-// Set it before any search starts; it is read without synchronisation.
-var CheckChaseIsChase = true
+// A side that checks on every move is judged by the perpetual-check rule
+// either way. Set it before any search starts; it is read without
+// synchronisation.
+var CheckChaseIsChase = false
 
 // Rule names the rule that decided a position (see RuleOutcome).
 type Rule uint8
@@ -41,20 +47,24 @@ const (
 	RuleMutualChase
 	// RuleNaturalLimit: NaturalLimitPlies plies without a capture: a draw.
 	RuleNaturalLimit
-	// RuleNoLegalMove: the natural limit is reached but the side to move has
-	// no legal move: it has lost.
+	// RuleNoLegalMove: the natural limit is reached, or the position is
+	// dead, but the side to move has no legal move: it has lost.
 	RuleNoLegalMove
+	// RuleInsufficientMaterial: neither side has a piece that can cross the
+	// river (only generals, advisors and elephants): a draw.
+	RuleInsufficientMaterial
 )
 
 var ruleNames = [...]string{
-	RuleNone:           "none",
-	RuleRepetition:     "threefold repetition",
-	RulePerpetualCheck: "perpetual check",
-	RuleMutualCheck:    "mutual perpetual check",
-	RulePerpetualChase: "perpetual chase",
-	RuleMutualChase:    "mutual perpetual chase",
-	RuleNaturalLimit:   "natural-move limit",
-	RuleNoLegalMove:    "no legal move",
+	RuleNone:                 "none",
+	RuleRepetition:           "threefold repetition",
+	RulePerpetualCheck:       "perpetual check",
+	RuleMutualCheck:          "mutual perpetual check",
+	RulePerpetualChase:       "perpetual chase",
+	RuleMutualChase:          "mutual perpetual chase",
+	RuleNaturalLimit:         "natural-move limit",
+	RuleNoLegalMove:          "no legal move",
+	RuleInsufficientMaterial: "insufficient material",
 }
 
 // String returns the rule's name as the result reasons spell it

@@ -116,10 +116,9 @@ var rulings = []ruling{
 	{id: "C07m", why: "XQ-14's second position mirrored: rook and cannon take turns against one horse, whose general cannot recapture into the rook's file: red loses",
 		placement: "K:e0 B:e2 R:h9 C:g9 k:e9 n:e7", side: "w",
 		moves: "h9h7 e7d9 h7h9 d9e7 h9h7 e7d9 h7h9 d9e7", result: "0-1", rule: RulePerpetualChase},
-	{id: "C09", why: "a rook alternates checks with attacks on the same unprotected cannon: one check and one chase count as a perpetual chase (CheckChaseIsChase, the default)",
+	{id: "C09", why: "XQ-27: a rook alternates checks with attacks on the same unprotected cannon: one check and one chase is a draw (AXF Rule 12; CheckChaseIsChase false, the default); see TestCheckChaseWXF for the other reading",
 		placement: "K:f0 k:e9 R:i6 c:c7", side: "w",
-		moves: "i6i9 e9e8 i9i7 c7c6 i7i8 e8e9 i8i6 c6c7 i6i9 e9e8 i9i7 c7c6 i7i8 e8e9 i8i6 c6c7", result: "0-1", rule: RulePerpetualChase,
-		fsf: "1/2-1/2: Fairy-Stockfish, like the AXF text (Rule 12), lets a check break the chase; see TestCheckChaseAXF"},
+		moves: "i6i9 e9e8 i9i7 c7c6 i7i8 e8e9 i8i6 c6c7 i6i9 e9e8 i9i7 c7c6 i7i8 e8e9 i8i6 c6c7", result: "1/2-1/2", rule: RuleRepetition},
 	{id: "C10", why: "the rook chase of C05 with the horse protected by black rooks on c9 and d9: no chase",
 		placement: "K:f0 k:e9 R:i5 n:c7 r:c9 r:d9", side: "w",
 		moves: "i5i7 c7d5 i7i5 d5c7 i5i7 c7d5 i7i5 d5c7", result: "1/2-1/2", rule: RuleRepetition},
@@ -232,12 +231,12 @@ func TestRepetitionRulings(t *testing.T) {
 	}
 }
 
-// TestCheckChaseAXF: with CheckChaseIsChase off (the AXF text), C09's
-// alternating check and chase is a plain repetition, as Fairy-Stockfish and
-// Pikafish judge it.
-func TestCheckChaseAXF(t *testing.T) {
+// TestCheckChaseWXF: with CheckChaseIsChase on (the WXF/Chinese reading),
+// C09's (XQ-27's) alternating check and chase is a perpetual chase and red
+// loses; C01, a chase without checks, is judged the same either way.
+func TestCheckChaseWXF(t *testing.T) {
 	old := CheckChaseIsChase
-	CheckChaseIsChase = false
+	CheckChaseIsChase = true
 	defer func() { CheckChaseIsChase = old }()
 	for _, c := range rulings {
 		if c.id != "C09" && c.id != "C01" {
@@ -245,13 +244,30 @@ func TestCheckChaseAXF(t *testing.T) {
 		}
 		moves := strings.Fields(c.moves)
 		ply, res, rule := judgeLine(t, placeFEN(t, c.placement, c.side), moves)
-		want, wantRule := "1/2-1/2", RuleRepetition
-		if c.id == "C01" { // no check in the cycle: unchanged
-			want, wantRule = c.result, c.rule
-		}
+		want, wantRule := "0-1", RulePerpetualChase
 		if ply != len(moves) || res != want || rule != wantRule {
 			t.Errorf("%s: ply %d %s %v; want ply %d %s %v", c.id, ply, res, rule, len(moves), want, wantRule)
 		}
+	}
+}
+
+// TestCaseXQ27OneCheckOneChase: the shared case, decided at ply 16 (not
+// before) as a draw under the default AXF reading, as Fairy-Stockfish and
+// Pikafish rule; its contrast line without checks is a perpetual chase.
+func TestCaseXQ27OneCheckOneChase(t *testing.T) {
+	c, ok := loadCases(t)["XQ-27-result-one-check-one-chase-is-disputed"]
+	if !ok {
+		t.Fatal("case XQ-27 missing")
+	}
+	if CheckChaseIsChase {
+		t.Fatal("the default reading is not AXF")
+	}
+	if ply, res, rule := judgeLine(t, c.FEN, c.Moves); ply != 16 || res != "1/2-1/2" || rule != RuleRepetition {
+		t.Errorf("XQ-27: ply %d %s %v; want ply 16 1/2-1/2 by repetition", ply, res, rule)
+	}
+	contrast := strs(c.Expected["contrast"].(map[string]any)["moves"])
+	if ply, res, rule := judgeLine(t, c.FEN, contrast); ply != 8 || res != "0-1" || rule != RulePerpetualChase {
+		t.Errorf("XQ-27 contrast: ply %d %s %v; want ply 8 0-1 by perpetual chase", ply, res, rule)
 	}
 }
 

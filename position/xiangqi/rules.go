@@ -1,4 +1,4 @@
-// Rule verdicts: repetition, perpetual check and the 60-move natural limit.
+// Rule verdicts: dead positions, repetition, perpetual check and the 60-move natural limit.
 package xiangqi
 
 import "dualnnue/position"
@@ -38,6 +38,10 @@ func (p *Position) RuleVerdict(ply int) (v position.Value, decided bool) {
 //     both sides chasing is a draw, and a cycle without a perpetual is a
 //     plain repetition draw.
 //
+// Dead position (checked first): when neither side has a rook, horse,
+// cannon or pawn (see InsufficientMaterial) the game is drawn, or lost for a
+// side to move with no legal move.
+//
 // Natural limit: State.Rule50 >= NaturalLimitPlies is a draw, or a loss for
 // the side to move if it has no legal move.
 //
@@ -45,6 +49,12 @@ func (p *Position) RuleVerdict(ply int) (v position.Value, decided bool) {
 // occur earlier, so it costs a few loads when there is no repetition.
 func (p *Position) RuleOutcome(ply int) (v position.Value, r Rule, decided bool) {
 	st := p.st
+	if p.InsufficientMaterial() {
+		if !p.hasLegalMove() {
+			return position.MatedIn(ply), RuleNoLegalMove, true
+		}
+		return position.ValueDraw, RuleInsufficientMaterial, true
+	}
 	end := min(st.Rule50, st.PliesFromNull)
 	if end >= 4 && p.filter[st.Key&filterMask] != 0 {
 		// themCheck: every move of the side not to move inside the walked
@@ -68,14 +78,38 @@ func (p *Position) RuleOutcome(ply int) (v position.Value, r Rule, decided bool)
 		}
 	}
 	if st.Rule50 >= NaturalLimitPlies {
-		var list position.MoveList
-		p.GenerateLegal(&list)
-		if list.Len == 0 {
+		if !p.hasLegalMove() {
 			return position.MatedIn(ply), RuleNoLegalMove, true
 		}
 		return position.ValueDraw, RuleNaturalLimit, true
 	}
 	return position.ValueNone, RuleNone, false
+}
+
+// hasLegalMove reports whether the side to move has a legal move.
+func (p *Position) hasLegalMove() bool {
+	var list position.MoveList
+	p.GenerateLegal(&list)
+	return list.Len > 0
+}
+
+// InsufficientMaterial reports a dead position: neither side has a rook,
+// horse, cannon or pawn, the only pieces that can cross the river, so
+// neither general can ever be mated (generals, advisors and elephants stay
+// on their own side). Fairy-Stockfish (has_insufficient_material for both
+// sides) and Pikafish (rule_judge: no major pieces and no pawns) declare
+// these positions drawn at once; a cannon or a pawn alone is not dead for
+// them, and not for us (XQ-26).
+func (p *Position) InsufficientMaterial() bool {
+	var attackers Bitboard
+	for c := position.Red; c <= position.Black; c++ {
+		base := position.Piece(c) << 3
+		attackers = attackers.Or(p.byPiece[base|position.Piece(Rook)]).
+			Or(p.byPiece[base|position.Piece(Horse)]).
+			Or(p.byPiece[base|position.Piece(Cannon)]).
+			Or(p.byPiece[base|position.Piece(Pawn)])
+	}
+	return attackers.IsEmpty()
 }
 
 // repetitionVerdict scores a repetition whose cycle spans the last cycle

@@ -116,11 +116,11 @@ func TestPerpetualCheckInsideSearch(t *testing.T) {
 }
 
 func TestNaturalLimit(t *testing.T) {
-	p := mustFEN(t, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 119 80")
+	p := mustFEN(t, "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 119 80")
 	if _, d := p.RuleVerdict(0); d {
 		t.Error("decided at 119 plies")
 	}
-	p = mustFEN(t, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 120 80")
+	p = mustFEN(t, "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 120 80")
 	if v, d := p.RuleVerdict(2); !d || v != position.ValueDraw {
 		t.Errorf("120 plies: %v, %v; want draw", v, d)
 	}
@@ -132,7 +132,7 @@ func TestNaturalLimit(t *testing.T) {
 	old := NaturalLimitPlies
 	NaturalLimitPlies = 200
 	defer func() { NaturalLimitPlies = old }()
-	if _, d := mustFEN(t, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 120 80").RuleVerdict(0); d {
+	if _, d := mustFEN(t, "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 120 80").RuleVerdict(0); d {
 		t.Error("limit 200: decided at 120")
 	}
 }
@@ -143,5 +143,76 @@ func TestStalemateHasNoMoves(t *testing.T) {
 	p := mustFEN(t, "3k5/2P6/9/9/9/4R4/9/9/9/4K4 b - - 0 1")
 	if got := legalStrings(p); len(got) != 0 || p.InCheck() {
 		t.Errorf("legal %v, in check %v; want none, false", got, p.InCheck())
+	}
+}
+
+// TestDeadPositions: XQ-26 and its kind. When neither side has a rook,
+// horse, cannon or pawn the game is drawn at once, as Fairy-Stockfish (ffish
+// 0.7.10 isInsufficientMaterial and result) and Pikafish rule; a single
+// cannon or pawn, of either side, on either half, keeps the game going.
+// Every verdict below was checked with ffish.
+func TestDeadPositions(t *testing.T) {
+	c, ok := loadCases(t)["XQ-26-result-no-attacking-material-is-a-dead-draw"]
+	if !ok {
+		t.Fatal("case XQ-26 missing")
+	}
+	table := map[string]bool{} // FEN -> dead
+	for fen, res := range c.Expected["table"].(map[string]any) {
+		table[fen] = res.(string) == "1/2-1/2"
+	}
+	table[c.FEN] = true
+	for fen, dead := range map[string]bool{
+		"3k5/9/9/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1":                               true,  // advisors and elephants of one side
+		"2bak4/4a4/4b4/9/9/9/9/9/9/4K4 b - - 0 1":                               true,  // black to move
+		"3k5/9/9/9/9/9/9/9/9/2C1K4 w - - 0 1":                                   false, // a lone cannon: not dead for FSF
+		"3k5/9/9/9/9/9/9/9/9/2N1K4 w - - 0 1":                                   false,
+		"3k5/9/9/9/9/9/9/9/9/2R1K4 w - - 0 1":                                   false,
+		"3k5/9/9/9/9/9/P8/9/9/4K4 w - - 0 1":                                    false, // a pawn that has not crossed
+		"2bak4/4a4/4b4/9/9/9/9/9/9/2C1K4 w - - 0 1":                             false,
+		"3k5/4a4/9/9/9/9/9/9/9/2N1K4 w - - 0 1":                                 false,
+		"2b1k4/9/4b4/9/9/9/9/9/9/2N1K4 w - - 0 1":                               false,
+		"3k5/9/9/9/9/9/9/9/9/4K4 w - - 119 80":                                  true, // before the natural limit
+		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1": false,
+	} {
+		table[fen] = dead
+	}
+	if len(table) < 14 {
+		t.Fatalf("only %d positions", len(table))
+	}
+	for fen, dead := range table {
+		p := mustFEN(t, fen)
+		if got := p.InsufficientMaterial(); got != dead {
+			t.Errorf("%s: InsufficientMaterial %v, want %v", fen, got, dead)
+		}
+		v, r, d := p.RuleOutcome(0)
+		if dead && (!d || v != position.ValueDraw || r != RuleInsufficientMaterial) {
+			t.Errorf("%s: RuleOutcome %v %v %v, want a draw by insufficient material", fen, v, r, d)
+		}
+		if !dead && d {
+			t.Errorf("%s: decided %v by %v", fen, v, r)
+		}
+		if v, d := p.RuleVerdict(5); d != dead || d && v != position.ValueDraw {
+			t.Errorf("%s: RuleVerdict(5) %v %v", fen, v, d)
+		}
+	}
+	if RuleInsufficientMaterial.String() != "insufficient material" {
+		t.Errorf("rule name %q", RuleInsufficientMaterial)
+	}
+	// Captures that leave no attacker end the game at that ply (ffish: over
+	// after ply 1, 1/2-1/2, for each).
+	for fen, mv := range map[string]string{
+		"3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1":  "d0e1", // an advisor takes the last rook
+		"4k4/4a4/9/9/9/9/9/9/3p5/3K5 w - - 0 1": "d0d1", // the general takes the last pawn
+		"3k5/9/9/9/9/2n6/9/4B4/9/4K4 w - - 0 1": "e2c4", // an elephant takes the last horse
+	} {
+		ply, res, rule := judgeLine(t, fen, []string{mv})
+		if ply != 1 || res != "1/2-1/2" || rule != RuleInsufficientMaterial {
+			t.Errorf("%s %s: ply %d %s %v, want a dead draw after ply 1", fen, mv, ply, res, rule)
+		}
+	}
+	// The verdict inside a search costs no allocation.
+	p := mustFEN(t, c.FEN)
+	if a := testing.AllocsPerRun(100, func() { p.RuleVerdict(3) }); a != 0 {
+		t.Errorf("RuleVerdict on a dead position allocates %v times", a)
 	}
 }
