@@ -290,7 +290,8 @@ func Verify(path string) (*VerifyReport, error) {
 		if err == nil {
 			err = cd.start(h, raw)
 		}
-		var games, recs int64
+		var games, recs, badScores int64
+		var firstBad Record
 		for err == nil {
 			var more bool
 			if more, err = cd.startGame(); err != nil || !more {
@@ -303,12 +304,25 @@ func Verify(path string) (*VerifyReport, error) {
 				}
 				recs++
 				if v := cd.rec.Score; v != position.ValueNone && (v > position.ValueMate || v < -position.ValueMate) {
-					err = fmt.Errorf("score %d outside the mate bounds", v)
+					if badScores == 0 {
+						firstBad = cd.rec
+					}
+					badScores++
 				}
 			}
 		}
+		if badScores > 0 {
+			// Reported whatever else is wrong with the block: a decoding
+			// error later in it must not hide these.
+			sc.problems = append(sc.problems, Problem{Block: idx, Offset: off, Msg: fmt.Sprintf(
+				"%d scores outside the mate range [%d, %d] (first: game %d, record %d, score %d)",
+				badScores, -position.ValueMate, position.ValueMate, firstBad.Game, firstBad.Index, firstBad.Score)})
+		}
 		if err != nil {
 			sc.problems = append(sc.problems, Problem{Block: idx, Offset: off, Msg: err.Error()})
+			continue
+		}
+		if badScores > 0 {
 			continue
 		}
 		rep.Blocks++
