@@ -482,10 +482,14 @@ func (e *Engine) Go(ctx context.Context, position, goCmd string, deadline time.T
 	}
 	f := strings.Fields(line)
 	if len(f) < 2 {
-		return "", sc, depth, fmt.Errorf("bestmove without a move")
+		return "", sc, depth, ErrNoMove
 	}
 	return f[1], sc, depth, nil
 }
+
+// ErrNoMove is Go's error for a "bestmove" line without a move: the engine
+// answered but played nothing, which the match scores as an illegal move.
+var ErrNoMove = errors.New("bestmove without a move")
 
 // Close asks the engine to quit and, if it has not within a second, kills
 // its process group; it returns once the process is gone. A process that
