@@ -115,3 +115,14 @@ func TestCancelMidMatch(t *testing.T) {
 		t.Fatalf("err %v stopped %q games %d", err, rep.Stopped, rep.Games)
 	}
 }
+
+// TestNegativeConcurrency: a negative number of games at once is an
+// error (it was taken for 1).
+func TestNegativeConcurrency(t *testing.T) {
+	cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 2, Concurrency: -1}
+	cfg.Engines[0] = fakeConfig(t, "good", "a")
+	cfg.Engines[1] = fakeConfig(t, "good", "b")
+	if _, err := Run(context.Background(), cfg); err == nil || err.Error() != "match: concurrency -1 (games at once) must be >= 1" {
+		t.Fatalf("concurrency -1: %v", err)
+	}
+}

@@ -129,6 +129,23 @@ func TestConfigErrors(t *testing.T) {
 			t.Errorf("accepted %q", bad)
 		}
 	}
+	// Values that cannot work were accepted (replaced by a default, or
+	// found only when the stage ran).
+	for bad, want := range map[string]string{
+		"[selfplay]\nhash_mib = 0":         "pipeline config: selfplay: hash_mib must be > 0, got 0 (leave it out for the default 8)",
+		"[selfplay]\nhash_mib = -1":        "pipeline config: selfplay: hash_mib must be > 0, got -1 (leave it out for the default 8)",
+		"[selfplay]\nflush_seconds = nan":  "pipeline config: selfplay: flush_seconds must be in (0, 604800], got NaN",
+		"[selfplay]\ngame = \"xiangqi\"":   "pipeline config: selfplay.game \"xiangqi\" contradicts the pipeline's game \"chess\" (leave it out)",
+		"[train]\ngame = \"xiangqi\"":      "pipeline config: train.game \"xiangqi\" contradicts the pipeline's game \"chess\" (leave it out)",
+		"[match]\nconcurrency = 0":         "pipeline config: match.concurrency must be in 1..256, got 0",
+		"[match]\nconcurrency = -3":        "pipeline config: match.concurrency must be in 1..256, got -3",
+		"[train.net]\nbuckets = 0":         "pipeline config: train: buckets 0 out of range [1, 32]",
+		"[train.data]\nmax_abs_score = -5": "pipeline config: train: max_abs_score -5 must be >= 0 (0: no limit)",
+	} {
+		if _, err := ParseConfig([]byte("game = \"chess\"\n" + bad)); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", bad, err, want)
+		}
+	}
 	for _, game := range []string{"xiangqi", "chess"} {
 		c, err := Default(game)
 		if err != nil || c.Game != game || c.Selfplay.Games != 240 {
