@@ -544,3 +544,41 @@ func (e *Engine) drain() {
 		}
 	}
 }
+
+// CheckEngine starts the engine cfg for game, runs the handshake and asks
+// it for one move from the start position ("go depth 1"), each step within
+// timeout: an engine that cannot be started, does not answer, or plays no
+// move or an illegal one is an error. A pipeline checks its baseline engine
+// so before hours of self-play and training.
+func CheckEngine(ctx context.Context, cfg EngineConfig, game string, timeout time.Duration) error {
+	g, err := newGamePlayer(game)
+	if err != nil {
+		return err
+	}
+	start, _, err := g.setup(Opening{})
+	if err != nil {
+		return err
+	}
+	e, err := StartEngine(ctx, cfg, game, timeout)
+	if err != nil {
+		return err
+	}
+	defer e.Close()
+	if err := e.NewGame(ctx, timeout); err != nil {
+		return fmt.Errorf("%s: %w", cfg.Cmd, err)
+	}
+	mv, _, _, err := e.Go(ctx, "position fen "+start, "go depth 1", time.Now().Add(timeout))
+	if err != nil {
+		return fmt.Errorf("%s: no move from the start position (go depth 1): %w", cfg.Cmd, err)
+	}
+	text := mv
+	if game == "xiangqi" && e.Ranks1 {
+		if text, err = fromRanks1(mv); err != nil {
+			return fmt.Errorf("%s: illegal move %q from the start position", cfg.Cmd, mv)
+		}
+	}
+	if _, err := g.pos.ParseMove(text); err != nil {
+		return fmt.Errorf("%s: illegal move %q from the start position", cfg.Cmd, mv)
+	}
+	return nil
+}

@@ -126,3 +126,21 @@ func TestNegativeConcurrency(t *testing.T) {
 		t.Fatalf("concurrency -1: %v", err)
 	}
 }
+
+// TestCheckEngine: the check a pipeline runs on its baseline engine.
+func TestCheckEngine(t *testing.T) {
+	ctx := context.Background()
+	if err := CheckEngine(ctx, fakeConfig(t, "good", "good"), "chess", 20*time.Second); err != nil {
+		t.Fatalf("good engine: %v", err)
+	}
+	for mode, want := range map[string]string{
+		"illegal": `illegal move "a1a1" from the start position`,
+		"nomove":  "no move from the start position (go depth 1): bestmove without a move",
+		"crash":   "no move from the start position (go depth 1): ",
+	} {
+		err := CheckEngine(ctx, fakeConfig(t, mode, mode), "chess", 20*time.Second)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s engine: %v, want %q", mode, err, want)
+		}
+	}
+}

@@ -250,3 +250,33 @@ func TestShippedPipelineConfigs(t *testing.T) {
 		t.Fatalf("%d pipeline configs, want at least 3 (xiangqi, chess, chess-net)", n)
 	}
 }
+
+// TestBrokenBaselineFoundFirst: a baseline engine that cannot play is
+// found when the pipeline starts, not after a generation of self-play and
+// training.
+func TestBrokenBaselineFoundFirst(t *testing.T) {
+	dir := t.TempDir()
+	broken := filepath.Join(dir, "broken.sh")
+	script := "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo 'id name broken'; echo uciok;; isready) echo readyok;; go*) exit 3;; esac; done\n"
+	if err := os.WriteFile(broken, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for engine, want := range map[string]string{
+		"cmd=" + filepath.Join(dir, "missing"): "pipeline: baseline engine: start " + filepath.Join(dir, "missing") + ": ",
+		"cmd=" + broken:                        "pipeline: baseline engine: " + broken + ": no move from the start position (go depth 1): ",
+	} {
+		cfg, err := ParseConfig([]byte(strings.ReplaceAll(tinyConfig, "%s", "chess") + "baseline = \"" + engine + "\"\nbaseline_games = 2\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.RunDir = filepath.Join(dir, "run")
+		start := time.Now()
+		_, err = Run(context.Background(), cfg, Options{EngineCmd: "/bin/true"})
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Fatalf("%s: %v, want %q...", engine, err, want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "run")); !os.IsNotExist(err) || time.Since(start) > 10*time.Second {
+			t.Fatalf("%s: the run started (%v) or the check took %v", engine, err, time.Since(start))
+		}
+	}
+}
