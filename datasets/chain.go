@@ -20,7 +20,9 @@ type Ply struct {
 	// Move itself mean "the move played".
 	Best position.Move
 	// Score is the search score in centipawns from the side to move's view
-	// (mate scores as position.Value mate values).
+	// (mate scores as position.Value mate values), within
+	// [-position.ValueMate, position.ValueMate], or position.ValueNone for
+	// a position without a score.
 	Score position.Value
 }
 
@@ -113,6 +115,9 @@ func (b *blockBuilder) addGame(r *replayer, g *GameRecord) (err error) {
 		flags |= gameFlagFEN
 	}
 	for i, p := range g.Plies {
+		if p.Score != position.ValueNone && (p.Score > position.ValueMate || p.Score < -position.ValueMate) {
+			return fmt.Errorf("datasets: ply %d: score %d outside the mate range [%d, %d]", len(g.Book)+i, p.Score, -position.ValueMate, position.ValueMate)
+		}
 		if p.Move == position.MoveNone {
 			if i != len(g.Plies)-1 {
 				return fmt.Errorf("datasets: ply %d has no move but is not the last", i)

@@ -14,11 +14,14 @@ const toolUsage = `usage: data <tool> [flags] files...
 
 tools:
   inspect FILE...                 file header, generator info, block table, damage
-  stats FILE...                   games, positions, results, score and ply histograms, bytes/position
+  stats FILE...                   games, positions, results, score and ply histograms, bytes/position;
+                                  exit 1 on damage
   verify FILE...                  checksums and full replay legality; exit 1 on damage
-  merge -o OUT FILE...            copy every intact block of the inputs into OUT
-  split -n N -o PREFIX FILE...    deal games round-robin into PREFIX-000.dnds ...
-  export [-o OUT] [filters] FILE...   write "FEN | score | result" lines
+  merge [-salvage] -o OUT FILE... copy every block of the inputs into OUT; a damaged input
+                                  is refused unless -salvage (copy its intact blocks)
+  split [-salvage] -n N -o PREFIX FILE...
+                                  deal games round-robin into PREFIX-000.dnds ...
+  export [-o OUT] [filters] FILE...   write "FEN | score | result" lines; exit 1 on damage
                                   (score: cp, White/Red view; result 1.0/0.5/0.0, White/Red view)
   import -game G -o OUT [-format text|pgn] FILE...
                                   read "FEN | score | result" lines or PGN with engine
@@ -43,6 +46,7 @@ func RunTool(args []string, stdout, stderr io.Writer) int {
 	shards := fs.Int("n", 0, "number of shards (split)")
 	gameName := fs.String("game", "", "game of the imported data: chess or xiangqi (import)")
 	format := fs.String("format", "", "import format: text or pgn (default: pgn for *.pgn, else text)")
+	salvage := fs.Bool("salvage", false, "merge, split: copy the intact blocks of damaged inputs instead of refusing them")
 	var f Filter
 	fs.BoolVar(&f.SkipInCheck, "skip-in-check", false, "export: skip positions in check")
 	fs.BoolVar(&f.SkipCaptures, "skip-captures", false, "export: skip positions whose move played captures")
@@ -84,6 +88,10 @@ func RunTool(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		s.Write(stdout)
+		if s.Damaged > 0 {
+			fmt.Fprintf(stderr, "data stats: %d problems that are damage: the figures miss what was lost\n", s.Damaged)
+			return 1
+		}
 		return 0
 	case "verify":
 		code := 0
@@ -105,7 +113,7 @@ func RunTool(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "data merge: -o OUT is required")
 			return 2
 		}
-		recs, games, err := Merge(*out, files, stderr)
+		recs, games, err := Merge(*out, files, *salvage, stderr)
 		if err != nil {
 			return fail(err)
 		}
@@ -116,7 +124,7 @@ func RunTool(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "data split: -n N (>= 1) and -o PREFIX are required")
 			return 2
 		}
-		names, err := Split(files, *out, *shards, stderr)
+		names, err := Split(files, *out, *shards, *salvage, stderr)
 		if err != nil {
 			return fail(err)
 		}
@@ -124,32 +132,50 @@ func RunTool(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case "export":
 		w := stdout
+		var fh *os.File
 		if *out != "" {
-			fh, err := os.Create(*out)
-			if err != nil {
+			var err error
+			if fh, err = os.Create(*out); err != nil {
 				return fail(err)
 			}
-			defer fh.Close()
 			w = fh
 		}
+		failOut := func(err error) int {
+			if fh != nil {
+				fh.Close()
+				os.Remove(*out) // no partial output that looks complete
+			}
+			return fail(err)
+		}
 		var total int64
+		damaged := 0
 		for _, p := range files {
 			r, err := Open(p, &f)
 			if err != nil {
-				return fail(err)
+				return failOut(err)
 			}
 			n, err := ExportText(w, r)
 			for _, pr := range r.Problems() {
 				fmt.Fprintf(stderr, "%s: %v\n", p, pr)
+				if !pr.Warning {
+					damaged++
+				}
 			}
 			r.Close()
 			total += n
 			if err != nil {
-				return fail(err)
+				return failOut(err)
 			}
 		}
-		if *out != "" {
+		if fh != nil {
+			if err := fh.Close(); err != nil {
+				return failOut(err)
+			}
 			fmt.Fprintf(stderr, "%s: %d positions\n", *out, total)
+		}
+		if damaged > 0 {
+			fmt.Fprintf(stderr, "data export: %d problems that are damage: the positions of the damaged blocks are missing\n", damaged)
+			return 1
 		}
 		return 0
 	case "import":
@@ -166,7 +192,7 @@ func RunTool(args []string, stdout, stderr io.Writer) int {
 		for _, p := range files {
 			fh, err := os.Open(p)
 			if err != nil {
-				w.Close()
+				w.Abort()
 				return fail(err)
 			}
 			kind := *format
@@ -187,17 +213,19 @@ func RunTool(args []string, stdout, stderr io.Writer) int {
 			}
 			fh.Close()
 			if err != nil {
-				w.Close()
+				w.Abort() // no partial output that looks complete
 				return fail(fmt.Errorf("%s: %w", p, err))
 			}
 			total.Games += st.Games
 			total.Positions += st.Positions
 			total.Skipped += st.Skipped
+			total.Unscored += st.Unscored
 		}
 		if err := w.Close(); err != nil {
+			w.Abort()
 			return fail(err)
 		}
-		fmt.Fprintf(stdout, "%s: %d games (chains), %d positions, %d skipped\n", *out, total.Games, total.Positions, total.Skipped)
+		fmt.Fprintf(stdout, "%s: %d games (chains), %d positions (%d unscored), %d skipped\n", *out, total.Games, total.Positions, total.Unscored, total.Skipped)
 		return 0
 	}
 	fmt.Fprintf(stderr, "data: unknown tool %q\n%s", tool, toolUsage)

@@ -38,10 +38,11 @@
 // destinations, scores, best-move exceptions), each compressed on its own
 // with zstd so that its entropy tables fit it (7 % smaller than one frame
 // over the concatenation). Each
-// block has a 36-byte header:
+// block has a 48-byte header (format version 2):
 //
 //	magic   [8]byte  "\x89DNBK\r\n\x1a"
-//	version uint8    (1)
+//	version uint8    (2; version 1 files, whose headers stop after crc
+//	                  and are 36 bytes, are still read)
 //	game    uint8    (1 xiangqi, 2 chess)
 //	flags   uint16   (bit 0: end marker; bit 1: payload stored, not zstd;
 //	                  bit 2: streams compressed one by one; neither 1 nor 2:
@@ -51,14 +52,28 @@
 //	rawSize uint32   uncompressed payload bytes
 //	size    uint32   stored payload bytes
 //	crc     uint32   CRC-32C of the stored payload
-//	hcrc    uint32   CRC-32C of the 32 header bytes before it
+//	seq     uint32   the block's ordinal in the file (end marker: the
+//	                 number of data blocks)
+//	before  uint64   games in the file's blocks before this one
+//	hcrc    uint32   CRC-32C of the header bytes before it
 //
 // A reader checks both checksums; on a bad header it searches forward for
 // the next block magic whose header checksum holds (resync), on a bad
-// payload it skips the block, and a torn last block (a killed writer) ends
-// the data with a warning. A damaged payload is skipped by searching for the
-// next magic too (a hole must not cost the next block). Every problem is
-// reported with the block's ordinal and byte offset.
+// payload it skips the block. The sequence numbers show a removed block (a
+// gap: reported) and a duplicated or misplaced one (reported and skipped),
+// and "before" keeps each game's ordinal in its file whatever was lost
+// around it (self-play resumes by it). In version 1 files only the end
+// marker's totals show a removed or repeated block. A damaged payload is
+// skipped by searching for the next magic too (a hole must not cost the
+// next block). Every problem is reported with the block's number and byte
+// offset.
+//
+// A torn last block or a missing end marker is what a killed writer leaves
+// in its .tmp file: a warning, the data before is intact. In a closed file
+// (any other name: the Writer renames its .tmp on Close) the same is
+// damage, an error: the file was truncated later. Tools that copy data
+// (merge, split) refuse damaged inputs unless asked to salvage them, so
+// that their output never looks complete when it is not.
 //
 // # Files
 //

@@ -25,15 +25,23 @@ const (
 // ParseGame reads "xiangqi" or "chess".
 func ParseGame(s string) (Game, error) { return features.ParseGame(s) }
 
-// FormatVersion is the version written in file and block headers.
-const FormatVersion = 1
+// FormatVersion is the version written in file and block headers. Version
+// 2 added the block sequence number and the count of games before the
+// block to the block header (48 bytes instead of 36); version 1 files are
+// still read.
+const FormatVersion = 2
+
+// oldestVersion is the oldest format version this build reads.
+const oldestVersion = 1
 
 const (
 	fileMagic  = "\x89DNDS\r\n\x1a"
 	blockMagic = "\x89DNBK\r\n\x1a"
 
-	// BlockHeaderSize is the size of a block header in bytes.
-	BlockHeaderSize = 36
+	// BlockHeaderSize is the size of a block header in bytes (format
+	// version 2; version 1 headers are blockHeaderSizeV1 bytes).
+	BlockHeaderSize   = 48
+	blockHeaderSizeV1 = 36
 
 	blockFlagEnd     = 1 << 0 // end marker: payload = 16-byte totals
 	blockFlagStored  = 1 << 1 // payload stored as is (not zstd)
@@ -145,8 +153,8 @@ func parseFileHeaderFixed(b []byte) (h FileHeader, infoLen int, err error) {
 	h.Version = binary.LittleEndian.Uint16(b[8:])
 	h.Game = Game(b[10])
 	infoLen = int(binary.LittleEndian.Uint32(b[12:]))
-	if h.Version != FormatVersion {
-		return h, 0, fmt.Errorf("datasets: format version %d not supported (this build reads %d)", h.Version, FormatVersion)
+	if h.Version < oldestVersion || h.Version > FormatVersion {
+		return h, 0, fmt.Errorf("datasets: format version %d not supported (this build reads %d to %d)", h.Version, oldestVersion, FormatVersion)
 	}
 	if h.Game != Xiangqi && h.Game != Chess {
 		return h, 0, fmt.Errorf("datasets: file header names unknown game %d", b[10])
@@ -167,11 +175,33 @@ type BlockHeader struct {
 	RawSize    uint32 // uncompressed payload bytes
 	Size       uint32 // stored payload bytes
 	PayloadCRC uint32 // CRC-32C of the stored payload
+	// Seq is the block's ordinal in its file (0-based; the end marker's is
+	// the number of data blocks), so that a removed, duplicated or
+	// reordered block is seen. Version 2; 0 in version 1 files.
+	Seq uint32
+	// GamesBefore is the number of games in the file's blocks before this
+	// one (the end marker's: all of them), so that a game's ordinal in its
+	// file survives the loss of other blocks. Version 2; 0 in version 1.
+	GamesBefore uint64
 }
 
 // IsEnd reports whether the block is the end marker of a closed file.
 func (h *BlockHeader) IsEnd() bool { return h.Flags&blockFlagEnd != 0 }
 
+// blockHeaderSize returns the size of the block headers of format version v.
+func blockHeaderSize(v uint16) int {
+	if v < 2 {
+		return blockHeaderSizeV1
+	}
+	return BlockHeaderSize
+}
+
+// appendBlockHeader appends h in the layout of its version:
+//
+//	magic [8]byte, version uint8, game uint8, flags uint16, records uint32,
+//	games uint32, rawSize uint32, size uint32, crc uint32,
+//	(version 2: seq uint32, gamesBefore uint64,)
+//	hcrc uint32 (CRC-32C of the header bytes before it)
 func appendBlockHeader(dst []byte, h *BlockHeader) []byte {
 	start := len(dst)
 	dst = append(dst, blockMagic...)
@@ -182,17 +212,24 @@ func appendBlockHeader(dst []byte, h *BlockHeader) []byte {
 	dst = binary.LittleEndian.AppendUint32(dst, h.RawSize)
 	dst = binary.LittleEndian.AppendUint32(dst, h.Size)
 	dst = binary.LittleEndian.AppendUint32(dst, h.PayloadCRC)
+	if h.Version >= 2 {
+		dst = binary.LittleEndian.AppendUint32(dst, h.Seq)
+		dst = binary.LittleEndian.AppendUint64(dst, h.GamesBefore)
+	}
 	dst = binary.LittleEndian.AppendUint32(dst, crc32c(dst[start:]))
 	return dst
 }
 
-// parseBlockHeader decodes b[:BlockHeaderSize], checking magic, header CRC
-// and sizes. It returns a description of the first problem found.
-func parseBlockHeader(b []byte) (h BlockHeader, problem string) {
+// parseBlockHeader decodes the block header of format version v at the
+// start of b (at least blockHeaderSize(v) bytes), checking magic, header
+// CRC, version and sizes. It returns a description of the first problem
+// found.
+func parseBlockHeader(b []byte, v uint16) (h BlockHeader, problem string) {
 	if string(b[:8]) != blockMagic {
 		return h, "bad block magic"
 	}
-	if got, want := crc32c(b[:32]), binary.LittleEndian.Uint32(b[32:]); got != want {
+	n := blockHeaderSize(v)
+	if got, want := crc32c(b[:n-4]), binary.LittleEndian.Uint32(b[n-4:]); got != want {
 		return h, fmt.Sprintf("header checksum mismatch (stored %08x, computed %08x)", want, got)
 	}
 	h.Version = b[8]
@@ -203,9 +240,13 @@ func parseBlockHeader(b []byte) (h BlockHeader, problem string) {
 	h.RawSize = binary.LittleEndian.Uint32(b[20:])
 	h.Size = binary.LittleEndian.Uint32(b[24:])
 	h.PayloadCRC = binary.LittleEndian.Uint32(b[28:])
+	if v >= 2 {
+		h.Seq = binary.LittleEndian.Uint32(b[32:])
+		h.GamesBefore = binary.LittleEndian.Uint64(b[36:])
+	}
 	switch {
-	case h.Version != FormatVersion:
-		return h, fmt.Sprintf("block version %d not supported", h.Version)
+	case uint16(h.Version) != v:
+		return h, fmt.Sprintf("block version %d in a version %d file", h.Version, v)
 	case h.Size > MaxBlockSize || h.RawSize > MaxBlockSize:
 		return h, fmt.Sprintf("block claims %d stored / %d raw bytes, limit %d", h.Size, h.RawSize, MaxBlockSize)
 	case h.Flags&^(blockFlagEnd|blockFlagStored|blockFlagStreams) != 0,

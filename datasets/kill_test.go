@@ -121,7 +121,7 @@ done:
 	}
 	t.Logf("killed after %d durable blocks: read %d blocks, %d games; %v", durable, r.Blocks, n, r.Problems()[0])
 	// The remains can be salvaged into a closed file.
-	recs, games, err := Merge(filepath.Join(dir, "salvaged.dnds"), []string{tmp}, nil)
+	recs, games, err := Merge(filepath.Join(dir, "salvaged.dnds"), []string{tmp}, false, nil)
 	if err != nil || games != uint64(n) || recs == 0 {
 		t.Fatalf("merge of the remains: %d records %d games, %v", recs, games, err)
 	}

@@ -329,6 +329,7 @@ func (l *Loader) feed() {
 				l.fail(fmt.Errorf("%s: %w", name, err))
 				return
 			}
+			sc.SetClosed(IsClosedName(name))
 			sc.OnProblem(func(p Problem) { l.problem(name, p) })
 			for {
 				stored, ok := sc.Next()

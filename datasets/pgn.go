@@ -313,6 +313,11 @@ func ImportPGNWith(r io.Reader, w *Writer, warn io.Writer, parse MoveParser) (Im
 		}
 		st.Games++
 		st.Positions += int64(len(g.Plies))
+		for _, p := range g.Plies {
+			if p.Score == position.ValueNone {
+				st.Unscored++
+			}
+		}
 	}
 }
 

@@ -107,7 +107,8 @@ type Reader struct {
 	Blocks, Games, Decoded, Returned int64
 }
 
-// Open opens a dataset file (a .tmp left by a killed writer included).
+// Open opens a dataset file (a .tmp left by a killed writer included; any
+// other name must be a closed file, see BlockScanner.SetClosed).
 func Open(path string, f *Filter) (*Reader, error) {
 	fh, err := os.Open(path)
 	if err != nil {
@@ -118,6 +119,7 @@ func Open(path string, f *Filter) (*Reader, error) {
 		fh.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	r.sc.SetClosed(IsClosedName(path))
 	r.f = fh
 	return r, nil
 }
@@ -158,6 +160,15 @@ func (r *Reader) Err() error {
 		return r.err
 	}
 	return r.sc.Err()
+}
+
+// GameOrdinal returns the ordinal in its file (0-based, over every game the
+// writer wrote, lost blocks included) of the game of the current record
+// (Next) or of the game NextGame returned last. exact is false when the
+// format cannot tell (see BlockScanner.GamesBefore).
+func (r *Reader) GameOrdinal() (ordinal uint64, exact bool) {
+	before, exact := r.sc.GamesBefore()
+	return before + uint64(max(r.cd.gameIndex, 0)), exact
 }
 
 // Position returns the current position (valid until the next call to Next).

@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -31,7 +33,9 @@ func (p Problem) String() string {
 }
 
 // BlockScanner reads the file header and then the blocks of a dataset from
-// an io.Reader, verifying the header and payload checksums of every block.
+// an io.Reader, verifying the header and payload checksums of every block
+// and (format version 2) their sequence numbers, so that a removed,
+// duplicated or misplaced block is reported (a repeated block is skipped).
 // Damage never stops it: it records a Problem, skips to the next block
 // (searching for the block magic when a header is bad) and goes on. Only
 // I/O errors stop it (see Err).
@@ -44,15 +48,27 @@ type BlockScanner struct {
 	err      error
 
 	header   FileHeader
+	hsize    int // block header size of the file's version
 	problems []Problem
+	errors   int // problems found by the scanner that are not warnings
 	onProb   func(Problem)
-	slot     int // ordinal of the next block slot
-	ended    bool
+	slot     int  // ordinal of the next block slot (version 2: the next sequence number)
+	ended    bool // the end marker was read
+	closed   bool // the file must end with an end marker (see SetClosed)
+
+	// Accounting over the blocks whose header was intact.
+	nextSeq     uint32 // version 2: sequence number expected next
+	gamesSeen   uint64 // games before the next block
+	recsSeen    uint64 // records of the blocks accounted
+	unknownLoss bool   // damaged headers since the last accounted block
+	lossEver    bool   // some damaged header hid how many games it lost
 
 	// current block
-	bh     BlockHeader
-	bOff   int64
-	bIndex int
+	bh           BlockHeader
+	bOff         int64
+	bIndex       int
+	bGamesBefore uint64
+	bExact       bool
 
 	// totals from the end marker
 	endRecords, endGames uint64
@@ -86,8 +102,36 @@ func NewBlockScanner(r io.Reader) (*BlockScanner, error) {
 		s.problem(0, fmt.Sprintf("generator info: %v", err), false)
 	}
 	s.header = h
+	s.hsize = blockHeaderSize(h.Version)
 	s.advance(total)
 	return s, nil
+}
+
+// SetClosed declares whether the stream is a closed file, one that must end
+// with an end marker: every file but a writer's ".tmp" (the Writer renames
+// its file on Close). In a closed file a missing end marker or a torn last
+// block means the file was truncated later, and is reported as damage (an
+// error), not as a killed writer's tail (a warning). Call it before Next.
+func (s *BlockScanner) SetClosed(closed bool) { s.closed = closed }
+
+// IsClosedName reports whether path names a file that must have been closed
+// (see SetClosed): any name but a Writer's "*.tmp".
+func IsClosedName(path string) bool { return !strings.HasSuffix(path, ".tmp") }
+
+// openScanner opens path and starts a scanner on it, closed unless path is
+// a ".tmp".
+func openScanner(path string) (*os.File, *BlockScanner, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	sc, err := NewBlockScanner(f)
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	sc.SetClosed(IsClosedName(path))
+	return f, sc, nil
 }
 
 // Header returns the file header.
@@ -109,16 +153,75 @@ func (s *BlockScanner) Ended() (ended bool, records, games uint64) {
 }
 
 // Block returns the header, ordinal and file offset of the current block.
+// The ordinal is the block's sequence number in version 2 files, its slot
+// (intact or damaged blocks before it) in version 1 files.
 func (s *BlockScanner) Block() (h *BlockHeader, index int, offset int64) {
 	return &s.bh, s.bIndex, s.bOff
 }
 
+// GamesBefore returns the number of games the file's writer wrote before
+// the current block, lost blocks included, so that a game's ordinal in its
+// file is GamesBefore plus its index in the block. exact is false when the
+// format cannot tell: in a version 1 file after a damaged block header
+// (version 1 headers carry no count, and a removed block goes unseen there
+// until the end marker).
+func (s *BlockScanner) GamesBefore() (games uint64, exact bool) {
+	return s.bGamesBefore, s.bExact
+}
+
 func (s *BlockScanner) problem(off int64, msg string, warning bool) {
-	p := Problem{Block: s.slot, Offset: off, Msg: msg, Warning: warning}
+	s.problemAt(s.slot, off, msg, warning)
+}
+
+func (s *BlockScanner) problemAt(block int, off int64, msg string, warning bool) {
+	p := Problem{Block: block, Offset: off, Msg: msg, Warning: warning}
+	if !warning {
+		s.errors++
+	}
 	s.problems = append(s.problems, p)
 	if s.onProb != nil {
 		s.onProb(p)
 	}
+}
+
+// account checks the sequence of a block whose header is intact (its
+// payload may be damaged) and counts its games and records. It returns
+// true for a block that repeats one read before (skip it).
+func (s *BlockScanner) account(h *BlockHeader, idx int, off int64) (repeated bool) {
+	if s.header.Version < 2 {
+		s.bGamesBefore, s.bExact = s.gamesSeen, !s.lossEver
+		if !h.IsEnd() {
+			s.gamesSeen += uint64(h.Games)
+			s.recsSeen += uint64(h.Records)
+		}
+		s.slot = idx + 1
+		return false
+	}
+	switch {
+	case h.Seq < s.nextSeq:
+		s.problemAt(idx, off, fmt.Sprintf("block %d again after block %d (duplicated or misplaced): skipped, %d records", h.Seq, s.nextSeq-1, h.Records), false)
+		return true
+	case h.Seq > s.nextSeq && !s.unknownLoss:
+		// (After a damaged header the loss is reported already.)
+		what := fmt.Sprintf("block %d", s.nextSeq)
+		if h.Seq-s.nextSeq > 1 {
+			what = fmt.Sprintf("blocks %d to %d", s.nextSeq, h.Seq-1)
+		}
+		games := "?"
+		if h.GamesBefore >= s.gamesSeen {
+			games = fmt.Sprint(h.GamesBefore - s.gamesSeen)
+		}
+		s.problemAt(int(s.nextSeq), off, fmt.Sprintf("%s (%s games) missing before offset %d: removed from the file", what, games, off), false)
+	case h.GamesBefore != s.gamesSeen && !s.unknownLoss:
+		s.problemAt(idx, off, fmt.Sprintf("block %d says %d games come before it, the blocks before hold %d", h.Seq, h.GamesBefore, s.gamesSeen), false)
+	}
+	s.bGamesBefore, s.bExact = h.GamesBefore, true
+	s.nextSeq = h.Seq + 1
+	s.gamesSeen = h.GamesBefore + uint64(h.Games)
+	s.recsSeen += uint64(h.Records)
+	s.unknownLoss = false
+	s.slot = int(s.nextSeq)
+	return false
 }
 
 // ensure tries to make n bytes available at buf[pos:]; false at EOF or error.
@@ -180,7 +283,7 @@ func (s *BlockScanner) resync() int64 {
 // (valid until the next call). It returns false at the end of the data.
 func (s *BlockScanner) Next() (payload []byte, ok bool) {
 	for {
-		if !s.ensure(BlockHeaderSize) {
+		if !s.ensure(s.hsize) {
 			rest := s.end - s.pos
 			switch {
 			case s.err != nil:
@@ -189,9 +292,15 @@ func (s *BlockScanner) Next() (payload []byte, ok bool) {
 				s.problem(s.off, fmt.Sprintf("%d bytes of garbage after the end marker ignored", rest), false)
 			case s.ended:
 			case rest > 0 && bytes.HasPrefix(s.buf[s.pos:s.end], []byte(blockMagic)[:min(rest, len(blockMagic))]):
-				s.problem(s.off, fmt.Sprintf("torn block header (%d of %d bytes): the writer stopped here", rest, BlockHeaderSize), true)
+				if s.closed {
+					s.problem(s.off, fmt.Sprintf("torn block header (%d of %d bytes) in a closed file: the file was truncated here", rest, s.hsize), false)
+				} else {
+					s.problem(s.off, fmt.Sprintf("torn block header (%d of %d bytes): the writer stopped here", rest, s.hsize), true)
+				}
 			case rest > 0:
 				s.problem(s.off, fmt.Sprintf("%d bytes of garbage at the end ignored", rest), false)
+			case s.closed:
+				s.problem(s.off, "no end marker in a closed file: the file was truncated after its last intact block", false)
 			default:
 				s.problem(s.off, "no end marker: the file was not closed (writer killed?); every block before is intact", true)
 			}
@@ -207,14 +316,19 @@ func (s *BlockScanner) Next() (payload []byte, ok bool) {
 			return nil, false
 		}
 		off := s.off
-		h, msg := parseBlockHeader(s.buf[s.pos:])
+		h, msg := parseBlockHeader(s.buf[s.pos:], s.header.Version)
 		if msg != "" {
 			skipped := s.resync()
 			s.problem(off, fmt.Sprintf("%s; skipped %d bytes to the next block magic", msg, skipped), false)
 			s.slot++
+			s.unknownLoss, s.lossEver = true, true
 			continue
 		}
-		n := BlockHeaderSize + int(h.Size)
+		idx := s.slot
+		if s.header.Version >= 2 {
+			idx = int(h.Seq)
+		}
+		n := s.hsize + int(h.Size)
 		if !s.ensure(n) {
 			if s.err != nil {
 				return nil, false
@@ -222,39 +336,49 @@ func (s *BlockScanner) Next() (payload []byte, ok bool) {
 			got := s.end - s.pos
 			if i := bytes.Index(s.buf[s.pos+1:s.end], []byte(blockMagic)); i >= 0 {
 				// Another block follows: this one lost bytes in the middle.
-				s.problem(off, fmt.Sprintf("block claims %d bytes but another block starts %d bytes later; %d records skipped", n, i+1, h.Records), false)
+				if !s.account(&h, idx, off) {
+					s.problemAt(idx, off, fmt.Sprintf("block claims %d bytes but another block starts %d bytes later; %d records skipped", n, i+1, h.Records), false)
+				}
 				s.advance(i + 1)
-				s.slot++
 				continue
 			}
-			s.problem(off, fmt.Sprintf("torn block: %d of %d bytes present (the writer stopped here); %d records lost", got, n, h.Records), true)
+			if s.closed {
+				s.problemAt(idx, off, fmt.Sprintf("torn block in a closed file: %d of %d bytes present (the file was truncated here); %d records lost", got, n, h.Records), false)
+			} else {
+				s.problemAt(idx, off, fmt.Sprintf("torn block: %d of %d bytes present (the writer stopped here); %d records lost", got, n, h.Records), true)
+			}
 			s.advance(got)
 			return nil, false
 		}
-		p := s.buf[s.pos+BlockHeaderSize : s.pos+n]
+		p := s.buf[s.pos+s.hsize : s.pos+n]
 		if got := crc32c(p); got != h.PayloadCRC {
 			// Search for the next magic from just after this header rather
 			// than trusting the size: a hole in the file must not cost the
 			// next block too.
-			s.problem(off, fmt.Sprintf("payload checksum mismatch (stored %08x, computed %08x): %d records skipped", h.PayloadCRC, got, h.Records), false)
+			if !s.account(&h, idx, off) {
+				s.problemAt(idx, off, fmt.Sprintf("payload checksum mismatch (stored %08x, computed %08x): %d records skipped", h.PayloadCRC, got, h.Records), false)
+			}
 			s.resync()
-			s.slot++
 			continue
 		}
 		s.advance(n)
+		if s.account(&h, idx, off) {
+			continue
+		}
 		if h.IsEnd() {
 			if len(p) >= 16 {
 				s.endRecords = binary.LittleEndian.Uint64(p)
 				s.endGames = binary.LittleEndian.Uint64(p[8:])
 			}
 			s.ended = true
-			s.slot++
+			if s.errors == 0 && (s.endRecords != s.recsSeen || s.endGames != s.gamesSeen) {
+				s.problemAt(idx, off, fmt.Sprintf("end marker counts %d positions / %d games, the blocks hold %d / %d: blocks removed or duplicated", s.endRecords, s.endGames, s.recsSeen, s.gamesSeen), false)
+			}
 			continue
 		}
-		s.bh, s.bIndex, s.bOff = h, s.slot, off
-		s.slot++
+		s.bh, s.bIndex, s.bOff = h, idx, off
 		if h.Game != s.header.Game {
-			s.problem(off, fmt.Sprintf("block of game %v in a %v file skipped", h.Game, s.header.Game), false)
+			s.problemAt(idx, off, fmt.Sprintf("block of game %v in a %v file skipped", h.Game, s.header.Game), false)
 			continue
 		}
 		return p, true

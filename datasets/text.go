@@ -47,9 +47,11 @@ func ExportText(w io.Writer, r *Reader) (int64, error) {
 	return n, bw.Flush()
 }
 
-// ImportStats counts what an import read and wrote.
+// ImportStats counts what an import read and wrote: Positions includes
+// the Unscored ones (stored with the score position.ValueNone, which every
+// reader skips).
 type ImportStats struct {
-	Lines, Positions, Games, Skipped int64
+	Lines, Positions, Games, Skipped, Unscored int64
 }
 
 // chainBuilder assembles a game from consecutive positions and writes it
@@ -151,8 +153,11 @@ func (c *chainBuilder) addPosition(fen string, score position.Value, res Result)
 // view in centipawns, result 1.0/0.5/0.0 or 1/0.5/0 or 1-0/1/2-1/2/0-1
 // from White's/Red's view) and writes them to w as chains: a line whose
 // position follows the previous one by a legal move, with the same result,
-// extends its chain; any other line starts a new one. Bad lines are
-// reported to warn (may be nil) and skipped.
+// extends its chain; any other line starts a new one. A score of 32002
+// (Stockfish's VALUE_NONE, either sign) is "no score" for either side to
+// move: the position is stored unscored (position.ValueNone), which
+// readers skip. Any other score outside [-32000, 32000] (the mate range)
+// is an error. Bad lines are reported to warn (may be nil) and skipped.
 func ImportText(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
 	var st ImportStats
 	c, err := newChainBuilder(w, &st)
@@ -170,10 +175,13 @@ func ImportText(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
 		fen, score, res, err := parseTextLine(line)
 		if err == nil {
 			if err = c.scr.SetFEN(fen); err == nil {
-				if c.scr.SideToMove() != position.White {
+				// "No score" has no side: never negate it.
+				if score != position.ValueNone && c.scr.SideToMove() != position.White {
 					score = -score
 				}
-				err = c.addPosition(fen, score, res)
+				if err = c.addPosition(fen, score, res); err == nil && score == position.ValueNone {
+					st.Unscored++
+				}
 			}
 		}
 		if err != nil {
@@ -202,10 +210,19 @@ func parseTextLine(line string) (fen string, score position.Value, res Result, e
 	}
 	fen = strings.TrimSpace(parts[0])
 	s, err := strconv.ParseFloat(strings.TrimSpace(parts[1]), 64)
-	if err != nil || s > float64(position.ValueNone) || s < -float64(position.ValueNone) {
+	switch {
+	case err != nil:
 		return "", 0, 0, fmt.Errorf("bad score %q", strings.TrimSpace(parts[1]))
+	case s == float64(position.ValueNone) || s == -float64(position.ValueNone):
+		// Stockfish's VALUE_NONE: a position without a score, whichever
+		// side is to move (a converter may have negated it).
+		score = position.ValueNone
+	case !(s >= -float64(position.ValueMate) && s <= float64(position.ValueMate)): // NaN included
+		return "", 0, 0, fmt.Errorf("score %q outside the mate range [%d, %d] (and not %d, \"no score\")",
+			strings.TrimSpace(parts[1]), -position.ValueMate, position.ValueMate, position.ValueNone)
+	default:
+		score = position.Value(s)
 	}
-	score = position.Value(s)
 	switch strings.TrimSpace(parts[2]) {
 	case "1.0", "1", "1-0", "1.00":
 		res = WhiteWin

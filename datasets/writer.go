@@ -34,14 +34,34 @@ type WriterOptions struct {
 	Overwrite bool
 }
 
+// tmpFile is what a Writer made by Create writes: an *os.File (in tests, a
+// file whose writes fail).
+type tmpFile interface {
+	io.Writer
+	Sync() error
+	Close() error
+}
+
+// createTmp creates a Writer's .tmp file; tests replace it to make writes
+// fail (a full disk).
+var createTmp = func(name string) (tmpFile, error) {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
 // Writer appends games to a dataset. Completed blocks are written and (for
 // files) synced at once, so a crash loses at most the block in progress.
 // Its methods are safe for concurrent use by several self-play threads.
 type Writer struct {
 	mu        sync.Mutex
 	w         io.Writer
-	f         *os.File
+	f         tmpFile
 	path, tmp string
+	fclosed   bool // f is closed
+	renamed   bool // Close renamed tmp to path
 	opt       WriterOptions
 	game      Game
 
@@ -74,7 +94,7 @@ func Create(path string, game Game, info GeneratorInfo, opt *WriterOptions) (*Wr
 		}
 	}
 	tmp := path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := createTmp(tmp)
 	if err != nil {
 		if errors.Is(err, os.ErrExist) {
 			return nil, fmt.Errorf("datasets: %s exists (left by a killed writer? its finished blocks are readable: merge or remove it)", tmp)
@@ -82,17 +102,15 @@ func Create(path string, game Game, info GeneratorInfo, opt *WriterOptions) (*Wr
 		return nil, err
 	}
 	w, err := newWriter(f, game, info, &o)
+	if err == nil && !o.NoSync {
+		err = f.Sync()
+	}
 	if err != nil {
 		f.Close()
 		os.Remove(tmp)
 		return nil, err
 	}
 	w.f, w.path, w.tmp = f, path, tmp
-	if !o.NoSync {
-		if err := f.Sync(); err != nil {
-			return nil, err
-		}
-	}
 	return w, nil
 }
 
@@ -180,7 +198,8 @@ func (w *Writer) flushLocked() error {
 		return nil
 	}
 	w.raw = w.b.payload(w.raw[:0]) // the raw payload: its size goes in the header
-	h := BlockHeader{Version: FormatVersion, Game: w.game, Flags: blockFlagStreams, Records: uint32(w.b.nRecords), Games: uint32(w.b.nGames), RawSize: uint32(len(w.raw))}
+	h := BlockHeader{Version: FormatVersion, Game: w.game, Flags: blockFlagStreams, Records: uint32(w.b.nRecords), Games: uint32(w.b.nGames), RawSize: uint32(len(w.raw)),
+		Seq: uint32(w.blocks), GamesBefore: w.games}
 	w.out = append(w.out[:0], make([]byte, BlockHeaderSize)...)
 	var err error
 	if w.out, err = w.codec.compressStreams(w.out, &w.b, w.opt.Level); err != nil {
@@ -217,21 +236,31 @@ func (w *Writer) writeSync(b []byte) error {
 }
 
 // WriteBlock appends an intact block read elsewhere (a BlockScanner's
-// current block) without decoding it, after closing the block in progress.
+// current block, of any format version) without decoding its payload,
+// after closing the block in progress; the header is rewritten in this
+// writer's version with this file's sequence number and game count.
 // merge uses it.
-func (w *Writer) WriteBlock(h *BlockHeader, stored []byte) error {
+func (w *Writer) WriteBlock(bh *BlockHeader, stored []byte) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.closed {
 		return errClosed
 	}
-	if h.Game != w.game {
-		return fmt.Errorf("datasets: block of game %v written to a %v dataset", h.Game, w.game)
+	if bh.Game != w.game {
+		return fmt.Errorf("datasets: block of game %v written to a %v dataset", bh.Game, w.game)
+	}
+	if bh.IsEnd() || len(stored) != int(bh.Size) {
+		return fmt.Errorf("datasets: WriteBlock takes a data block and its stored payload")
+	}
+	if w.err != nil {
+		return w.err
 	}
 	if err := w.flushLocked(); err != nil {
 		return err
 	}
-	w.out = appendBlockHeader(w.out[:0], h)
+	h := *bh
+	h.Version, h.Seq, h.GamesBefore = FormatVersion, uint32(w.blocks), w.games
+	w.out = appendBlockHeader(w.out[:0], &h)
 	w.out = append(w.out, stored...)
 	if err := w.writeSync(w.out); err != nil {
 		return err
@@ -265,7 +294,8 @@ func (w *Writer) Close() error {
 		var p [16]byte
 		binary.LittleEndian.PutUint64(p[:], w.records)
 		binary.LittleEndian.PutUint64(p[8:], w.games)
-		h := BlockHeader{Version: FormatVersion, Game: w.game, Flags: blockFlagEnd | blockFlagStored, RawSize: 16, Size: 16, PayloadCRC: crc32c(p[:])}
+		h := BlockHeader{Version: FormatVersion, Game: w.game, Flags: blockFlagEnd | blockFlagStored, RawSize: 16, Size: 16, PayloadCRC: crc32c(p[:]),
+			Seq: uint32(w.blocks), GamesBefore: w.games}
 		w.out = appendBlockHeader(w.out[:0], &h)
 		w.out = append(w.out, p[:]...)
 		err = w.writeSync(w.out)
@@ -273,6 +303,7 @@ func (w *Writer) Close() error {
 	if w.f == nil {
 		return err
 	}
+	w.fclosed = true
 	if cerr := w.f.Close(); err == nil {
 		err = cerr
 	}
@@ -282,11 +313,41 @@ func (w *Writer) Close() error {
 	if err := os.Rename(w.tmp, w.path); err != nil {
 		return err
 	}
+	w.renamed = true
 	if !w.opt.NoSync {
 		if d, err := os.Open(filepath.Dir(w.path)); err == nil {
 			d.Sync()
 			d.Close()
 		}
+	}
+	return nil
+}
+
+// Abort discards an unfinished dataset: for a file made by Create it closes
+// and removes the .tmp (it never renames it), so that a tool that failed
+// (a full disk, a bad input) leaves nothing behind and can simply be run
+// again. It may follow a failed Close; after a successful Close it does
+// nothing (the file is finished: remove it by name). Self-play, whose .tmp
+// holds finished games worth salvaging, does not call it.
+func (w *Writer) Abort() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.renamed {
+		return nil
+	}
+	if !w.closed {
+		w.closed = true
+		w.codec.close()
+	}
+	if w.f == nil {
+		return nil
+	}
+	if !w.fclosed {
+		w.fclosed = true
+		w.f.Close()
+	}
+	if err := os.Remove(w.tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
 	}
 	return nil
 }

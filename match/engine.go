@@ -482,10 +482,14 @@ func (e *Engine) Go(ctx context.Context, position, goCmd string, deadline time.T
 	}
 	f := strings.Fields(line)
 	if len(f) < 2 {
-		return "", sc, depth, fmt.Errorf("bestmove without a move")
+		return "", sc, depth, ErrNoMove
 	}
 	return f[1], sc, depth, nil
 }
+
+// ErrNoMove is Go's error for a "bestmove" line without a move: the engine
+// answered but played nothing, which the match scores as an illegal move.
+var ErrNoMove = errors.New("bestmove without a move")
 
 // Close asks the engine to quit and, if it has not within a second, kills
 // its process group; it returns once the process is gone. A process that
@@ -539,4 +543,42 @@ func (e *Engine) drain() {
 			return
 		}
 	}
+}
+
+// CheckEngine starts the engine cfg for game, runs the handshake and asks
+// it for one move from the start position ("go depth 1"), each step within
+// timeout: an engine that cannot be started, does not answer, or plays no
+// move or an illegal one is an error. A pipeline checks its baseline engine
+// so before hours of self-play and training.
+func CheckEngine(ctx context.Context, cfg EngineConfig, game string, timeout time.Duration) error {
+	g, err := newGamePlayer(game)
+	if err != nil {
+		return err
+	}
+	start, _, err := g.setup(Opening{})
+	if err != nil {
+		return err
+	}
+	e, err := StartEngine(ctx, cfg, game, timeout)
+	if err != nil {
+		return err
+	}
+	defer e.Close()
+	if err := e.NewGame(ctx, timeout); err != nil {
+		return fmt.Errorf("%s: %w", cfg.Cmd, err)
+	}
+	mv, _, _, err := e.Go(ctx, "position fen "+start, "go depth 1", time.Now().Add(timeout))
+	if err != nil {
+		return fmt.Errorf("%s: no move from the start position (go depth 1): %w", cfg.Cmd, err)
+	}
+	text := mv
+	if game == "xiangqi" && e.Ranks1 {
+		if text, err = fromRanks1(mv); err != nil {
+			return fmt.Errorf("%s: illegal move %q from the start position", cfg.Cmd, mv)
+		}
+	}
+	if _, err := g.pos.ParseMove(text); err != nil {
+		return fmt.Errorf("%s: illegal move %q from the start position", cfg.Cmd, mv)
+	}
+	return nil
 }

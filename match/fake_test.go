@@ -13,7 +13,8 @@ import (
 )
 
 // TestMain turns the test binary into a fake UCI engine when FAKE_ENGINE is
-// set: "good" plays the first legal move, "illegal" answers a1a1, "crash"
+// set: "good" plays the first legal move, "illegal" answers a1a1, "nomove"
+// answers "bestmove" alone, "crash"
 // exits on go, "hang" never answers go, "slow" sleeps 400 ms per move,
 // "flood" writes info lines forever on go (never reading again), "ranks1"
 // is a good xiangqi engine speaking ranks 1–10.
@@ -97,6 +98,10 @@ func fakeEngine(mode, game string) {
 			case "illegal":
 				say("bestmove a1a1")
 				continue
+			case "nomove":
+				say("info depth 1 score cp 0 nodes 1")
+				say("bestmove")
+				continue
 			}
 			var l position.MoveList
 			pos.GenerateLegal(&l)
@@ -129,6 +134,7 @@ func TestFaultyEnginesAreScoredAndTheMatchGoesOn(t *testing.T) {
 		kind string
 	}{
 		{"illegal", TimeControl{Nodes: 1}, "illegal"},
+		{"nomove", TimeControl{Nodes: 1}, "illegal"},
 		{"crash", TimeControl{Nodes: 1}, "crash"},
 		{"hang", TimeControl{Depth: 1, Hang: 300 * time.Millisecond}, "timeout"},
 		{"slow", TimeControl{Base: 200 * time.Millisecond, Margin: 10 * time.Millisecond}, "time"},

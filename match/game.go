@@ -427,6 +427,10 @@ func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op Opening, tc Ti
 		if ctx.Err() != nil {
 			return rec, ctx.Err()
 		}
+		if errors.Is(err, ErrNoMove) {
+			// The engine is alive and answered: no move is an illegal move.
+			return g.illegal(rec, us, `"" (bestmove without a move)`), nil
+		}
 		if err != nil {
 			if errors.Is(err, ErrTimeout) && tc.kind() == tcClock {
 				return g.fault(rec, int(us), errTimeLoss), nil

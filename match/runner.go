@@ -19,7 +19,9 @@ type Config struct {
 	Engines [2]EngineConfig
 	TC      TimeControl
 	// Games is the number of games (rounded up to whole pairs).
-	Games       int
+	Games int
+	// Concurrency is the number of games played at once (0: 1; negative
+	// is an error).
 	Concurrency int
 	// Openings are played in order, each twice with colours reversed; none:
 	// the start position.
@@ -260,7 +262,10 @@ func (s *slot) close() {
 func Run(ctx context.Context, cfg Config) (Report, error) {
 	rep := Report{SPRT: cfg.SPRT, Reasons: map[string]int{}}
 	rep.Faults[0], rep.Faults[1] = map[string]int{}, map[string]int{}
-	if cfg.Concurrency <= 0 {
+	if cfg.Concurrency < 0 {
+		return rep, fmt.Errorf("match: concurrency %d (games at once) must be >= 1", cfg.Concurrency)
+	}
+	if cfg.Concurrency == 0 {
 		cfg.Concurrency = 1
 	}
 	pairs := (cfg.Games + 1) / 2

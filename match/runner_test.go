@@ -115,3 +115,32 @@ func TestCancelMidMatch(t *testing.T) {
 		t.Fatalf("err %v stopped %q games %d", err, rep.Stopped, rep.Games)
 	}
 }
+
+// TestNegativeConcurrency: a negative number of games at once is an
+// error (it was taken for 1).
+func TestNegativeConcurrency(t *testing.T) {
+	cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 2, Concurrency: -1}
+	cfg.Engines[0] = fakeConfig(t, "good", "a")
+	cfg.Engines[1] = fakeConfig(t, "good", "b")
+	if _, err := Run(context.Background(), cfg); err == nil || err.Error() != "match: concurrency -1 (games at once) must be >= 1" {
+		t.Fatalf("concurrency -1: %v", err)
+	}
+}
+
+// TestCheckEngine: the check a pipeline runs on its baseline engine.
+func TestCheckEngine(t *testing.T) {
+	ctx := context.Background()
+	if err := CheckEngine(ctx, fakeConfig(t, "good", "good"), "chess", 20*time.Second); err != nil {
+		t.Fatalf("good engine: %v", err)
+	}
+	for mode, want := range map[string]string{
+		"illegal": `illegal move "a1a1" from the start position`,
+		"nomove":  "no move from the start position (go depth 1): bestmove without a move",
+		"crash":   "no move from the start position (go depth 1): ",
+	} {
+		err := CheckEngine(ctx, fakeConfig(t, mode, mode), "chess", 20*time.Second)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s engine: %v, want %q", mode, err, want)
+		}
+	}
+}

@@ -99,6 +99,9 @@ func ParseConfig(data []byte) (Config, error) {
 	if err := selfplay.CheckUnsigned(data, &c); err != nil {
 		return c, fmt.Errorf("pipeline config: %w", err)
 	}
+	if err := selfplay.CheckExplicit(md, &c.Selfplay, "selfplay"); err != nil {
+		return c, fmt.Errorf("pipeline config: selfplay: %w", err)
+	}
 	if err := c.Validate(); err != nil {
 		return c, fmt.Errorf("pipeline config: %w", err)
 	}
@@ -114,6 +117,9 @@ func Default(game string) (Config, error) {
 	return ParseConfig(data)
 }
 
+// maxConcurrency bounds match.concurrency (games played at once).
+const maxConcurrency = 256
+
 // Validate checks the pipeline-level fields (the stages validate their own).
 func (c *Config) Validate() error {
 	var errs []error
@@ -126,8 +132,16 @@ func (c *Config) Validate() error {
 	if c.Match.Games <= 0 {
 		errs = append(errs, fmt.Errorf("match.games must be > 0"))
 	}
-	if c.Match.Concurrency <= 0 {
-		c.Match.Concurrency = 1
+	if c.Match.Concurrency < 1 || c.Match.Concurrency > maxConcurrency {
+		errs = append(errs, fmt.Errorf("match.concurrency must be in 1..%d, got %d", maxConcurrency, c.Match.Concurrency))
+	}
+	// The stages play the pipeline's game: a stage table naming another
+	// one is a mistake, not something to override silently.
+	if c.Selfplay.Game != "" && c.Selfplay.Game != c.Game {
+		errs = append(errs, fmt.Errorf("selfplay.game %q contradicts the pipeline's game %q (leave it out)", c.Selfplay.Game, c.Game))
+	}
+	if c.Train.Game != "" && c.Train.Game != c.Game {
+		errs = append(errs, fmt.Errorf("train.game %q contradicts the pipeline's game %q (leave it out)", c.Train.Game, c.Game))
 	}
 	if c.Match.Baseline != "" && c.Match.BaselineGames <= 0 {
 		errs = append(errs, fmt.Errorf("match.baseline_games must be > 0 with a baseline"))

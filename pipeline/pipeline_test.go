@@ -129,6 +129,23 @@ func TestConfigErrors(t *testing.T) {
 			t.Errorf("accepted %q", bad)
 		}
 	}
+	// Values that cannot work were accepted (replaced by a default, or
+	// found only when the stage ran).
+	for bad, want := range map[string]string{
+		"[selfplay]\nhash_mib = 0":         "pipeline config: selfplay: hash_mib must be > 0, got 0 (leave it out for the default 8)",
+		"[selfplay]\nhash_mib = -1":        "pipeline config: selfplay: hash_mib must be > 0, got -1 (leave it out for the default 8)",
+		"[selfplay]\nflush_seconds = nan":  "pipeline config: selfplay: flush_seconds must be in (0, 604800], got NaN",
+		"[selfplay]\ngame = \"xiangqi\"":   "pipeline config: selfplay.game \"xiangqi\" contradicts the pipeline's game \"chess\" (leave it out)",
+		"[train]\ngame = \"xiangqi\"":      "pipeline config: train.game \"xiangqi\" contradicts the pipeline's game \"chess\" (leave it out)",
+		"[match]\nconcurrency = 0":         "pipeline config: match.concurrency must be in 1..256, got 0",
+		"[match]\nconcurrency = -3":        "pipeline config: match.concurrency must be in 1..256, got -3",
+		"[train.net]\nbuckets = 0":         "pipeline config: train: buckets 0 out of range [1, 32]",
+		"[train.data]\nmax_abs_score = -5": "pipeline config: train: max_abs_score -5 must be >= 0 (0: no limit)",
+	} {
+		if _, err := ParseConfig([]byte("game = \"chess\"\n" + bad)); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", bad, err, want)
+		}
+	}
 	for _, game := range []string{"xiangqi", "chess"} {
 		c, err := Default(game)
 		if err != nil || c.Game != game || c.Selfplay.Games != 240 {
@@ -231,5 +248,35 @@ func TestShippedPipelineConfigs(t *testing.T) {
 	}
 	if n < 3 {
 		t.Fatalf("%d pipeline configs, want at least 3 (xiangqi, chess, chess-net)", n)
+	}
+}
+
+// TestBrokenBaselineFoundFirst: a baseline engine that cannot play is
+// found when the pipeline starts, not after a generation of self-play and
+// training.
+func TestBrokenBaselineFoundFirst(t *testing.T) {
+	dir := t.TempDir()
+	broken := filepath.Join(dir, "broken.sh")
+	script := "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo 'id name broken'; echo uciok;; isready) echo readyok;; go*) exit 3;; esac; done\n"
+	if err := os.WriteFile(broken, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for engine, want := range map[string]string{
+		"cmd=" + filepath.Join(dir, "missing"): "pipeline: baseline engine: start " + filepath.Join(dir, "missing") + ": ",
+		"cmd=" + broken:                        "pipeline: baseline engine: " + broken + ": no move from the start position (go depth 1): ",
+	} {
+		cfg, err := ParseConfig([]byte(strings.ReplaceAll(tinyConfig, "%s", "chess") + "baseline = \"" + engine + "\"\nbaseline_games = 2\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.RunDir = filepath.Join(dir, "run")
+		start := time.Now()
+		_, err = Run(context.Background(), cfg, Options{EngineCmd: "/bin/true"})
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Fatalf("%s: %v, want %q...", engine, err, want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "run")); !os.IsNotExist(err) || time.Since(start) > 10*time.Second {
+			t.Fatalf("%s: the run started (%v) or the check took %v", engine, err, time.Since(start))
+		}
 	}
 }

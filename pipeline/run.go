@@ -107,6 +107,17 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 	if opt.EngineCmd == "" {
 		return nil, fmt.Errorf("pipeline: no engine binary for the matches")
 	}
+	// The baseline plays after each generation: a broken one must be found
+	// now, not after hours of self-play and training.
+	if cfg.Match.Baseline != "" {
+		base, err := match.ParseEngine(cfg.Match.Baseline)
+		if err == nil {
+			err = match.CheckEngine(ctx, base, cfg.Game, 20*time.Second)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("pipeline: baseline engine: %w", err)
+		}
+	}
 	runDir := cfg.RunDir
 	if runDir == "" {
 		runDir = filepath.Join("runs", fmt.Sprintf("%s-%s", cfg.Game, time.Now().UTC().Format("20060102-150405")))

@@ -100,8 +100,27 @@ func ParseConfig(data []byte) (Config, error) {
 	if err := CheckUnsigned(data, &c); err != nil {
 		return c, fmt.Errorf("selfplay config: %w", err)
 	}
+	if err := CheckExplicit(md, &c); err != nil {
+		return c, fmt.Errorf("selfplay config: %w", err)
+	}
 	c.Shards = 1
 	return c, nil
+}
+
+// CheckExplicit reports a value that TOML data gave explicitly but that
+// Validate would take for "unset" and replace by its default: hash_mib = 0
+// or below (a TT of no size), flush_seconds = 0. path is the table the
+// self-play config was decoded from ("selfplay" in a pipeline config,
+// nothing in a self-play config).
+func CheckExplicit(md toml.MetaData, c *Config, path ...string) error {
+	key := func(k string) []string { return append(append([]string(nil), path...), k) }
+	if md.IsDefined(key("hash_mib")...) && c.HashMiB <= 0 {
+		return fmt.Errorf("hash_mib must be > 0, got %d (leave it out for the default 8)", c.HashMiB)
+	}
+	if md.IsDefined(key("flush_seconds")...) && c.FlushSeconds == 0 {
+		return fmt.Errorf("flush_seconds must be > 0 (leave it out for the default 60)")
+	}
+	return nil
 }
 
 // CheckUnsigned reports a negative integer that TOML data gives for an
@@ -150,7 +169,12 @@ func checkUnsigned(raw map[string]any, t reflect.Type, path string) error {
 // GameKind returns the configured game.
 func (c *Config) GameKind() (datasets.Game, error) { return datasets.ParseGame(c.Game) }
 
-// Validate checks every field and fills defaults (Threads 0 = all cores).
+// maxFlushSeconds bounds flush_seconds (a week), far below the overflow of
+// a time.Duration.
+const maxFlushSeconds = 7 * 24 * 3600
+
+// Validate checks every field and fills defaults (0 means the default for
+// Threads: all cores; HashMiB: 8; FlushSeconds: 60).
 func (c *Config) Validate() error {
 	var errs []error
 	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
@@ -172,11 +196,14 @@ func (c *Config) Validate() error {
 	if c.Eval == "" {
 		c.Eval = "classic"
 	}
-	if c.HashMiB <= 0 {
+	if c.HashMiB < 0 {
+		bad("hash_mib must be > 0, got %d", c.HashMiB)
+	}
+	if c.HashMiB == 0 {
 		c.HashMiB = 8
 	}
-	if c.FlushSeconds < 0 {
-		bad("flush_seconds must be >= 0")
+	if !(c.FlushSeconds >= 0 && c.FlushSeconds <= maxFlushSeconds) { // NaN included
+		bad("flush_seconds must be in (0, %d], got %v", maxFlushSeconds, c.FlushSeconds)
 	}
 	if c.FlushSeconds == 0 {
 		c.FlushSeconds = 60

@@ -28,10 +28,13 @@
 // A run of N games split into n shards gives shard i the indices i, i+n,
 // i+2n, ... so shards never overlap and their union is the unsharded run.
 // Workers play games concurrently; finished games are written in index
-// order, so a shard's files are deterministic and a resumed run knows the
-// next index from the number of games on disk. Files are
+// order, so a shard's files are deterministic. Files are
 // <output>/<game>-s<i>of<n>-p<k>.dnds; the datasets writer keeps the file
 // under a .tmp name until it is closed, so a killed run leaves its finished
 // blocks readable and Resume salvages them into a closed part before going
-// on.
+// on. A resume goes by game identity, never by count: a part's header says
+// which games it holds ("first_game", and a "games" list when they have
+// holes) and the format keeps each game's ordinal in its file whatever
+// blocks were lost, so the resumed run plays exactly the games missing from
+// disk (those of a damaged block included), in index order.
 package selfplay

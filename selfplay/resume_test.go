@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,11 +54,14 @@ func TestResumeEdgeCases(t *testing.T) {
 	prefix := func(dir string) string { return filepath.Join(dir, filePrefix("chess", 0, 1)) }
 	resume := func(t *testing.T, dir string) (int, int, []string) {
 		t.Helper()
-		n, next, files, err := resumeState(prefix(dir), datasets.Chess, true, nil, nil)
+		done, next, files, err := resumeState(prefix(dir), datasets.Chess, true, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return n, next, files
+		if r := done.normalize(); r != 0 {
+			t.Fatalf("%d games found twice", r)
+		}
+		return done.count(1 << 30), next, files
 	}
 
 	t.Run("empty tmp", func(t *testing.T) {
@@ -167,5 +171,138 @@ func TestResumeRefusesAnotherRun(t *testing.T) {
 	c.Games, c.Resume, c.Threads = 4, true, 1
 	if sum := runOK(t, c); sum.Resumed != 2 || sum.Games != 2 {
 		t.Fatalf("extended run: resumed %d played %d", sum.Resumed, sum.Games)
+	}
+}
+
+// TestResumeByGameIdentity: a part with a damaged block in the middle (a
+// finished part, or a killed run's .tmp) loses that block's games; the
+// resume plays exactly those again, never games already on disk, and
+// every game of the run is then on disk once.
+func TestResumeByGameIdentity(t *testing.T) {
+	const total = 8
+	ref := readGames(t, runOK(t, smallConfig(t, "chess", total)).Files)
+	if len(ref) != total {
+		t.Fatalf("%d reference games", len(ref))
+	}
+	key := func(g *datasets.GameRecord) string { return fmt.Sprint(*g) }
+	for _, killed := range []bool{false, true} {
+		cfg := smallConfig(t, "chess", total)
+		part := runOK(t, cfg).Files[0]
+		// Rewrite the part with one game per block, then damage block 2.
+		r, err := datasets.Open(part, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		info := r.Header().Generator
+		r.Close()
+		games := readGames(t, []string{part})
+		os.Remove(part)
+		w, err := datasets.Create(part, datasets.Chess, info, &datasets.WriterOptions{BlockSize: 1, NoSync: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range games {
+			if err := w.WriteGame(&games[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		file := part
+		if killed {
+			file = part + ".tmp" // never closed
+		} else if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := datasets.Inspect(file)
+		if err != nil || len(fi.Blocks) != total {
+			t.Fatalf("%d blocks, %v", len(fi.Blocks), err)
+		}
+		data, _ := os.ReadFile(file)
+		b := fi.Blocks[2]
+		data[b.Offset+datasets.BlockHeaderSize+int64(b.Header.Size)/2] ^= 0x40
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+
+		cfg.Resume = true
+		sum := runOK(t, cfg)
+		if sum.Resumed != total-1 || sum.Games != 1 || sum.Interrupts {
+			t.Fatalf("killed %v: resumed %d, played %d, interrupted %v; want %d and 1", killed, sum.Resumed, sum.Games, sum.Interrupts, total-1)
+		}
+		seen := map[string]int{}
+		for _, f := range sum.Files {
+			r, err := datasets.Open(f, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var g datasets.GameRecord
+			for r.NextGame(&g) {
+				seen[key(&g)]++
+			}
+			r.Close()
+		}
+		for i := range ref {
+			if n := seen[key(&ref[i])]; n != 1 {
+				t.Fatalf("killed %v: game %d is on disk %d times", killed, i, n)
+			}
+		}
+		if len(seen) != total {
+			t.Fatalf("killed %v: %d distinct games on disk, want %d", killed, len(seen), total)
+		}
+		// The part that replayed game 2 says so; a further resume plays nothing.
+		r, err = datasets.Open(sum.Files[len(sum.Files)-1], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x := r.Header().Generator.Extra; x["first_game"] != "2" || x["games"] != "2" {
+			t.Fatalf("killed %v: new part's header %v", killed, x)
+		}
+		r.Close()
+		if sum := runOK(t, cfg); sum.Resumed != total || sum.Games != 0 {
+			t.Fatalf("killed %v: second resume: resumed %d, played %d", killed, sum.Resumed, sum.Games)
+		}
+	}
+}
+
+// TestGameSets: the games lists of part headers and the set arithmetic of
+// a resume.
+func TestGameSets(t *testing.T) {
+	var s gameSet
+	for _, k := range []int{5, 6, 7, 0, 1, 9, 6, 12} {
+		s.add(k)
+	}
+	if r := s.normalize(); r != 1 {
+		t.Fatalf("%d repeats, want 1", r)
+	}
+	if got := formatSpans(s.spans); got != "0-1,5-7,9,12" {
+		t.Fatalf("set %s", got)
+	}
+	if got, n := formatSpans(s.missing(11)), s.count(11); got != "2-4,8,10" || n != 6 {
+		t.Fatalf("missing of 11: %s, count %d", got, n)
+	}
+	if got := s.missing(2); got != nil {
+		t.Fatalf("missing of 2: %v", got)
+	}
+	p, err := parsePlan(map[string]string{"first_game": "2", "games": "2-4,8,10"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ks []int
+	for i := uint64(0); ; i++ {
+		k, ok := p.game(i)
+		if !ok {
+			break
+		}
+		ks = append(ks, k)
+	}
+	if fmt.Sprint(ks) != "[2 3 4 8 10]" {
+		t.Fatalf("plan %v", ks)
+	}
+	for _, bad := range []string{"", "3-1", "1,1", "x", "4,2", "-1"} {
+		if _, err := parsePlan(map[string]string{"games": bad}); err == nil {
+			t.Errorf("games %q accepted", bad)
+		}
+	}
+	if p, err := parsePlan(map[string]string{"first_game": "4"}); err != nil || p.first != 4 || p.spans != nil {
+		t.Fatalf("first_game 4: %+v %v", p, err)
 	}
 }

@@ -231,18 +231,37 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 		}
 		return nil
 	}
+	// Resume by game identity, never by count: the parts' headers and the
+	// games' ordinals in their files say which games are on disk; the run
+	// plays the others (those of a damaged block included), in order.
 	done, nextPart, files, err := resumeState(prefix, g, cfg.Resume, same, opt.Log)
 	if err != nil {
 		return sum, err
 	}
-	sum.Resumed = done
+	if repeats := done.normalize(); repeats > 0 && opt.Log != nil {
+		opt.Log.Warn("games found twice on disk", "games", repeats)
+	}
+	sum.Resumed = done.count(total)
 	sum.Files = files
-	if done >= total {
+	todo := done.missing(total)
+	if len(todo) == 0 {
 		sum.Elapsed = time.Since(start)
 		return sum, nil
 	}
+	// nextGame returns the game to play after k (-1: none).
+	nextGame := func(k int) int {
+		for _, sp := range todo {
+			if k+1 < sp.hi {
+				return max(k+1, sp.lo)
+			}
+		}
+		return -1
+	}
 
-	info.Extra["first_game"] = fmt.Sprint(done)
+	info.Extra["first_game"] = fmt.Sprint(todo[0].lo)
+	if len(todo) > 1 || todo[0].hi != total {
+		info.Extra["games"] = formatSpans(todo)
+	}
 	path := fmt.Sprintf("%s-p%03d.dnds", prefix, nextPart)
 	w, err := datasets.Create(path, g, info, &datasets.WriterOptions{FlushInterval: time.Duration(cfg.FlushSeconds * float64(time.Second))})
 	if err != nil {
@@ -277,7 +296,7 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 	}
 	go func() {
 		defer close(jobs)
-		for k := done; k < total; k++ {
+		for k := todo[0].lo; k >= 0; k = nextGame(k) {
 			select {
 			case jobs <- k:
 			case <-runCtx.Done():
@@ -289,7 +308,7 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 
 	var bar *progressbar.ProgressBar
 	if opt.Progress != nil {
-		bar = progressbar.NewOptions(total-done,
+		bar = progressbar.NewOptions(total-sum.Resumed,
 			progressbar.OptionSetWriter(opt.Progress),
 			progressbar.OptionSetDescription(fmt.Sprintf("selfplay %s", cfg.Game)),
 			progressbar.OptionShowCount(),
@@ -302,7 +321,7 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 	}
 	lastLog := time.Now()
 	pending := map[int]played{}
-	next := done
+	next := todo[0].lo // the next game to write (-1: all written)
 	var firstErr error
 	for p := range results {
 		if p.err != nil {
@@ -327,7 +346,7 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 				cancel()
 				break
 			}
-			next++
+			next = nextGame(next)
 			sum.Games++
 			sum.Positions += uint64(len(q.rec.Plies))
 			sum.Results[q.out.Result]++
@@ -340,7 +359,7 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 			if opt.Log != nil && time.Since(lastLog) >= opt.LogEvery {
 				lastLog = time.Now()
 				el := time.Since(start).Seconds()
-				opt.Log.Info("selfplay progress", "game", cfg.Game, "shard", sum.Shard, "games", done+sum.Games, "of", total,
+				opt.Log.Info("selfplay progress", "game", cfg.Game, "shard", sum.Shard, "games", sum.Resumed+sum.Games, "of", total,
 					"positions", sum.Positions, "pos_per_s", int(float64(sum.Positions)/max(el, 1e-9)))
 			}
 		}
@@ -351,7 +370,7 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 		sum.Nodes += wk.nodes
 	}
 	sum.Files = append(sum.Files, path)
-	if next < total {
+	if next >= 0 {
 		sum.Interrupts = true
 	}
 	if firstErr != nil {
@@ -361,17 +380,17 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 }
 
 // resumeState inspects a shard's existing files. Without resume any file is
-// an error (never overwrite or mix runs silently). With resume, finished
-// parts are counted, a torn .tmp part (a killed run) is salvaged into a
-// closed part, and the number of games on disk and the next part number
-// are returned.
+// an error (never overwrite or mix runs silently). With resume, the games
+// of the finished parts are collected by identity (see partGames), a torn
+// .tmp part (a killed run) is salvaged into a closed part, and the set of
+// games on disk and the next part number are returned.
 //
 // A salvage can itself be killed at any point and the next resume finds a
 // consistent state: the copy is written as <part>.salvaging (removed when
 // found: its source is still there), renamed to the part, and only then is
 // the source removed; a source whose games already are in a part (the part's
 // header names it in "salvaged_from") is removed without a second copy.
-func resumeState(prefix string, g datasets.Game, resume bool, same func(string, datasets.GeneratorInfo) error, log *slog.Logger) (games, nextPart int, files []string, err error) {
+func resumeState(prefix string, g datasets.Game, resume bool, same func(string, datasets.GeneratorInfo) error, log *slog.Logger) (done gameSet, nextPart int, files []string, err error) {
 	if same == nil {
 		same = func(string, datasets.GeneratorInfo) error { return nil }
 	}
@@ -382,14 +401,14 @@ func resumeState(prefix string, g datasets.Game, resume bool, same func(string, 
 	legacy, _ := filepath.Glob(prefix + "-p*.dnds.tmp.salvage")
 	partial, _ := filepath.Glob(prefix + "-p*.dnds.salvaging")
 	if len(parts)+len(tmps)+len(legacy)+len(partial) == 0 {
-		return 0, 0, nil, nil
+		return done, 0, nil, nil
 	}
 	if !resume {
-		return 0, 0, nil, fmt.Errorf("selfplay: %s-p*.dnds already exist: pass -resume to continue that run, or choose another output", prefix)
+		return done, 0, nil, fmt.Errorf("selfplay: %s-p*.dnds already exist: pass -resume to continue that run, or choose another output", prefix)
 	}
 	for _, p := range partial {
 		if err := os.Remove(p); err != nil {
-			return 0, 0, nil, fmt.Errorf("selfplay: remove partial salvage: %w", err)
+			return done, 0, nil, fmt.Errorf("selfplay: remove partial salvage: %w", err)
 		}
 	}
 	sources := map[string]bool{}
@@ -400,7 +419,7 @@ func resumeState(prefix string, g datasets.Game, resume bool, same func(string, 
 		if tmp := strings.TrimSuffix(l, ".salvage"); sources[tmp] {
 			// That .tmp is the legacy salvage's partial copy.
 			if err := os.Remove(tmp); err != nil {
-				return 0, 0, nil, err
+				return done, 0, nil, err
 			}
 			delete(sources, tmp)
 		}
@@ -409,18 +428,17 @@ func resumeState(prefix string, g datasets.Game, resume bool, same func(string, 
 	sort.Strings(parts)
 	salvaged := map[string]bool{}
 	for _, p := range parts {
-		n, h, err := countGames(p, log)
+		h, err := partGamesInto(p, &done, log)
 		if err != nil {
-			return 0, 0, nil, err
+			return done, 0, nil, err
 		}
 		if err := same(p, h); err != nil {
-			return 0, 0, nil, err
+			return done, 0, nil, err
 		}
 		from := h.Extra["salvaged_from"]
 		if from != "" {
 			salvaged[from] = true
 		}
-		games += n
 		files = append(files, p)
 		var k int
 		if _, err := fmt.Sscanf(strings.TrimPrefix(p, prefix), "-p%03d.dnds", &k); err == nil && k >= nextPart {
@@ -438,43 +456,41 @@ func resumeState(prefix string, g datasets.Game, resume bool, same func(string, 
 				log.Info("removing an already salvaged part", "file", t)
 			}
 			if err := os.Remove(t); err != nil {
-				return 0, 0, nil, err
+				return done, 0, nil, err
 			}
 			continue
 		}
 		out := fmt.Sprintf("%s-p%03d.dnds", prefix, nextPart)
 		n, err := salvage(t, out, g, same, log)
 		if err != nil {
-			return 0, 0, nil, err
+			return done, 0, nil, err
 		}
 		if n == 0 {
 			continue
 		}
-		games += n
+		if _, err := partGamesInto(out, &done, log); err != nil {
+			return done, 0, nil, err
+		}
 		nextPart++
 		files = append(files, out)
 	}
-	return games, nextPart, files, nil
+	return done, nextPart, files, nil
 }
 
-// countGames returns the games of a finished part and its generator info.
-func countGames(path string, log *slog.Logger) (int, datasets.GeneratorInfo, error) {
-	r, err := datasets.Open(path, nil)
-	if err != nil {
-		return 0, datasets.GeneratorInfo{}, err
-	}
-	defer r.Close()
-	var rec datasets.GameRecord
-	n := 0
-	for r.NextGame(&rec) {
-		n++
-	}
-	for _, p := range r.Problems() {
+// partGamesInto adds the games of a finished part to done, logging the
+// file's problems (a damaged block's games are missing from done, so the
+// run plays them again), and returns the part's generator info.
+func partGamesInto(path string, done *gameSet, log *slog.Logger) (datasets.GeneratorInfo, error) {
+	info, problems, err := partGames(path, func(k int, _ *datasets.GameRecord) error {
+		done.add(k)
+		return nil
+	})
+	for _, p := range problems {
 		if log != nil {
-			log.Warn("dataset problem", "file", path, "problem", p.String())
+			log.Warn("dataset problem (its games are played again)", "file", path, "problem", p.String())
 		}
 	}
-	return n, r.Header().Generator, r.Err()
+	return info, err
 }
 
 // tornHeader reports whether an Open error means the file ends inside its
@@ -490,7 +506,8 @@ func tornHeader(err error, size int64) bool {
 
 // salvage copies the readable games of a killed run's .tmp file into the
 // closed part out and removes the .tmp; a .tmp without a finished game is
-// just removed (n = 0, no part).
+// just removed (n = 0, no part). The part's header lists the games it
+// holds ("games"), so that their identity survives the copy.
 func salvage(tmp, out string, g datasets.Game, same func(string, datasets.GeneratorInfo) error, log *slog.Logger) (n int, err error) {
 	r, err := datasets.Open(tmp, nil)
 	if err != nil {
@@ -502,16 +519,32 @@ func salvage(tmp, out string, g datasets.Game, same func(string, datasets.Genera
 		}
 		return 0, fmt.Errorf("salvage %s: %w", tmp, err)
 	}
-	defer r.Close()
 	info := r.Header().Generator
+	r.Close()
 	if err := same(tmp, info); err != nil {
 		return 0, err
 	}
-	extra := make(map[string]string, len(info.Extra)+1)
+	// First pass: which games are readable.
+	var have gameSet
+	if _, _, err := partGames(tmp, func(k int, _ *datasets.GameRecord) error {
+		have.add(k)
+		return nil
+	}); err != nil {
+		return 0, fmt.Errorf("salvage %s: %w", tmp, err)
+	}
+	if len(have.spans) == 0 {
+		if log != nil {
+			log.Info("removing an interrupted part without games", "file", tmp)
+		}
+		return 0, os.Remove(tmp)
+	}
+	extra := make(map[string]string, len(info.Extra)+2)
 	for k, v := range info.Extra {
 		extra[k] = v
 	}
 	extra["salvaged_from"] = filepath.Base(tmp)
+	extra["first_game"] = fmt.Sprint(have.spans[0].lo)
+	extra["games"] = formatSpans(have.spans)
 	info.Extra = extra
 
 	partial := out + ".salvaging"
@@ -529,24 +562,18 @@ func salvage(tmp, out string, g datasets.Game, same func(string, datasets.Genera
 	if err != nil {
 		return 0, err
 	}
-	var rec datasets.GameRecord
-	for r.NextGame(&rec) {
-		if err := w.WriteGame(&rec); err != nil {
-			return n, err
-		}
+	// Second pass: the copy, in the same order.
+	if _, _, err := partGames(tmp, func(_ int, rec *datasets.GameRecord) error {
 		n++
-	}
-	if err := r.Err(); err != nil {
+		return w.WriteGame(rec)
+	}); err != nil {
 		return n, fmt.Errorf("salvage %s: %w", tmp, err)
+	}
+	if want := have.count(int(^uint(0) >> 1)); n != want {
+		return n, fmt.Errorf("salvage %s: read %d games, then %d", tmp, want, n)
 	}
 	if err := w.Close(); err != nil {
 		return n, err
-	}
-	if n == 0 {
-		if log != nil {
-			log.Info("removing an interrupted part without games", "file", tmp)
-		}
-		return 0, os.Remove(tmp) // the deferred function removes the copy
 	}
 	if err := f.Sync(); err != nil {
 		return n, err

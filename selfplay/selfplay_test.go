@@ -203,6 +203,30 @@ func TestConfigErrors(t *testing.T) {
 	if err := c.Validate(); err == nil {
 		t.Fatal("a million threads accepted")
 	}
+	// Values that cannot work, given explicitly, were replaced by defaults
+	// (hash_mib <= 0) or taken as they were (a NaN or infinite flush time).
+	for text, want := range map[string]string{
+		"hash_mib = 0":         "selfplay config: hash_mib must be > 0, got 0 (leave it out for the default 8)",
+		"hash_mib = -4":        "selfplay config: hash_mib must be > 0, got -4 (leave it out for the default 8)",
+		"flush_seconds = 0.0":  "selfplay config: flush_seconds must be > 0 (leave it out for the default 60)",
+		"flush_seconds = nan":  "flush_seconds must be in (0, 604800], got NaN",
+		"flush_seconds = inf":  "flush_seconds must be in (0, 604800], got +Inf",
+		"flush_seconds = -inf": "flush_seconds must be in (0, 604800], got -Inf",
+		"flush_seconds = 1e30": "flush_seconds must be in (0, 604800], got 1e+30",
+	} {
+		c, err := ParseConfig([]byte(text + "\ngame = \"chess\"\ngames = 2\noutput = \"x\"\n[search]\ndepth = 2\n[adjudication]\nmax_plies = 9\n"))
+		if err == nil {
+			err = c.Validate()
+		}
+		if err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", text, err, want)
+		}
+	}
+	c = smallConfig(t, "chess", 4)
+	c.HashMiB = -1
+	if err := c.Validate(); err == nil || err.Error() != "hash_mib must be > 0, got -1" {
+		t.Fatalf("hash_mib -1: %v", err)
+	}
 }
 
 // TestDeterministicWithMultiPVOpenings: the MultiPV searches of the random

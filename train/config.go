@@ -173,6 +173,10 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("train: max_memory_mib %d is negative (0: no budget)", c.Data.MaxMemoryMiB)
 	case c.Data.Stream && c.Data.LoaderWorkers < 0:
 		return fmt.Errorf("train: loader_workers %d", c.Data.LoaderWorkers)
+	case c.Data.MaxAbsScore < 0:
+		return fmt.Errorf("train: max_abs_score %d must be >= 0 (0: no limit)", c.Data.MaxAbsScore)
+	case c.Net.Init == "" && (c.Net.Buckets < 1 || c.Net.Buckets > nn.MaxBuckets):
+		return fmt.Errorf("train: buckets %d out of range [1, %d]", c.Net.Buckets, nn.MaxBuckets)
 	case !(c.Data.RandomSkip >= 0 && c.Data.RandomSkip < 1):
 		return fmt.Errorf("train: random_skip %v must be in [0, 1)", c.Data.RandomSkip)
 	case t.Epochs <= 0:

@@ -60,6 +60,9 @@ func runMatch(args []string) int {
 	if len(engines) != 2 {
 		return fail(fmt.Errorf("give exactly two -engine flags, got %d", len(engines)))
 	}
+	if *concurrency < 1 {
+		return fail(fmt.Errorf("-concurrency must be >= 1, got %d", *concurrency))
+	}
 	tc, err := match.ParseTimeControl(*tcText)
 	if err != nil {
 		return fail(err)

@@ -232,15 +232,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		opt.Progress = stderr
 	}
 	sum, err := selfplay.Run(ctx, cfg, opt)
+	if err != nil {
+		// Never "done": say what was written before the failure.
+		if opt.Log != nil {
+			opt.Log.Error("selfplay failed", "game", sum.Game, "shard", sum.Shard, "games", sum.Games, "resumed", sum.Resumed,
+				"positions", sum.Positions, "files", strings.Join(sum.Files, ","), "error", err.Error())
+		}
+		fmt.Fprintln(stderr, "selfplay:", err)
+		return 1
+	}
 	if opt.Log != nil {
 		opt.Log.Info("selfplay done", "game", sum.Game, "shard", sum.Shard, "games", sum.Games, "resumed", sum.Resumed,
 			"positions", sum.Positions, "nodes", sum.Nodes, "seconds", sum.Elapsed.Seconds(), "files", strings.Join(sum.Files, ","), "interrupted", sum.Interrupts)
 	} else {
 		fmt.Fprintln(stdout, sum.String())
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "selfplay:", err)
-		return 1
 	}
 	return 0
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -152,4 +153,31 @@ func replaceFlag(args []string, name, value string) []string {
 		}
 	}
 	return out
+}
+
+// TestUnwritableOutput: a run that cannot write its output fails with exit
+// 1 and never logs "selfplay done" first.
+func TestUnwritableOutput(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, quiet := range []bool{true, false} {
+		args := []string{"-game", "chess", "-games", "2", "-nodes", "50", "-output", filepath.Join(file, "out")}
+		if quiet {
+			args = append(args, "-quiet")
+		}
+		var out, errb bytes.Buffer
+		if code := run(args, &out, &errb); code != 1 {
+			t.Fatalf("quiet %v: exit %d\n%s%s", quiet, code, out.String(), errb.String())
+		}
+		all := out.String() + errb.String()
+		if strings.Contains(all, "selfplay done") || strings.Contains(all, "interrupted=false") || out.Len() != 0 ||
+			!strings.Contains(errb.String(), "selfplay: output: mkdir "+file+": not a directory\n") {
+			t.Fatalf("quiet %v: output\n%s", quiet, all)
+		}
+		if quiet && !strings.Contains(errb.String(), "level=ERROR msg=\"selfplay failed\"") {
+			t.Fatalf("no failure log line:\n%s", errb.String())
+		}
+	}
 }
