@@ -254,6 +254,13 @@ func TestRemovedOrDuplicatedBlock(t *testing.T) {
 		if n != len(c.recs) || fmt.Sprint(lp) != fmt.Sprint([]Problem{c.want}) {
 			t.Fatalf("%s: the loader gave %d positions (want %d), problems %v", c.name, n, len(c.recs), lp)
 		}
+		// The trainer's memory mode reads through ReadSamples.
+		var rp []Problem
+		rs, err := ReadSamples([]string{p}, Chess, &Filter{}, func(*Sample) error { return nil },
+			func(_ string, p Problem) { rp = append(rp, p) })
+		if err != nil || rs.Kept != int64(len(c.recs)) || rs.Problems != 1 || fmt.Sprint(rp) != fmt.Sprint([]Problem{c.want}) {
+			t.Fatalf("%s: ReadSamples kept %d positions (want %d), problems %v, %v", c.name, rs.Kept, len(c.recs), rp, err)
+		}
 		os.Remove(p)
 	}
 }

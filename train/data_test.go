@@ -29,10 +29,10 @@ func TestSplitHoldsOutWholeGames(t *testing.T) {
 	a, b := filepath.Join(dir, "a.dnds"), filepath.Join(dir, "b.dnds")
 	n := writeNumberedGames(t, a, 200, 0, 1) + writeNumberedGames(t, b, 200, 200, 2)
 	merged := filepath.Join(dir, "merged.dnds")
-	if _, _, err := datasets.Merge(merged, []string{a, b}, nil); err != nil {
+	if _, _, err := datasets.Merge(merged, []string{a, b}, false, nil); err != nil {
 		t.Fatal(err)
 	}
-	shards, err := datasets.Split([]string{merged}, filepath.Join(dir, "shard"), 4, nil)
+	shards, err := datasets.Split([]string{merged}, filepath.Join(dir, "shard"), 4, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
