@@ -74,8 +74,12 @@ func TestLazySMPChess(t *testing.T) {
 	if !legal.Contains(res.BestMove) {
 		t.Fatalf("best move %v not legal", res.BestMove)
 	}
+	// Every thread checks the published total every 256 nodes: a thread
+	// overshoots by at most its unpublished nodes plus one interval, 512,
+	// whatever the scheduler does (a main thread descheduled on a loaded
+	// machine once let the helper run on for 7,000 nodes).
 	res = s.Search(pos, search.Limits{Nodes: 50000}, nil)
-	if res.Nodes < 50000 || res.Nodes > 50000+4096 {
+	if res.Nodes < 50000 || res.Nodes > 50000+2*512 {
 		t.Fatalf("2 threads, nodes 50000: searched %d", res.Nodes)
 	}
 }

@@ -70,7 +70,10 @@ func (w *Worker[T, P]) sideAt(ply int) position.Color {
 const checkInterval = 256
 
 // checkpoint runs every checkInterval nodes: it publishes the node count, notices
-// Stop, and (main thread) enforces the time limit.
+// Stop, and (main thread) enforces the time limit. Every thread enforces a
+// hard node limit over all threads, so a main thread the OS does not run
+// for a while cannot let the helpers overshoot it (by more than a
+// checkpoint each).
 func (w *Worker[T, P]) checkpoint() {
 	w.published.Store(w.nodes)
 	s := w.s
@@ -80,6 +83,9 @@ func (w *Worker[T, P]) checkpoint() {
 	}
 	if w.id == 0 {
 		s.checkLimits(w)
+	} else if s.lim.Nodes > 0 && s.totalNodes() >= s.lim.Nodes {
+		s.stop.Store(true)
+		w.abort = true
 	}
 }
 

@@ -35,7 +35,25 @@ type OpeningConfig struct {
 	// Book is an EPD/FEN file, one opening position per line; game i uses
 	// line i mod lines.
 	Book string `toml:"book"`
+	// RandomPliesMax > RandomPlies draws each game's number of random plies
+	// uniformly from RandomPlies..RandomPliesMax (8 or 9, as Stormphrax,
+	// Viridithas and Willow do, balances the side to move of the exits).
+	RandomPliesMax int `toml:"random_plies_max"`
+	// SafeRandom draws each random ply among the moves that lose no
+	// material by static exchange (SEE ≥ 0) when there are any, so random
+	// openings do not hang a rook or cannon for nothing (Viridithas prefers
+	// such moves too).
+	SafeRandom bool `toml:"safe_random"`
+	// VerifyNodes > 0 searches the exit of the random plies with this many
+	// soft nodes and redraws the opening when the score is beyond
+	// ±VerifyScore centipawns (Stormphrax, Viridithas: 1,000), so games
+	// start from playable positions.
+	VerifyNodes uint64 `toml:"verify_nodes"`
+	VerifyScore int    `toml:"verify_score"`
 }
+
+// randomPliesMax returns the most random plies a game can start with.
+func (o *OpeningConfig) randomPliesMax() int { return max(o.RandomPlies, o.RandomPliesMax) }
 
 // AdjudicationConfig ends games early.
 type AdjudicationConfig struct {
@@ -216,6 +234,12 @@ func (c *Config) Validate() error {
 	}
 	if c.Opening.RandomPlies < 0 || c.Opening.RandomPlies > 40 {
 		bad("opening.random_plies must be in 0..40, got %d", c.Opening.RandomPlies)
+	}
+	if c.Opening.RandomPliesMax != 0 && (c.Opening.RandomPliesMax < c.Opening.RandomPlies || c.Opening.RandomPliesMax > 40) {
+		bad("opening.random_plies_max must be 0 or in random_plies..40, got %d", c.Opening.RandomPliesMax)
+	}
+	if c.Opening.VerifyNodes > 0 && c.Opening.VerifyScore <= 0 {
+		bad("opening.verify_score must be > 0 with verify_nodes, got %d", c.Opening.VerifyScore)
 	}
 	if c.Opening.MultiPVMargin < 0 {
 		bad("opening.multipv_margin must be >= 0")

@@ -50,7 +50,7 @@ func newWorker[T any, P gamePos[T]](cfg *Config, gameRules search.Rules, newEval
 		startFEN: startFEN,
 		book:     book,
 		pos:      P(new(T)),
-		states:   make([]position.State, cfg.Opening.RandomPlies+cfg.Adjudication.MaxPlies+8),
+		states:   make([]position.State, cfg.Opening.randomPliesMax()+cfg.Adjudication.MaxPlies+8),
 	}
 	return w
 }
@@ -203,26 +203,69 @@ func (w *worker[T, P]) doMove(m position.Move, ply int) {
 }
 
 // randomPlies plays the opening's random moves; it reports false when the
-// line ended the game (the caller redraws it).
+// line ended the game or the verification search found its exit too
+// one-sided (the caller redraws it).
 func (w *worker[T, P]) randomPlies(r *rng, rec *datasets.GameRecord) (bool, error) {
-	cfg := w.cfg
-	for i := 0; i < cfg.Opening.RandomPlies; i++ {
+	o := &w.cfg.Opening
+	n := o.RandomPlies
+	if o.RandomPliesMax > n {
+		n += r.intn(o.RandomPliesMax - n + 1)
+	}
+	for i := 0; i < n; i++ {
 		w.list.Clear()
 		w.pos.GenerateLegal(&w.list)
 		if _, over := w.decided(); over {
 			return false, nil
 		}
-		m := w.list.Moves[r.intn(w.list.Len)]
-		if cfg.Opening.MultiPVMargin > 0 {
+		var m position.Move
+		switch {
+		case o.MultiPVMargin > 0:
 			m = w.marginMove(r)
+		case o.SafeRandom:
+			m = w.safeMove(r)
+		default:
+			m = w.list.Moves[r.intn(w.list.Len)]
 		}
 		rec.Book = append(rec.Book, m)
 		w.doMove(m, i)
 	}
 	w.list.Clear()
 	w.pos.GenerateLegal(&w.list)
-	_, over := w.decided()
-	return !over, nil
+	if _, over := w.decided(); over {
+		return false, nil
+	}
+	if o.VerifyNodes > 0 {
+		res := w.s.Search(w.pos, search.Limits{SoftNodes: o.VerifyNodes, Nodes: 8 * o.VerifyNodes}, nil)
+		w.nodes += res.Nodes
+		if res.Score > position.Value(o.VerifyScore) || res.Score < -position.Value(o.VerifyScore) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// safeMove picks uniformly among the legal moves (in w.list) whose static
+// exchange loses no material, or among all of them when every move does.
+func (w *worker[T, P]) safeMove(r *rng) position.Move {
+	safe := 0
+	for i := 0; i < w.list.Len; i++ {
+		if w.pos.SEE(w.list.Moves[i], 0) {
+			safe++
+		}
+	}
+	if safe == 0 {
+		return w.list.Moves[r.intn(w.list.Len)]
+	}
+	k := r.intn(safe)
+	for i := 0; i < w.list.Len; i++ {
+		if w.pos.SEE(w.list.Moves[i], 0) {
+			if k == 0 {
+				return w.list.Moves[i]
+			}
+			k--
+		}
+	}
+	return w.list.Moves[0] // not reached
 }
 
 // marginMove searches the root with MultiPV and picks uniformly among the

@@ -77,7 +77,20 @@ func (s *Summary) String() string {
 // and flushing are not part of it: a resumed run may extend a run or use
 // other hardware.
 func (c *Config) playFingerprint() string {
-	b := fmt.Appendf(nil, "%+v|%+v|%+v|%d", c.Search, c.Opening, c.Adjudication, c.HashMiB)
+	// The opening settings added later enter only when set, so runs made
+	// before them keep their fingerprint (and resume).
+	o := c.Opening
+	extra := fmt.Sprintf("|plies_max=%d|safe=%v|verify=%d,%d", o.RandomPliesMax, o.SafeRandom, o.VerifyNodes, o.VerifyScore)
+	if o.RandomPliesMax == 0 && !o.SafeRandom && o.VerifyNodes == 0 {
+		extra = ""
+	}
+	o.RandomPliesMax, o.SafeRandom, o.VerifyNodes, o.VerifyScore = 0, false, 0, 0
+	old := struct {
+		RandomPlies   int
+		MultiPVMargin int
+		Book          string
+	}{o.RandomPlies, o.MultiPVMargin, o.Book}
+	b := fmt.Appendf(nil, "%+v|%+v|%+v|%d%s", c.Search, old, c.Adjudication, c.HashMiB, extra)
 	if c.CheckChaseLoses {
 		b = append(b, "|check_chase_loses"...)
 	}
