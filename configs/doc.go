@@ -4,7 +4,11 @@
 //
 // selfplay-xiangqi.toml and selfplay-chess.toml are the small defaults that
 // finish in about a minute on 2 cores; the *-prod.toml files are realistic
-// production settings for servers.
+// production settings for servers (5,000 soft nodes, the field's standard for
+// later generations); the *-bootstrap.toml files make the data of the first
+// generations at scale (1,000 soft nodes, verified 8-9-ply openings, win and
+// draw adjudication), the positions per CPU-second of each in
+// docs/benchmarks.md.
 package configs
 
 import (

@@ -2,8 +2,10 @@
 package selfplay
 
 import (
+	"strings"
 	"testing"
 
+	"dualnnue/configs"
 	"dualnnue/datasets"
 	"dualnnue/eval"
 	"dualnnue/position"
@@ -105,5 +107,47 @@ func TestVerifyOpening(t *testing.T) {
 	bad.Game, bad.Games, bad.Output, bad.Eval, bad.Shards = "xiangqi", 1, t.TempDir(), "classic", 1
 	if err := bad.Validate(); err == nil {
 		t.Fatal("verify_nodes without verify_score accepted")
+	}
+}
+
+// TestShippedSelfplayConfigs: every configs/selfplay-*.toml parses and
+// validates for its game; the bootstrap configs use the opening checks
+// and adjudication the issue names (8-9 plies, a verification search at
+// ±1,000 cp, a win at 2,500 cp for 4 plies, a draw within 10 cp for 10).
+func TestShippedSelfplayConfigs(t *testing.T) {
+	entries, err := configs.FS.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, "selfplay-") || !strings.HasSuffix(name, ".toml") {
+			continue
+		}
+		data, _ := configs.Read(name)
+		c, err := ParseConfig(data)
+		if err == nil {
+			err = c.Validate()
+		}
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if !strings.HasPrefix(strings.TrimPrefix(name, "selfplay-"), c.Game) {
+			t.Errorf("%s: game %q", name, c.Game)
+		}
+		if strings.HasSuffix(name, "-bootstrap.toml") {
+			o, a := c.Opening, c.Adjudication
+			if o.RandomPlies != 8 || o.RandomPliesMax != 9 || o.VerifyNodes == 0 || o.VerifyScore != 1000 ||
+				a.ResignScore != 2500 || a.ResignPlies != 4 || a.DrawScore != 10 || a.DrawPlies != 10 || a.DrawAfterPly < 40 || a.DrawAfterPly > 70 ||
+				o.SafeRandom != (c.Game == "xiangqi") {
+				t.Errorf("%s: opening %+v adjudication %+v", name, o, a)
+			}
+		}
+		n++
+	}
+	if n != 6 {
+		t.Fatalf("%d self-play configs, want 6 (default, prod, bootstrap per game)", n)
 	}
 }
