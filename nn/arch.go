@@ -139,6 +139,13 @@ func (a Arch) Bucket(pieces int) int {
 	return b
 }
 
+// String describes the shape, e.g. "chess (768→32)×2→1 SCReLU, 1
+// bucket(s)", naming the feature set when it is not the game's plain one
+// (", features chess-ps768-hm").
 func (a Arch) String() string {
-	return fmt.Sprintf("%v (%d→%d)×2→1 %v, %d bucket(s)", a.Game, a.Inputs, a.Hidden, a.Activation, a.Buckets)
+	s := fmt.Sprintf("%v (%d→%d)×2→1 %v, %d bucket(s)", a.Game, a.Inputs, a.Hidden, a.Activation, a.Buckets)
+	if set, err := features.Lookup(a.Set); err == nil && set != features.Default(a.Game) {
+		s += ", features " + set.Name
+	}
+	return s
 }
