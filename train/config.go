@@ -71,7 +71,7 @@ type NetConfig struct {
 // TrainConfig is the optimisation.
 type TrainConfig struct {
 	Epochs            int     `toml:"epochs"`
-	PositionsPerEpoch int64   `toml:"positions_per_epoch"` // bullet's superbatch, rounded down to whole batches
+	PositionsPerEpoch int64   `toml:"positions_per_epoch"` // bullet's superbatch, rounded down to whole batches; 0: one pass over the training set (memory mode)
 	BatchSize         int     `toml:"batch_size"`
 	LR                float64 `toml:"lr"`
 	Schedule          string  `toml:"schedule"` // "constant", "step" or "cosine"
@@ -92,7 +92,7 @@ type TrainConfig struct {
 // LossConfig is the loss (see Loss).
 type LossConfig struct {
 	Lambda float64 `toml:"lambda"` // nnue-pytorch's λ; bullet's wdl = 1 − λ
-	K      float64 `toml:"k"`      // sigmoid scale in centipawns
+	K      float64 `toml:"k"`      // sigmoid scale in centipawns; 0: fitted to the training data (FitK)
 	Power  float64 `toml:"power"`  // 2 = MSE, 2.5 = nnue-pytorch
 }
 
@@ -183,8 +183,12 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("train: epochs %d must be positive", t.Epochs)
 	case t.BatchSize <= 0 || t.BatchSize > 1<<22:
 		return fmt.Errorf("train: batch_size %d out of range [1, 4194304]", t.BatchSize)
-	case t.PositionsPerEpoch < int64(t.BatchSize):
-		return fmt.Errorf("train: positions_per_epoch %d is less than one batch (%d)", t.PositionsPerEpoch, t.BatchSize)
+	case t.PositionsPerEpoch != 0 && t.PositionsPerEpoch < int64(t.BatchSize):
+		return fmt.Errorf("train: positions_per_epoch %d is less than one batch (%d) (0: one pass over the training set)", t.PositionsPerEpoch, t.BatchSize)
+	case t.PositionsPerEpoch == 0 && c.Data.Stream:
+		return fmt.Errorf("train: positions_per_epoch 0 (one pass) needs memory mode; stream mode does not know the data's size")
+	case c.Loss.K == 0 && c.Data.Stream:
+		return fmt.Errorf("train: loss.k 0 (fit to the data) needs memory mode")
 	case t.Workers < 0 || t.Workers > 1024:
 		return fmt.Errorf("train: workers %d out of range [0, 1024]", t.Workers)
 	case !(t.WeightClip > 0):
@@ -203,7 +207,11 @@ func (c *Config) Validate() error {
 	if err := c.schedule().Validate(); err != nil {
 		return err
 	}
-	if err := c.loss().Validate(); err != nil {
+	l := c.loss()
+	if l.K == 0 {
+		l.K = 400 // fitted to the data when the run starts
+	}
+	if err := l.Validate(); err != nil {
 		return err
 	}
 	o := NewAdamW(0, t.WeightDecay, nil)

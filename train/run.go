@@ -71,7 +71,6 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		return nil, err
 	}
 	workers := cfg.workers()
-	steps := cfg.stepsPerEpoch()
 	batchSize := cfg.Train.BatchSize
 
 	// 1. The model and the optimiser: from a checkpoint, a net, or random.
@@ -130,6 +129,19 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		return nil, err
 	}
 	defer closeSrc()
+	// Settings that depend on the data: an epoch of one pass, K fitted.
+	if cfg.Train.PositionsPerEpoch == 0 {
+		cfg.Train.PositionsPerEpoch = int64(max(train.Len()/batchSize, 1) * batchSize)
+		fmt.Fprintf(log, "train: an epoch is one pass: %d positions\n", cfg.Train.PositionsPerEpoch)
+	}
+	if cfg.Loss.K == 0 {
+		cfg.Loss.K = FitK(train)
+		if cfg.Loss.K == 0 {
+			return nil, errors.New("train: cannot fit K: no scored training position")
+		}
+		fmt.Fprintf(log, "train: K fitted to the data: %g cp (σ(score/K) predicts the results best)\n", cfg.Loss.K)
+	}
+	steps := cfg.stepsPerEpoch()
 	var validBatches []*Batch
 	if valid != nil && valid.Len() > 0 {
 		if validBatches, err = valid.Batches(batchSize, a); err != nil {
