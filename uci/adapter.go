@@ -252,7 +252,7 @@ func (a *adapter[T, P]) configure(c engineConfig) error {
 	rebuild := a.searcher == nil || c.useNNUE != old.useNNUE
 	if c.evalFile != old.evalFile || a.searcher == nil {
 		switch c.evalFile {
-		case defaultEvalFile, "":
+		case defaultEvalFile:
 			rebuild = rebuild || a.net != nil
 			a.net, a.netPath = nil, ""
 		default:

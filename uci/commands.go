@@ -42,7 +42,7 @@ func (s *Session) setOption(line string, args []string) {
 		err = s.checkResources(op.name, v)
 	}
 	if err != nil {
-		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + op.value)
+		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + shown(op.value))
 		return
 	}
 	switch op.name {
@@ -68,7 +68,7 @@ func (s *Session) setOption(line string, args []string) {
 	op.value = v
 	if err := s.engine().configure(s.engineConfig()); err != nil {
 		op.value = old
-		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + old)
+		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + shown(old))
 		_ = s.engine().configure(s.engineConfig())
 	}
 }

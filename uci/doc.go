@@ -28,6 +28,9 @@
 //     position from before the command is kept; a malformed FEN likewise.
 //     Unknown commands and options are reported and ignored.
 //   - A line longer than MaxLineBytes is discarded with an info string.
+//   - EvalFile's default is empty, announced as "<empty>": the game's
+//     embedded net. "<empty>", an empty value and "<default>" (what older
+//     versions announced) all select it.
 //   - "go" before any "position" searches the start position. Every search
 //     that has a legal move answers one, never "0000": "go movetime 0" and
 //     negative or zero clocks are answered promptly after a depth-1 search.

@@ -25,7 +25,7 @@ func TestHandshakeUCI(t *testing.T) {
 		"option name MultiPV type spin default 1 min 1 max 256",
 		"option name Move Overhead type spin default 10 min 0 max 5000",
 		"option name Use NNUE type check default true",
-		"option name EvalFile type string default <default>",
+		"option name EvalFile type string default <empty>",
 		"option name UCI_Chess960 type check default false",
 	}
 	if strings.Join(before, "\n") != strings.Join(want, "\n") {
@@ -45,7 +45,7 @@ func TestHandshakeUCCI(t *testing.T) {
 		"option clearhash type button",
 		"option ponder type check default false",
 		"option multipv type spin default 1 min 1 max 256",
-		"option evalfile type string default <default>",
+		"option evalfile type string default <empty>",
 		"option usemillisec type check default false",
 		"option newgame type button",
 	}
@@ -70,7 +70,7 @@ func TestSetOption(t *testing.T) {
 		{"setoption name MultiPV value 3", ""},
 		{"setoption name Ponder value maybe", "Ponder takes true or false"},
 		{"setoption name Nonsense value 1", "unknown option 'Nonsense'"},
-		{"setoption name EvalFile value /no/such file.nnue", "cannot read /no/such file.nnue; EvalFile stays <default>"},
+		{"setoption name EvalFile value /no/such file.nnue", "cannot read /no/such file.nnue; EvalFile stays <empty>"},
 		{"setoption name EvalFile value good.nnue", ""},
 		{"setoption name UCI_Variant value shogi", "UCI_Variant takes one of xiangqi, chess"},
 		{"setoption name UCI_Variant value Chess", ""},
