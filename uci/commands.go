@@ -3,6 +3,7 @@ package uci
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -70,8 +71,22 @@ func (s *Session) setOption(line string, args []string) {
 		op.value = old
 		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + shown(old))
 		_ = s.engine().configure(s.engineConfig())
+		return
+	}
+	if op.name == optThreads {
+		if n, _ := strconv.Atoi(v); n > threadCap() {
+			s.out.infoString(fmt.Sprintf("Threads %d: this machine runs %d threads at once (GOMAXPROCS), so the search uses %d: "+
+				"more would only share the same cores and make the clock late", n, threadCap(), threadCap()))
+		}
 	}
 }
+
+// threadCap is the most search threads a session uses, whatever Threads
+// says: the number of goroutines Go runs at once. Lazy SMP gains nothing
+// from more, and with many more the main thread, which watches the clock,
+// waits for its turn behind the helpers (Threads 1000 turned "movetime
+// 100" into 10 s on two cores).
+func threadCap() int { return max(runtime.GOMAXPROCS(0), 1) }
 
 // checkResources refuses a Hash larger than 3/4 of the machine's memory
 // (allocating it would end the process) and values over the Config caps.

@@ -28,6 +28,9 @@
 //     position from before the command is kept; a malformed FEN likewise.
 //     Unknown commands and options are reported and ignored.
 //   - A line longer than MaxLineBytes is discarded with an info string.
+//   - Threads above the number of goroutines Go runs at once (GOMAXPROCS)
+//     are accepted but the search uses that many, with a note: more threads
+//     only share the same cores and make the clock late.
 //   - EvalFile's default is empty, announced as "<empty>": the game's
 //     embedded net. "<empty>", an empty value and "<default>" (what older
 //     versions announced) all select it.

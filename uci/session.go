@@ -254,7 +254,7 @@ func (s *Session) engine() gameEngine {
 func (s *Session) engineConfig() engineConfig {
 	return engineConfig{
 		hashMiB:      s.opts.int(optHash),
-		threads:      s.opts.int(optThreads),
+		threads:      min(s.opts.int(optThreads), threadCap()),
 		multiPV:      s.opts.int(optMultiPV),
 		moveOverhead: time.Duration(s.opts.int(optMoveOverhead)) * time.Millisecond,
 		evalFile:     s.opts.get(optEvalFile),
