@@ -64,14 +64,18 @@ func (s *Session) setOption(line string, args []string) {
 		}
 		return
 	}
-	s.idle("setoption")
-	old := op.value
-	op.value = v
-	if err := s.engine().configure(s.engineConfig()); err != nil {
-		op.value = old
-		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + shown(old))
-		_ = s.engine().configure(s.engineConfig())
-		return
+	if v != op.value || s.eng == nil {
+		// Only a change needs the engine idle: a GUI that sends its
+		// options again does not stop the search.
+		s.idle("setoption")
+		old := op.value
+		op.value = v
+		if err := s.engine().configure(s.engineConfig()); err != nil {
+			op.value = old
+			s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + shown(old))
+			_ = s.engine().configure(s.engineConfig())
+			return
+		}
 	}
 	if op.name == optThreads {
 		if n, _ := strconv.Atoi(v); n > threadCap() {
@@ -130,9 +134,9 @@ func (s *Session) newGame() {
 }
 
 // position handles "position startpos|fen <fen> [moves <m>...]". Nothing
-// changes unless the whole command is valid.
+// changes unless the whole command is valid; a running search goes on
+// with the position it was given.
 func (s *Session) position(args []string) {
-	s.idle("position")
 	var fen string
 	var rest []string
 	switch {
@@ -186,6 +190,8 @@ func (s *Session) banMoves(args []string) {
 	}
 }
 
+// goCmd handles "go": a search, or "go perft". A job still running is
+// stopped first.
 func (s *Session) goCmd(args []string) {
 	s.idle("go")
 	ms := int64(1000)
@@ -194,11 +200,11 @@ func (s *Session) goCmd(args []string) {
 	}
 	warn := func(m string) { s.out.infoString(m) }
 	p := parseGo(args, s.ucci, ms, warn)
-	e := s.engine()
-	if p.perft != 0 {
+	if p.hasPerft {
 		s.perft(p.perft)
 		return
 	}
+	e := s.engine()
 	stm := e.sideToMove()
 	if s.ucci {
 		p.resolveUCCI(stm)
@@ -270,10 +276,12 @@ func (s *Session) goCmd(args []string) {
 	} else {
 		r.searchMoves = nil
 	}
-	s.startJob(e, r, len(root) == 0)
+	s.startJob(e.fork(), r, len(root) == 0)
 }
 
-// perft handles "go perft N": Stockfish's divide format.
+// perft handles "go perft N" (Stockfish's divide format) in the
+// background: stop, quit and the end of input end it (with a note and no
+// count), isready is answered meanwhile.
 func (s *Session) perft(depth int) {
 	if depth < 1 {
 		s.out.infoString("error: go perft needs a depth of at least 1")
@@ -282,16 +290,25 @@ func (s *Session) perft(depth int) {
 	if s.cfg.MaxDepth > 0 && depth > s.cfg.MaxDepth {
 		depth = s.cfg.MaxDepth
 	}
-	lines, total := s.engine().divide(depth)
-	for _, l := range lines {
-		s.out.line(l)
-	}
-	s.out.line("")
-	s.out.line("Nodes searched: " + strconv.FormatUint(total, 10))
-	s.out.line("")
+	e := s.engine().fork()
+	out := s.out
+	s.startTask("go perft", func(stop <-chan struct{}, answer func()) {
+		lines, total, ok := e.divide(depth, stop)
+		answer()
+		if !ok {
+			out.infoString("go perft " + itoa(depth) + " stopped before its end: no count")
+			return
+		}
+		for _, l := range lines {
+			out.line(l)
+		}
+		out.line("")
+		out.line("Nodes searched: " + strconv.FormatUint(total, 10))
+		out.line("")
+	})
 }
 
-// benchCmd handles "bench [depth]".
+// benchCmd handles "bench [depth]" in the background, stoppable like perft.
 func (s *Session) benchCmd(args []string) {
 	s.idle("bench")
 	depth := 0
@@ -306,8 +323,17 @@ func (s *Session) benchCmd(args []string) {
 	if s.cfg.MaxDepth > 0 && (depth == 0 || depth > s.cfg.MaxDepth) {
 		depth = s.cfg.MaxDepth
 	}
-	nodes, elapsed := s.engine().bench(depth, func(l string) { s.out.line(l) })
-	PrintBenchSummary(s.out.line, nodes, elapsed)
+	e := s.engine().fork()
+	out := s.out
+	s.startTask("bench", func(stop <-chan struct{}, answer func()) {
+		nodes, elapsed, ok := e.bench(depth, out.line, stop)
+		answer()
+		if !ok {
+			out.infoString("bench stopped before its end: no totals")
+			return
+		}
+		PrintBenchSummary(out.line, nodes, elapsed)
+	})
 }
 
 // PrintBenchSummary prints the closing lines of a bench the way Stockfish
