@@ -131,17 +131,21 @@ func (s *Session) newGame() {
 		s.out.infoString("error: " + err.Error())
 	}
 	s.bans = nil
+	s.rejected = ""
 }
 
 // position handles "position startpos|fen <fen> [moves <m>...]". Nothing
 // changes unless the whole command is valid; a running search goes on
-// with the position it was given.
+// with the position it was given. A FEN that the current game rejects but
+// whose board has the other game's shape (8 or 10 ranks) selects the
+// other game if it accepts the whole command (not in UCCI, which is
+// xiangqi only): a plain UCI chess GUI sends no UCI_Variant.
 func (s *Session) position(args []string) {
 	var fen string
 	var rest []string
 	switch {
 	case len(args) == 0:
-		s.out.infoString("error: position needs startpos or fen <fen>; position unchanged")
+		s.reject("position needs startpos or fen <fen>")
 		return
 	case args[0] == "startpos":
 		rest = args[1:]
@@ -153,26 +157,66 @@ func (s *Session) position(args []string) {
 		fen = strings.Join(args[1:i], " ")
 		rest = args[i:]
 		if fen == "" {
-			s.out.infoString("error: position fen needs a FEN; position unchanged")
+			s.reject("position fen needs a FEN")
 			return
 		}
 	default:
-		s.out.infoString("error: position needs startpos or fen <fen>, not " + quote(args[0]) + "; position unchanged")
+		s.reject("position needs startpos or fen <fen>, not " + quote(args[0]))
 		return
 	}
 	var moves []string
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			s.out.infoString("error: position: expected moves, not " + quote(rest[0]) + "; position unchanged")
+			s.reject("position: expected moves, not " + quote(rest[0]))
 			return
 		}
 		moves = rest[1:]
 	}
-	if err := s.engine().setPosition(fen, moves); err != nil {
-		s.out.infoString("error: position: " + err.Error() + "; position unchanged")
+	e := s.engine()
+	err := e.setPosition(fen, moves)
+	if err != nil && fen != "" && !s.ucci {
+		if other := fenVariant(fen); other != "" && other != e.variant() {
+			if err = s.otherGame(other, fen, moves); err != nil {
+				err = fmt.Errorf("as a %s FEN: %w", other, err)
+			}
+		}
+	}
+	if err != nil {
+		s.reject("position: " + err.Error())
 		return
 	}
 	s.bans = nil
+	s.rejected = ""
+}
+
+// reject reports a refused "position" command and remembers it for "go".
+func (s *Session) reject(why string) {
+	s.out.infoString("error: " + why + "; position unchanged")
+	s.rejected = why
+}
+
+// otherGame switches to variant v for "position fen <fen> moves <moves>"
+// if v accepts that command (tried first on a small probe engine, so a
+// FEN that fits neither game changes nothing).
+func (s *Session) otherGame(v, fen string, moves []string) error {
+	probe, err := s.newEngine(v)
+	if err != nil {
+		return err
+	}
+	c := s.engineConfig()
+	c.hashMiB, c.threads, c.multiPV, c.evalFile, c.useNNUE = 1, 1, 1, defaultEvalFile, false
+	if err := probe.configure(c); err != nil {
+		return err
+	}
+	err = probe.setPosition(fen, moves)
+	probe.close()
+	if err != nil {
+		return err
+	}
+	s.idle("position")
+	s.switchVariant(v)
+	s.out.infoString("position fen: a " + v + " FEN, so UCI_Variant is now " + v)
+	return s.engine().setPosition(fen, moves)
 }
 
 // banMoves handles UCCI "banmoves <m>...": those moves are excluded from
@@ -202,6 +246,11 @@ func (s *Session) goCmd(args []string) {
 	p := parseGo(args, s.ucci, ms, warn)
 	if p.hasPerft {
 		s.perft(p.perft)
+		return
+	}
+	if s.rejected != "" {
+		s.startJob(nil, searchRequest{infinite: p.infinite, ponder: p.ponder}, false,
+			"no search: the last position command was rejected ("+s.rejected+"); send a valid position")
 		return
 	}
 	e := s.engine()
@@ -276,7 +325,7 @@ func (s *Session) goCmd(args []string) {
 	} else {
 		r.searchMoves = nil
 	}
-	s.startJob(e.fork(), r, len(root) == 0)
+	s.startJob(e.fork(), r, len(root) == 0, "")
 }
 
 // perft handles "go perft N" (Stockfish's divide format) in the
@@ -285,6 +334,10 @@ func (s *Session) goCmd(args []string) {
 func (s *Session) perft(depth int) {
 	if depth < 1 {
 		s.out.infoString("error: go perft needs a depth of at least 1")
+		return
+	}
+	if s.rejected != "" {
+		s.out.infoString("error: go perft: the last position command was rejected (" + s.rejected + "); send a valid position")
 		return
 	}
 	if s.cfg.MaxDepth > 0 && depth > s.cfg.MaxDepth {

@@ -25,8 +25,19 @@
 //   - Bad input never changes state silently: an unparsable or illegal move
 //     in "position ... moves" rejects the whole command at the first bad move
 //     (reported with "info string", naming its number and text) and the
-//     position from before the command is kept; a malformed FEN likewise.
-//     Unknown commands and options are reported and ignored.
+//     position from before the command is kept (for "d"); a malformed FEN
+//     likewise. Unknown commands and options are reported and ignored.
+//   - After a rejected "position", "go" never searches the position kept
+//     from before, which the client no longer means: it answers an info
+//     string and "bestmove 0000" (UCCI "nobestmove"), for "go infinite" and
+//     "go ponder" after "stop" or "ponderhit", and "go perft" is an error,
+//     until a valid "position" or "ucinewgame".
+//   - The game: UCI_Variant, whose default is Config.DefaultVariant ("play
+//     -variant chess"), which "position startpos" uses. A "position fen"
+//     whose FEN the current game rejects but whose board has the other
+//     game's shape (8 ranks: chess, 10: xiangqi) switches to that game when
+//     it accepts the whole command, with a note: a plain UCI chess GUI sends
+//     no UCI_Variant. (Not in UCCI, which is xiangqi only.)
 //   - A line longer than MaxLineBytes is discarded with an info string.
 //   - "go" before any "position" searches the start position. Every search
 //     that has a legal move answers one, never "0000": "go movetime 0" and
@@ -50,16 +61,18 @@
 //     move so far.
 //   - "position" and "banmoves" change the position of the next "go" and
 //     leave the running search alone (it searches the position it was
-//     given); so do "d" and "eval", which only read.
+//     given); so do "d" and "eval", which only read. A "position fen" that
+//     switches the game is the exception: it stops the search as below.
 //   - A command that changes what the search uses – "ucinewgame",
 //     "setoption" with a new value (the same value again changes nothing
 //     and does not stop it), "go", "go perft", "bench", "ucci" in chess –
 //     stops the search first, with the note "info string '<cmd>' during
 //     search: stopping it first" ("during go perft", "during bench"; none
-//     when the client had already stopped it or seen its answer). The search answers its best move so far, then the
-//     command runs. Stopping rather than waiting means no search with a
-//     far-off limit ("go depth 60") can hold the session; a client that
-//     wants the whole search waits for its "bestmove", as the protocol asks.
+//     when the client had already stopped it or seen its answer). The
+//     search answers its best move so far, then the command runs.
+//     Stopping rather than waiting means no search with a far-off limit
+//     ("go depth 60") can hold the session; a client that wants the whole
+//     search waits for its "bestmove", as the protocol asks.
 //   - The end of input is "quit": nobody is left to send "stop", so any
 //     search ("go", "go infinite", "go mate 3", "go depth 99999999999")
 //     answers its best move so far and the session ends; a perft or bench

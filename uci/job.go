@@ -77,9 +77,11 @@ func (s *Session) startTask(what string, fn func(stop <-chan struct{}, answer fu
 // startJob runs the search in the background on e, a fork of the session's
 // engine (so that "position" may change the session's position meanwhile).
 // With no move to search (noMoves) it answers "bestmove (none)" (UCCI
-// "nobestmove") at once, or after stop or ponderhit for infinite and
-// ponder, waiting without using the CPU.
-func (s *Session) startJob(e gameEngine, r searchRequest, noMoves bool) {
+// "nobestmove"); when refused is not empty the position was rejected and it
+// answers refused as an info string and "bestmove 0000" (UCCI
+// "nobestmove"). Both come at once, or after stop or ponderhit for infinite
+// and ponder, waiting without using the CPU.
+func (s *Session) startJob(e gameEngine, r searchRequest, noMoves bool, refused string) {
 	j := newJob("search")
 	j.ponder = r.ponder
 	s.job = j
@@ -106,6 +108,9 @@ func (s *Session) startJob(e gameEngine, r searchRequest, noMoves bool) {
 		defer close(j.done)
 		var best, ponder string
 		switch {
+		case refused != "":
+			out.infoString(refused)
+			waitRelease()
 		case noMoves:
 			v := e.noMoveScore()
 			if ucci {
@@ -129,6 +134,8 @@ func (s *Session) startJob(e gameEngine, r searchRequest, noMoves bool) {
 		switch {
 		case best == "" && ucci:
 			out.line("nobestmove")
+		case refused != "":
+			out.line("bestmove 0000")
 		case best == "":
 			out.line("bestmove (none)")
 		case ponder != "":

@@ -41,6 +41,11 @@ type Session struct {
 
 	job  *job
 	bans []string // UCCI banmoves for the current position
+	// rejected, when not empty, says why the last "position" command was
+	// refused: until a valid "position" or "ucinewgame", "go" answers
+	// that note and "bestmove 0000" rather than search a position the
+	// client did not send.
+	rejected string
 
 	quit   bool
 	closed bool

@@ -1,5 +1,6 @@
 // The binary never hangs (issue 14): stop and quit act at once whatever
-// was sent before them, the end of input ends any search, perft and bench.
+// was sent before them, the end of input ends any search, perft and bench,
+// and "play -variant chess" serves chess GUIs that send no UCI_Variant.
 package main
 
 import (
@@ -115,6 +116,36 @@ func TestBinaryPerftZero(t *testing.T) {
 	} {
 		if out := pipe(t, tc.script, 10*time.Second); strings.Join(out, "\n") != strings.Join(tc.want, "\n") {
 			t.Errorf("%q: %q, want %q", tc.script, out, tc.want)
+		}
+	}
+}
+
+// play -variant chess: startpos is chess, the handshake says so; the flag
+// takes only the two games.
+func TestBinaryVariantFlag(t *testing.T) {
+	e := startEngine(t, "-variant", "chess")
+	e.send("uci")
+	_, before := e.expect("uciok", 5*time.Second)
+	if !contains(before, "option name UCI_Variant type combo default chess var xiangqi var chess") {
+		t.Fatalf("uci answer %q", before)
+	}
+	e.send("position startpos moves e2e4", "d")
+	if l, _ := e.expect("Fen: ", 5*time.Second); l != "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
+		t.Fatalf("startpos with -variant chess: %q", l)
+	}
+	e.send("go depth 3")
+	l, _ := e.expect("bestmove", 10*time.Second)
+	best, _ := bestMove(t, l)
+	checkChess(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", best)
+	e.send("quit")
+	e.waitExit(5 * time.Second)
+
+	for _, args := range [][]string{{"-variant", "shogi"}, {"-variant"}, {"-variant", "chess", "extra"}} {
+		cmd := exec.Command(binary, args...)
+		cmd.Stdin = strings.NewReader("")
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
+			t.Errorf("play %q: %v, want exit status 2", args, err)
 		}
 	}
 }
