@@ -220,9 +220,8 @@ func (s *Session) otherGame(v, fen string, moves []string) error {
 }
 
 // banMoves handles UCCI "banmoves <m>...": those moves are excluded from
-// the next searches of the current position.
+// the next searches of the current position (a running search goes on).
 func (s *Session) banMoves(args []string) {
-	s.idle("banmoves")
 	legal := s.engine().legalMoves()
 	s.bans = s.bans[:0]
 	for _, m := range args {

@@ -31,3 +31,33 @@ func TestRealPerftAndBenchStop(t *testing.T) {
 		}
 	}
 }
+
+// position, d and eval during a real search work on the session's own
+// position while the search goes on with its fork (run with -race); the
+// next go searches the new position.
+func TestRealPositionDuringSearch(t *testing.T) {
+	for _, v := range []string{"xiangqi", "chess"} {
+		c := realClient(t, v)
+		c.send("position startpos", "go infinite")
+		c.expect("info depth 1 ", 5*time.Second)
+		first := map[string]string{"xiangqi": "h2e2", "chess": "e2e4"}[v]
+		for i := 0; i < 20; i++ {
+			c.send("position startpos moves", "d", "eval", "banmoves "+first)
+			c.expect("Final evaluation:", 5*time.Second)
+			c.send("position startpos moves " + first)
+		}
+		if got := c.sync(); hasPrefix(got, "bestmove") || hasPrefix(got, "info string error") {
+			t.Fatalf("%s: %q", v, got)
+		}
+		c.send("stop")
+		c.bestmove(5 * time.Second)
+		want := c.fen()
+		c.send("go depth 2")
+		m, _ := c.bestmove(10 * time.Second)
+		if v == "chess" {
+			chessLegal(t, want, m)
+		} else {
+			xiangqiLegal(t, want, m)
+		}
+	}
+}
