@@ -170,8 +170,24 @@ func (a *adapter[T, P]) squareName(sq position.Square) string {
 	return string(rune('a'+f)) + strconv.Itoa(r)
 }
 
+// fork copies the adapter with its own copy of the position (by value:
+// the history before it is shared and never written).
+func (a *adapter[T, P]) fork() gameEngine {
+	c := *a
+	c.pos = P(new(T))
+	*c.pos = *a.pos
+	return &c
+}
+
+// perftChunk is the depth up to which perft runs without looking at stop:
+// one call of the game's bulk-counting perft at depth 3 (about 100,000
+// leaves in a xiangqi middle game) takes about a millisecond, so "go
+// perft" stops at once, and the generic levels above it cost nothing
+// measurable.
+const perftChunk = 3
+
 // divide counts perft(depth-1) after each legal move, in move-text order.
-func (a *adapter[T, P]) divide(depth int) ([]string, uint64) {
+func (a *adapter[T, P]) divide(depth int, stop <-chan struct{}) ([]string, uint64, bool) {
 	var l position.MoveList
 	a.pos.GenerateLegal(&l)
 	type entry struct {
@@ -184,8 +200,11 @@ func (a *adapter[T, P]) divide(depth int) ([]string, uint64) {
 	for _, m := range l.Slice() {
 		s := a.pos.MoveString(m)
 		a.pos.DoMove(m, &st)
-		n := a.def.perft(a.pos, depth-1)
+		n, ok := a.perft(depth-1, stop)
 		a.pos.UndoMove(m)
+		if !ok {
+			return nil, 0, false
+		}
 		entries = append(entries, entry{s, n})
 		total += n
 	}
@@ -194,7 +213,34 @@ func (a *adapter[T, P]) divide(depth int) ([]string, uint64) {
 	for i, e := range entries {
 		lines[i] = e.s + ": " + strconv.FormatUint(e.n, 10)
 	}
-	return lines, total
+	return lines, total, true
+}
+
+// perft counts the leaves at depth, handing every subtree of perftChunk
+// plies to the game's fast perft and checking stop between them.
+func (a *adapter[T, P]) perft(depth int, stop <-chan struct{}) (uint64, bool) {
+	if depth <= perftChunk {
+		select {
+		case <-stop:
+			return 0, false
+		default:
+		}
+		return a.def.perft(a.pos, depth), true
+	}
+	var l position.MoveList
+	a.pos.GenerateLegal(&l)
+	var st position.State
+	var total uint64
+	for _, m := range l.Slice() {
+		a.pos.DoMove(m, &st)
+		n, ok := a.perft(depth-1, stop)
+		a.pos.UndoMove(m)
+		if !ok {
+			return 0, false
+		}
+		total += n
+	}
+	return total, true
 }
 
 // eval prints the static evaluations of the current position, from the
@@ -264,7 +310,7 @@ func (a *adapter[T, P]) configure(c engineConfig) error {
 	rebuild := a.searcher == nil || c.useNNUE != old.useNNUE
 	if c.evalFile != old.evalFile || a.searcher == nil {
 		switch c.evalFile {
-		case defaultEvalFile, "":
+		case defaultEvalFile:
 			rebuild = rebuild || a.net != nil
 			a.net, a.netPath = nil, ""
 		default:
@@ -308,25 +354,42 @@ func (a *adapter[T, P]) clearHash() { a.searcher.Clear() }
 
 func (a *adapter[T, P]) close() { a.searcher = nil }
 
-func (a *adapter[T, P]) bench(depth int, say func(string)) (uint64, time.Duration) {
+func (a *adapter[T, P]) bench(depth int, say func(string), stop <-chan struct{}) (uint64, time.Duration, bool) {
 	if depth <= 0 {
 		depth = a.def.benchDepth
 	}
+	s := a.searcher
+	// The bench leaves the table full of other positions.
+	defer s.Clear()
 	var nodes uint64
 	var elapsed time.Duration
 	for i, fen := range a.def.benchFENs {
+		select {
+		case <-stop:
+			return 0, 0, false
+		default:
+		}
 		say(fmt.Sprintf("Position: %d/%d (%s)", i+1, len(a.def.benchFENs), fen))
-		r, err := search.Bench(a.searcher, a.def.newFromFEN, []string{fen}, depth)
+		pos, err := a.def.newFromFEN(fen)
 		if err != nil {
-			say("info string error: " + err.Error())
+			say("info string error: bench position: " + err.Error())
 			continue
 		}
-		nodes += r.Nodes
-		elapsed += r.Time
+		// As search.Bench: each position after Clear, so that the node
+		// count depends only on the code.
+		s.Clear()
+		ch := s.Start(pos, search.Limits{Depth: depth}, nil)
+		select {
+		case r := <-ch:
+			nodes += r.Nodes
+			elapsed += r.Time
+		case <-stop:
+			s.Stop()
+			<-ch
+			return 0, 0, false
+		}
 	}
-	// The bench leaves the table full of other positions.
-	a.searcher.Clear()
-	return nodes, elapsed
+	return nodes, elapsed, true
 }
 
 // search runs one search. Stop and ponderhit come through r.stop and

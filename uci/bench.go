@@ -44,7 +44,7 @@ func Bench(w io.Writer, o BenchOptions) (uint64, time.Duration, error) {
 		return 0, 0, err
 	}
 	say := func(s string) { fmt.Fprintln(w, s) }
-	nodes, elapsed := e.bench(o.Depth, say)
+	nodes, elapsed, _ := e.bench(o.Depth, say, nil)
 	PrintBenchSummary(say, nodes, elapsed)
 	return nodes, elapsed, nil
 }

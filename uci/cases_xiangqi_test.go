@@ -80,14 +80,20 @@ func TestCaseXQ17RankNumbering(t *testing.T) {
 		if f := c.fen(); f != exp.FENAfter {
 			t.Fatalf("%s: rejected command changed the position to %s", proto, f)
 		}
+		// The case asks for a search of the kept position; issue 14 says
+		// otherwise: go answers for no position the client did not send.
 		c.send("go depth 4")
+		c.expectRefused(proto == "ucci")
+		c.send(tc.positionCmd(), "go depth 4")
 		m, _ := c.bestmove(10 * time.Second)
 		xiangqiLegal(t, exp.FENAfter, m)
 	}
 }
 
 // XQ-18: "fen foobar" is an unknown command, "position fen foobar" an
-// error that keeps the previous position; go searches that position.
+// error that keeps the previous position (for "d"); go then answers
+// "bestmove 0000" with a note rather than search it (issue 14 replaces the
+// case's "go must search the previous valid position").
 func TestCaseXQ18GarbageFEN(t *testing.T) {
 	tc := loadCase(t, "XQ-18")
 	var exp struct {
@@ -111,6 +117,8 @@ func TestCaseXQ18GarbageFEN(t *testing.T) {
 	c.send(exp.Transcript[3])
 	c.expect("readyok", 5*time.Second)
 	c.send(exp.Transcript[4])
+	c.expectRefused(false)
+	c.send("position startpos", exp.Transcript[4])
 	m, _ := c.bestmove(10 * time.Second)
 	xiangqiLegal(t, xiangqi.StartFEN, m)
 }

@@ -3,6 +3,7 @@ package uci
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -42,7 +43,7 @@ func (s *Session) setOption(line string, args []string) {
 		err = s.checkResources(op.name, v)
 	}
 	if err != nil {
-		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + op.value)
+		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + shown(op.value))
 		return
 	}
 	switch op.name {
@@ -63,15 +64,33 @@ func (s *Session) setOption(line string, args []string) {
 		}
 		return
 	}
-	s.idle("setoption")
-	old := op.value
-	op.value = v
-	if err := s.engine().configure(s.engineConfig()); err != nil {
-		op.value = old
-		s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + old)
-		_ = s.engine().configure(s.engineConfig())
+	if v != op.value || s.eng == nil {
+		// Only a change needs the engine idle: a GUI that sends its
+		// options again does not stop the search.
+		s.idle("setoption")
+		old := op.value
+		op.value = v
+		if err := s.engine().configure(s.engineConfig()); err != nil {
+			op.value = old
+			s.out.infoString("error: " + err.Error() + "; " + op.name + " stays " + shown(old))
+			_ = s.engine().configure(s.engineConfig())
+			return
+		}
+	}
+	if op.name == optThreads {
+		if n, _ := strconv.Atoi(v); n > threadCap() {
+			s.out.infoString(fmt.Sprintf("Threads %d: this machine runs %d threads at once (GOMAXPROCS), so the search uses %d: "+
+				"more would only share the same cores and make the clock late", n, threadCap(), threadCap()))
+		}
 	}
 }
+
+// threadCap is the most search threads a session uses, whatever Threads
+// says: the number of goroutines Go runs at once. Lazy SMP gains nothing
+// from more, and with many more the main thread, which watches the clock,
+// waits for its turn behind the helpers (Threads 1000 turned "movetime
+// 100" into 10 s on two cores).
+func threadCap() int { return max(runtime.GOMAXPROCS(0), 1) }
 
 // checkResources refuses a Hash larger than 3/4 of the machine's memory
 // (allocating it would end the process) and values over the Config caps.
@@ -112,17 +131,21 @@ func (s *Session) newGame() {
 		s.out.infoString("error: " + err.Error())
 	}
 	s.bans = nil
+	s.rejected = ""
 }
 
 // position handles "position startpos|fen <fen> [moves <m>...]". Nothing
-// changes unless the whole command is valid.
+// changes unless the whole command is valid; a running search goes on
+// with the position it was given. A FEN that the current game rejects but
+// whose board has the other game's shape (8 or 10 ranks) selects the
+// other game if it accepts the whole command (not in UCCI, which is
+// xiangqi only): a plain UCI chess GUI sends no UCI_Variant.
 func (s *Session) position(args []string) {
-	s.idle("position")
 	var fen string
 	var rest []string
 	switch {
 	case len(args) == 0:
-		s.out.infoString("error: position needs startpos or fen <fen>; position unchanged")
+		s.reject("position needs startpos or fen <fen>")
 		return
 	case args[0] == "startpos":
 		rest = args[1:]
@@ -134,32 +157,71 @@ func (s *Session) position(args []string) {
 		fen = strings.Join(args[1:i], " ")
 		rest = args[i:]
 		if fen == "" {
-			s.out.infoString("error: position fen needs a FEN; position unchanged")
+			s.reject("position fen needs a FEN")
 			return
 		}
 	default:
-		s.out.infoString("error: position needs startpos or fen <fen>, not " + quote(args[0]) + "; position unchanged")
+		s.reject("position needs startpos or fen <fen>, not " + quote(args[0]))
 		return
 	}
 	var moves []string
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			s.out.infoString("error: position: expected moves, not " + quote(rest[0]) + "; position unchanged")
+			s.reject("position: expected moves, not " + quote(rest[0]))
 			return
 		}
 		moves = rest[1:]
 	}
-	if err := s.engine().setPosition(fen, moves); err != nil {
-		s.out.infoString("error: position: " + err.Error() + "; position unchanged")
+	e := s.engine()
+	err := e.setPosition(fen, moves)
+	if err != nil && fen != "" && !s.ucci {
+		if other := fenVariant(fen); other != "" && other != e.variant() {
+			if err = s.otherGame(other, fen, moves); err != nil {
+				err = fmt.Errorf("as a %s FEN: %w", other, err)
+			}
+		}
+	}
+	if err != nil {
+		s.reject("position: " + err.Error())
 		return
 	}
 	s.bans = nil
+	s.rejected = ""
+}
+
+// reject reports a refused "position" command and remembers it for "go".
+func (s *Session) reject(why string) {
+	s.out.infoString("error: " + why + "; position unchanged")
+	s.rejected = why
+}
+
+// otherGame switches to variant v for "position fen <fen> moves <moves>"
+// if v accepts that command (tried first on a small probe engine, so a
+// FEN that fits neither game changes nothing).
+func (s *Session) otherGame(v, fen string, moves []string) error {
+	probe, err := s.newEngine(v)
+	if err != nil {
+		return err
+	}
+	c := s.engineConfig()
+	c.hashMiB, c.threads, c.multiPV, c.evalFile, c.useNNUE = 1, 1, 1, defaultEvalFile, false
+	if err := probe.configure(c); err != nil {
+		return err
+	}
+	err = probe.setPosition(fen, moves)
+	probe.close()
+	if err != nil {
+		return err
+	}
+	s.idle("position")
+	s.switchVariant(v)
+	s.out.infoString("position fen: a " + v + " FEN, so UCI_Variant is now " + v)
+	return s.engine().setPosition(fen, moves)
 }
 
 // banMoves handles UCCI "banmoves <m>...": those moves are excluded from
-// the next searches of the current position.
+// the next searches of the current position (a running search goes on).
 func (s *Session) banMoves(args []string) {
-	s.idle("banmoves")
 	legal := s.engine().legalMoves()
 	s.bans = s.bans[:0]
 	for _, m := range args {
@@ -171,6 +233,8 @@ func (s *Session) banMoves(args []string) {
 	}
 }
 
+// goCmd handles "go": a search, or "go perft". A job still running is
+// stopped first.
 func (s *Session) goCmd(args []string) {
 	s.idle("go")
 	ms := int64(1000)
@@ -179,11 +243,16 @@ func (s *Session) goCmd(args []string) {
 	}
 	warn := func(m string) { s.out.infoString(m) }
 	p := parseGo(args, s.ucci, ms, warn)
-	e := s.engine()
-	if p.perft != 0 {
+	if p.hasPerft {
 		s.perft(p.perft)
 		return
 	}
+	if s.rejected != "" {
+		s.startJob(nil, searchRequest{infinite: p.infinite, ponder: p.ponder}, false,
+			"no search: the last position command was rejected ("+s.rejected+"); send a valid position")
+		return
+	}
+	e := s.engine()
 	stm := e.sideToMove()
 	if s.ucci {
 		p.resolveUCCI(stm)
@@ -255,28 +324,43 @@ func (s *Session) goCmd(args []string) {
 	} else {
 		r.searchMoves = nil
 	}
-	s.startJob(e, r, len(root) == 0)
+	s.startJob(e.fork(), r, len(root) == 0, "")
 }
 
-// perft handles "go perft N": Stockfish's divide format.
+// perft handles "go perft N" (Stockfish's divide format) in the
+// background: stop, quit and the end of input end it (with a note and no
+// count), isready is answered meanwhile.
 func (s *Session) perft(depth int) {
 	if depth < 1 {
 		s.out.infoString("error: go perft needs a depth of at least 1")
 		return
 	}
+	if s.rejected != "" {
+		s.out.infoString("error: go perft: the last position command was rejected (" + s.rejected + "); send a valid position")
+		return
+	}
 	if s.cfg.MaxDepth > 0 && depth > s.cfg.MaxDepth {
 		depth = s.cfg.MaxDepth
 	}
-	lines, total := s.engine().divide(depth)
-	for _, l := range lines {
-		s.out.line(l)
-	}
-	s.out.line("")
-	s.out.line("Nodes searched: " + strconv.FormatUint(total, 10))
-	s.out.line("")
+	e := s.engine().fork()
+	out := s.out
+	s.startTask("go perft", func(stop <-chan struct{}, answer func()) {
+		lines, total, ok := e.divide(depth, stop)
+		answer()
+		if !ok {
+			out.infoString("go perft " + itoa(depth) + " stopped before its end: no count")
+			return
+		}
+		for _, l := range lines {
+			out.line(l)
+		}
+		out.line("")
+		out.line("Nodes searched: " + strconv.FormatUint(total, 10))
+		out.line("")
+	})
 }
 
-// benchCmd handles "bench [depth]".
+// benchCmd handles "bench [depth]" in the background, stoppable like perft.
 func (s *Session) benchCmd(args []string) {
 	s.idle("bench")
 	depth := 0
@@ -291,8 +375,17 @@ func (s *Session) benchCmd(args []string) {
 	if s.cfg.MaxDepth > 0 && (depth == 0 || depth > s.cfg.MaxDepth) {
 		depth = s.cfg.MaxDepth
 	}
-	nodes, elapsed := s.engine().bench(depth, func(l string) { s.out.line(l) })
-	PrintBenchSummary(s.out.line, nodes, elapsed)
+	e := s.engine().fork()
+	out := s.out
+	s.startTask("bench", func(stop <-chan struct{}, answer func()) {
+		nodes, elapsed, ok := e.bench(depth, out.line, stop)
+		answer()
+		if !ok {
+			out.infoString("bench stopped before its end: no totals")
+			return
+		}
+		PrintBenchSummary(out.line, nodes, elapsed)
+	})
 }
 
 // PrintBenchSummary prints the closing lines of a bench the way Stockfish

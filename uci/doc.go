@@ -32,8 +32,19 @@
 //   - Bad input never changes state silently: an unparsable or illegal move
 //     in "position ... moves" rejects the whole command at the first bad move
 //     (reported with "info string", naming its number and text) and the
-//     position from before the command is kept; a malformed FEN likewise.
-//     Unknown commands and options are reported and ignored.
+//     position from before the command is kept (for "d"); a malformed FEN
+//     likewise. Unknown commands and options are reported and ignored.
+//   - After a rejected "position", "go" never searches the position kept
+//     from before, which the client no longer means: it answers an info
+//     string and "bestmove 0000" (UCCI "nobestmove"), for "go infinite" and
+//     "go ponder" after "stop" or "ponderhit", and "go perft" is an error,
+//     until a valid "position" or "ucinewgame".
+//   - The game: UCI_Variant, whose default is Config.DefaultVariant ("play
+//     -variant chess"), which "position startpos" uses. A "position fen"
+//     whose FEN the current game rejects but whose board has the other
+//     game's shape (8 ranks: chess, 10: xiangqi) switches to that game when
+//     it accepts the whole command, with a note: a plain UCI chess GUI sends
+//     no UCI_Variant. (Not in UCCI, which is xiangqi only.)
 //   - A line longer than MaxLineBytes is discarded with an info string.
 //   - "go" before any "position" searches the start position. Every search
 //     that has a legal move answers one, never "0000": "go movetime 0" and
@@ -41,17 +52,40 @@
 //   - With no legal move the answer is "bestmove (none)" (UCCI:
 //     "nobestmove"); for "go infinite" and "go ponder" only after "stop" or
 //     "ponderhit", while waiting without using the CPU.
-//   - "isready" is answered at once, also during a search.
-//   - A command that needs the engine idle (position, setoption,
-//     ucinewgame, go, d, eval, bench) while a search runs: a search that
-//     waits for "stop" (infinite, ponder) is stopped first, with a note; a
-//     search with limits is waited for, as Stockfish does. Lines read
-//     meanwhile run afterwards in order, except that "stop", "ponderhit"
-//     and "quit" still reach the running search, unless the waiting
-//     command is a "go" (then they are meant for the search it starts).
-//   - "quit" stops the search and ends the session; at the end of input a
-//     search with limits still answers first, so "echo go depth 8 | play"
-//     works.
+//   - Threads above the number of goroutines Go runs at once (GOMAXPROCS)
+//     are accepted but the search uses that many, with a note: more threads
+//     only share the same cores and make the clock late.
+//   - EvalFile's default is empty, announced as "<empty>": the game's
+//     embedded net. "<empty>", an empty value and "<default>" (what older
+//     versions announced) all select it.
+//
+// Commands during a search (or "go perft", or "bench", which run in the
+// background the same way). The command loop never waits for a search to
+// end by itself, so nothing the client sends is held up behind one:
+//
+//   - "isready" is answered at once; "stop", "ponderhit" and "quit" act at
+//     once. "quit" ends the session after the search has answered its best
+//     move so far.
+//   - "position" and "banmoves" change the position of the next "go" and
+//     leave the running search alone (it searches the position it was
+//     given); so do "d" and "eval", which only read. A "position fen" that
+//     switches the game is the exception: it stops the search as below.
+//   - A command that changes what the search uses – "ucinewgame",
+//     "setoption" with a new value (the same value again changes nothing
+//     and does not stop it), "go", "go perft", "bench", "ucci" in chess –
+//     stops the search first, with the note "info string '<cmd>' during
+//     search: stopping it first" ("during go perft", "during bench"; none
+//     when the client had already stopped it or seen its answer). The
+//     search answers its best move so far, then the command runs.
+//     Stopping rather than waiting means no search with a far-off limit
+//     ("go depth 60") can hold the session; a client that wants the whole
+//     search waits for its "bestmove", as the protocol asks.
+//   - The end of input is "quit": nobody is left to send "stop", so any
+//     search ("go", "go infinite", "go mate 3", "go depth 99999999999")
+//     answers its best move so far and the session ends; a perft or bench
+//     ends with a note instead of its totals. To pipe a deep search, keep
+//     the input open ("(echo go depth 12; sleep 10) | play"), as with
+//     Stockfish.
 //
 // Extra commands: "d" (board, FEN, key), "go perft N" (Stockfish's divide
 // format), "eval" and "bench".

@@ -10,8 +10,11 @@ import (
 
 // gameEngine is one game (its rules, current position with history, search
 // and evaluator) as the session drives it. Moves cross this boundary as
-// protocol strings. Only the session's goroutines call it, never two at once
-// except stop and ponderHit, which may be called while search runs.
+// protocol strings. The session goroutine calls it; a background job
+// (search, divide, bench) runs on a fork, while the session goroutine may
+// go on reading and replacing the original's position (setPosition, fen,
+// legalMoves, display, eval) but calls nothing else (configure, newGame,
+// clearHash, close) until the job has ended.
 type gameEngine interface {
 	// variant is "xiangqi" or "chess".
 	variant() string
@@ -30,9 +33,13 @@ type gameEngine interface {
 	noMoveScore() position.Value
 	// display renders the board, FEN and key as lines for "d".
 	display() []string
+	// fork returns an engine with a copy of the current position (and its
+	// history) that shares the search, table and evaluator: a job runs on
+	// it while the original's position changes.
+	fork() gameEngine
 	// divide counts perft(depth) per root move (the "move: count" lines)
-	// and in total.
-	divide(depth int) (lines []string, total uint64)
+	// and in total. It gives up (ok false) soon after stop is closed.
+	divide(depth int, stop <-chan struct{}) (lines []string, total uint64, ok bool)
 	// eval describes the static evaluation of the current position.
 	eval() []string
 
@@ -50,8 +57,9 @@ type gameEngine interface {
 	// clearHash empties the transposition table.
 	clearHash()
 	// bench searches the fixed bench positions to depth (0: default) and
-	// reports per position; it returns the total nodes and elapsed time.
-	bench(depth int, say func(string)) (nodes uint64, elapsed time.Duration)
+	// reports per position; it returns the total nodes and elapsed time,
+	// or ok false when stop was closed first (stop may be nil).
+	bench(depth int, say func(string), stop <-chan struct{}) (nodes uint64, elapsed time.Duration, ok bool)
 	// close releases the engine's threads and memory.
 	close()
 }

@@ -11,12 +11,13 @@ import (
 
 // fakeEngine has three legal moves (a0a1 b0b1 c0c1) in every position
 // except the FEN "nomoves"; FEN "bad" is malformed. Its search reports one
-// depth per 2 ms of sleep (no CPU), so timing behaviour is testable.
+// depth per 2 ms of sleep (no CPU), so timing behaviour is testable; its
+// perft and bench take 10 ms per unit of depth, also asleep.
 type fakeEngine struct {
 	v        string
 	fenStr   string
 	moves    []string
-	searches atomic.Int32
+	searches *atomic.Int32 // shared with forks
 }
 
 var fakeLegal = []string{"a0a1", "b0b1", "c0c1"}
@@ -25,7 +26,7 @@ func newFake(v string) (gameEngine, error) {
 	if v != "xiangqi" && v != "chess" {
 		return nil, errors.New("no such variant " + v)
 	}
-	return &fakeEngine{v: v, fenStr: "start"}, nil
+	return &fakeEngine{v: v, fenStr: "start", searches: new(atomic.Int32)}, nil
 }
 
 func (f *fakeEngine) variant() string { return f.v }
@@ -57,8 +58,26 @@ func (f *fakeEngine) legalMoves() []string {
 	return append([]string(nil), fakeLegal...)
 }
 func (f *fakeEngine) noMoveScore() position.Value { return position.MatedIn(0) }
-func (f *fakeEngine) divide(depth int) ([]string, uint64) {
-	return []string{"a0a1: 1", "b0b1: 1", "c0c1: 1"}, 3
+func (f *fakeEngine) fork() gameEngine {
+	c := *f
+	return &c
+}
+
+// sleep waits d unless stop is closed first (then it reports false).
+func sleep(d time.Duration, stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return false
+	case <-time.After(d):
+		return true
+	}
+}
+
+func (f *fakeEngine) divide(depth int, stop <-chan struct{}) ([]string, uint64, bool) {
+	if !sleep(time.Duration(depth)*10*time.Millisecond, stop) {
+		return nil, 0, false
+	}
+	return []string{"a0a1: 1", "b0b1: 1", "c0c1: 1"}, 3, true
 }
 
 func (f *fakeEngine) search(r searchRequest, report func(searchInfo)) (string, string) {
@@ -104,7 +123,10 @@ func (f *fakeEngine) configure(c engineConfig) error {
 }
 func (f *fakeEngine) newGame()   {}
 func (f *fakeEngine) clearHash() {}
-func (f *fakeEngine) bench(depth int, say func(string)) (uint64, time.Duration) {
-	return 1000, time.Second
+func (f *fakeEngine) bench(depth int, say func(string), stop <-chan struct{}) (uint64, time.Duration, bool) {
+	if !sleep(time.Duration(depth)*10*time.Millisecond, stop) {
+		return 0, 0, false
+	}
+	return 1000, time.Second, true
 }
 func (f *fakeEngine) close() {}

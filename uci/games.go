@@ -3,6 +3,7 @@ package uci
 
 import (
 	"math/bits"
+	"strings"
 
 	"dualnnue/eval"
 	"dualnnue/nn"
@@ -62,4 +63,18 @@ var xiangqiDef = &gameDef[xiangqi.Position, *xiangqi.Position]{
 	},
 	benchFENs:  search.XiangqiBenchFENs,
 	benchDepth: 12,
+}
+
+// fenVariant names the game whose board shape a FEN has: "chess" for 8
+// ranks, "xiangqi" for 10, "" for anything else. It is a hint for
+// choosing the game to try; the game's own parser decides.
+func fenVariant(fen string) string {
+	board, _, _ := strings.Cut(strings.TrimSpace(fen), " ")
+	switch strings.Count(board, "/") + 1 {
+	case 8:
+		return "chess"
+	case 10:
+		return "xiangqi"
+	}
+	return ""
 }

@@ -11,15 +11,18 @@ import (
 // clock fields are relative to the side to move (own/opp) until resolve.
 type goParams struct {
 	depth, mate, perft int
-	nodes              int64
-	movetime           int64
-	hasMovetime        bool
-	time, inc          [2]int64 // indexed by colour: 0 White/Red, 1 Black
-	hasTime            [2]bool
-	movestogo          int
-	infinite, ponder   bool
-	searchMoves        []string
-	draw               bool // UCCI "go draw": the opponent offers a draw
+	// hasPerft: "perft" was given, with a valid depth or not ("go perft"
+	// never falls back to a search).
+	hasPerft         bool
+	nodes            int64
+	movetime         int64
+	hasMovetime      bool
+	time, inc        [2]int64 // indexed by colour: 0 White/Red, 1 Black
+	hasTime          [2]bool
+	movestogo        int
+	infinite, ponder bool
+	searchMoves      []string
+	draw             bool // UCCI "go draw": the opponent offers a draw
 
 	// UCCI clocks before resolve: own and opponent's.
 	ucciOwn, ucciOpp       int64
@@ -80,6 +83,9 @@ func parseGo(args []string, ucci bool, ms int64, warn func(string)) goParams {
 		if !keywords[tok] {
 			warn("go: unknown token " + quote(args[i]) + " ignored")
 			continue
+		}
+		if tok == "perft" {
+			p.hasPerft = true
 		}
 		switch tok {
 		case "infinite":

@@ -142,3 +142,12 @@ func hasPrefix(lines []string, prefix string) bool {
 	}
 	return false
 }
+
+// waitIdle waits for the session's job to end by itself (tests that drive
+// Execute and want a command's whole answer before the next one).
+func (s *Session) waitIdle() {
+	if s.job != nil {
+		<-s.job.done
+		s.job = nil
+	}
+}

@@ -1,10 +1,12 @@
-// The background search job of one "go", and the info lines it prints.
+// The background job (a search, a perft or a bench) and the info lines a
+// search prints.
 package uci
 
 import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // reapJob forgets a finished job.
@@ -19,35 +21,26 @@ func (s *Session) reapJob() {
 	}
 }
 
-// job is one running "go".
+// job is the one thing that runs in the background: a "go" search, a
+// "go perft" or a "bench". Only the session goroutine starts, stops and
+// waits for it; the job goroutine writes the job's output.
 type job struct {
+	// what names the job in notes ("search", "go perft", "bench").
+	what     string
 	done     chan struct{}
 	stopCh   chan struct{}
 	hitCh    chan struct{}
 	stopOnce sync.Once
 	hitOnce  sync.Once
-	infinite bool
 	ponder   bool
+	// answered is set just before the job writes its final answer
+	// (bestmove, or the perft or bench result): a command read after the
+	// client saw that answer is no longer "during" the job.
+	answered atomic.Bool
 }
 
-// holds reports whether the job will wait for stop (or ponderhit) before
-// answering.
-func (j *job) holds() bool {
-	if j.stopped() {
-		return false
-	}
-	if j.infinite {
-		return true
-	}
-	if !j.ponder {
-		return false
-	}
-	select {
-	case <-j.hitCh:
-		return false
-	default:
-		return true
-	}
+func newJob(what string) *job {
+	return &job{what: what, done: make(chan struct{}), stopCh: make(chan struct{}), hitCh: make(chan struct{})}
 }
 
 // stopped reports whether stop was called.
@@ -70,17 +63,27 @@ func (j *job) ponderHit() {
 	}
 }
 
-// startJob runs the search in the background. With no move to search it
-// answers "bestmove (none)" (UCCI "nobestmove") at once, or after stop or
-// ponderhit for infinite and ponder, waiting without using the CPU.
-func (s *Session) startJob(e gameEngine, r searchRequest, noMoves bool) {
-	j := &job{
-		done:     make(chan struct{}),
-		stopCh:   make(chan struct{}),
-		hitCh:    make(chan struct{}),
-		infinite: r.infinite,
-		ponder:   r.ponder,
-	}
+// startTask runs fn as the background job (perft, bench); fn watches stop
+// and writes its own output. answer marks the job answered (see job).
+func (s *Session) startTask(what string, fn func(stop <-chan struct{}, answer func())) {
+	j := newJob(what)
+	s.job = j
+	go func() {
+		defer close(j.done)
+		fn(j.stopCh, func() { j.answered.Store(true) })
+	}()
+}
+
+// startJob runs the search in the background on e, a fork of the session's
+// engine (so that "position" may change the session's position meanwhile).
+// With no move to search (noMoves) it answers "bestmove (none)" (UCCI
+// "nobestmove"); when refused is not empty the position was rejected and it
+// answers refused as an info string and "bestmove 0000" (UCCI
+// "nobestmove"). Both come at once, or after stop or ponderhit for infinite
+// and ponder, waiting without using the CPU.
+func (s *Session) startJob(e gameEngine, r searchRequest, noMoves bool, refused string) {
+	j := newJob("search")
+	j.ponder = r.ponder
 	s.job = j
 	r.stop, r.ponderHit = j.stopCh, j.hitCh
 	ucci := s.ucci
@@ -104,7 +107,11 @@ func (s *Session) startJob(e gameEngine, r searchRequest, noMoves bool) {
 	go func() {
 		defer close(j.done)
 		var best, ponder string
-		if noMoves {
+		switch {
+		case refused != "":
+			out.infoString(refused)
+			waitRelease()
+		case noMoves:
 			v := e.noMoveScore()
 			if ucci {
 				out.line("info depth 0 score " + strconv.Itoa(int(v)))
@@ -112,7 +119,7 @@ func (s *Session) startJob(e gameEngine, r searchRequest, noMoves bool) {
 				out.line("info depth 0 score " + v.String())
 			}
 			waitRelease()
-		} else {
+		default:
 			best, ponder = e.search(r, func(in searchInfo) { out.line(formatInfo(in, ucci)) })
 			waitRelease()
 			if best == "" {
@@ -123,9 +130,12 @@ func (s *Session) startJob(e gameEngine, r searchRequest, noMoves bool) {
 				}
 			}
 		}
+		j.answered.Store(true)
 		switch {
 		case best == "" && ucci:
 			out.line("nobestmove")
+		case refused != "":
+			out.line("bestmove 0000")
 		case best == "":
 			out.line("bestmove (none)")
 		case ponder != "":

@@ -52,8 +52,24 @@ const (
 	optNewGame     = "newgame"     // UCCI only: a button like ucinewgame
 )
 
-// defaultEvalFile is the EvalFile value that selects the game's embedded net.
-const defaultEvalFile = "<default>"
+// defaultEvalFile is the EvalFile value that selects the game's embedded
+// net: empty, announced as "<empty>" (Stockfish's notation for an empty
+// string). A client that reads the default back and sends it again
+// ("<empty>", nothing, or "<default>", which older versions announced and
+// python-chess misreads, since its option parser splits "<default>" at the
+// keyword "default") gets the embedded net.
+const defaultEvalFile = ""
+
+// emptyValue is how the handshake and messages show an empty string value.
+const emptyValue = "<empty>"
+
+// shown renders an option value for the client ("<empty>" for "").
+func shown(v string) string {
+	if v == "" {
+		return emptyValue
+	}
+	return v
+}
 
 // MaxHashMiB and MaxThreads bound the spin options.
 const (
@@ -128,8 +144,10 @@ func (o *options) handshake(ucci bool) []string {
 			s = "option " + name + " type " + kindNames[op.kind]
 		}
 		switch op.kind {
-		case optCheck, optString:
+		case optCheck:
 			s += " default " + op.def
+		case optString:
+			s += " default " + shown(op.def)
 		case optSpin:
 			s += fmt.Sprintf(" default %s min %d max %d", op.def, op.min, op.max)
 		case optCombo:
@@ -173,8 +191,11 @@ func (op *option) check(value string) (string, error) {
 		}
 		return "", fmt.Errorf("option %s takes one of %s, not %s", op.name, strings.Join(op.vars, ", "), quote(value))
 	}
-	if value == "" {
-		return op.def, nil
+	switch {
+	case value == "" || value == emptyValue:
+		return "", nil
+	case op.name == optEvalFile && value == "<default>":
+		return defaultEvalFile, nil
 	}
 	return value, nil
 }

@@ -35,7 +35,7 @@ func TestEvalFileAndUseNNUE(t *testing.T) {
 	} {
 		c.send("setoption name EvalFile value " + tc.value)
 		got := c.sync()
-		if len(got) != 1 || !strings.Contains(got[0], tc.note) || !strings.HasSuffix(got[0], "EvalFile stays <default>") {
+		if len(got) != 1 || !strings.Contains(got[0], tc.note) || !strings.HasSuffix(got[0], "EvalFile stays <empty>") {
 			t.Errorf("EvalFile %s: %q, want an error with %q", tc.value, got, tc.note)
 		}
 	}

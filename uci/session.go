@@ -41,17 +41,14 @@ type Session struct {
 
 	job  *job
 	bans []string // UCCI banmoves for the current position
+	// rejected, when not empty, says why the last "position" command was
+	// refused: until a valid "position" or "ucinewgame", "go" answers
+	// that note and "bestmove 0000" rather than search a position the
+	// client did not send.
+	rejected string
 
-	// Input plumbing while Run is active.
-	lines  <-chan inputLine
-	queue  []string
 	quit   bool
 	closed bool
-}
-
-type inputLine struct {
-	s   string
-	err error
 }
 
 // NewSession returns a session writing its answers to w.
@@ -74,13 +71,12 @@ func NewSession(w io.Writer, cfg Config) *Session {
 	return s
 }
 
-// Run reads commands from r until "quit" or the end of r, then stops any
-// search that would not end by itself, waits for the running one and
-// returns. At the end of input a search with a limit (depth, nodes, time)
-// still runs to its end and answers: "echo go depth 8 | play" works. The
-// error is a read error other than io.EOF. No goroutine of the session
-// outlives Run except the reader blocked in r.Read after "quit", which
-// ends with r.
+// Run reads commands from r until "quit" or the end of r, runs each as
+// Execute does, then ends any search, perft or bench still running (the
+// end of input is "quit": nobody is left to send "stop") and returns once
+// it has answered. The error is a read error other than io.EOF. No
+// goroutine of the session outlives Run except the reader blocked in
+// r.Read after "quit", which ends with r.
 func (s *Session) Run(r io.Reader) error {
 	lines := make(chan inputLine)
 	done := make(chan struct{})
@@ -104,48 +100,43 @@ func (s *Session) Run(r io.Reader) error {
 			}
 		}
 	}()
-	s.lines = lines
-	defer func() { s.lines = nil }()
 
 	var readErr error
 	for !s.quit {
-		var line string
-		if len(s.queue) > 0 {
-			line, s.queue = s.queue[0], s.queue[1:]
-		} else {
-			in, ok := <-lines
-			if !ok {
-				break
-			}
-			if in.err != nil {
-				var tl errLineTooLong
-				if errors.As(in.err, &tl) {
-					s.out.infoString(in.err.Error())
-					continue
-				}
-				readErr = in.err
-				break
-			}
-			line = in.s
+		in, ok := <-lines
+		if !ok {
+			break
 		}
-		s.Execute(line)
+		if in.err != nil {
+			var tl errLineTooLong
+			if errors.As(in.err, &tl) {
+				s.out.infoString(in.err.Error())
+				continue
+			}
+			readErr = in.err
+			break
+		}
+		s.Execute(in.s)
 	}
 	s.Close()
 	return readErr
 }
 
-// Close stops a search that waits for "stop" (infinite or ponder), waits
-// for the running search to answer and releases the engine. After "quit"
-// every search is stopped. In UCCI mode "quit" is answered with "bye".
+type inputLine struct {
+	s   string
+	err error
+}
+
+// Close stops the running search, perft or bench (a search still answers
+// its best move so far), waits for it and releases the engine. In UCCI
+// mode "quit" is answered with "bye". Execute does nothing after Close.
 func (s *Session) Close() {
 	if s.closed {
 		return
 	}
 	s.closed = true
 	if s.job != nil {
-		if s.quit || s.job.holds() {
-			s.job.stop()
-		}
+		s.job.stop()
 		<-s.job.done
 		s.job = nil
 	}
@@ -159,7 +150,9 @@ func (s *Session) Close() {
 }
 
 // Execute runs one command line and reports whether the session goes on
-// (false after "quit").
+// (false after "quit"). It returns at once: a search, perft or bench runs
+// in the background, and a command that needs the engine idle stops it
+// first (see the package documentation).
 func (s *Session) Execute(line string) bool {
 	if s.quit || s.closed {
 		return false
@@ -205,12 +198,10 @@ func (s *Session) Execute(line string) bool {
 		s.Close()
 		return false
 	case "d":
-		s.idle(cmd)
 		for _, l := range s.engine().display() {
 			s.out.line(l)
 		}
 	case "eval":
-		s.idle(cmd)
 		for _, l := range s.engine().eval() {
 			s.out.line(l)
 		}
@@ -254,7 +245,7 @@ func (s *Session) engine() gameEngine {
 func (s *Session) engineConfig() engineConfig {
 	return engineConfig{
 		hashMiB:      s.opts.int(optHash),
-		threads:      s.opts.int(optThreads),
+		threads:      min(s.opts.int(optThreads), threadCap()),
 		multiPV:      s.opts.int(optMultiPV),
 		moveOverhead: time.Duration(s.opts.int(optMoveOverhead)) * time.Millisecond,
 		evalFile:     s.opts.get(optEvalFile),
@@ -282,67 +273,22 @@ func (s *Session) handshake(ucci bool) {
 	}
 }
 
-// idle makes sure no search runs before a command that changes state. A
-// search that ends by itself is waited for (answering isready, stop,
-// ponderhit and quit meanwhile); one that waits for "stop" (infinite, or
-// ponder before ponderhit) is stopped first, with a note.
+// idle makes sure no job runs before cmd, a command that changes what the
+// job uses: a running search, perft or bench is stopped first (with a note
+// unless the client already stopped it or saw its answer) and waited for.
+// The wait is the stop latency of the job (milliseconds), so input read
+// after cmd is never held up for long.
 func (s *Session) idle(cmd string) {
+	s.reapJob()
 	if s.job == nil {
 		return
 	}
-	if s.job.holds() {
-		s.out.infoString(quote(cmd) + " during go infinite or ponder: stopping the search first")
-		s.job.stop()
+	if !s.job.stopped() && !s.job.answered.Load() {
+		s.out.infoString(quote(cmd) + " during " + s.job.what + ": stopping it first")
 	}
-	s.waitJob(cmd == "go")
-}
-
-// waitJob waits for the running search to end while still reading input
-// (when Run is active). Lines are queued and run in order afterwards
-// ("isready" too: its answer means that every command before it was
-// processed, the one that waits included), with these exceptions when
-// nothing is queued yet and the search has not been stopped already, so
-// that a client is never stuck behind a long search: "stop" and
-// "ponderhit" act on the running search, and "quit" stops it (and is then
-// queued, so the command that waited still runs before the session ends).
-// Once the running search is stopped (e.g.
-// by a "go" during "go infinite"), "stop" and "ponderhit" belong to the
-// command that waits and are queued; so are they when that command is a
-// "go" (they are meant for the search it starts).
-func (s *Session) waitJob(blockedGo bool) {
-	for s.job != nil {
-		var lines <-chan inputLine = s.lines
-		select {
-		case <-s.job.done:
-			s.job = nil
-		case in, ok := <-lines:
-			if !ok {
-				s.lines = nil // end of input: keep waiting for the search
-				continue
-			}
-			if in.err != nil {
-				s.out.infoString(in.err.Error())
-				continue
-			}
-			if len(s.queue) > 0 {
-				s.queue = append(s.queue, in.s)
-				continue
-			}
-			switch cmd := strings.TrimSpace(in.s); {
-			case s.job.stopped() || (blockedGo && cmd != "quit" && cmd != "exit"):
-				s.queue = append(s.queue, in.s)
-			case cmd == "stop":
-				s.job.stop()
-			case cmd == "ponderhit" || cmd == "ponderhit draw":
-				s.job.ponderHit()
-			case cmd == "quit" || cmd == "exit":
-				s.job.stop()
-				s.queue = append(s.queue, in.s)
-			default:
-				s.queue = append(s.queue, in.s)
-			}
-		}
-	}
+	s.job.stop()
+	<-s.job.done
+	s.job = nil
 }
 
 // afterToken returns line after its first n whitespace-separated tokens

@@ -25,7 +25,7 @@ func TestHandshakeUCI(t *testing.T) {
 		"option name MultiPV type spin default 1 min 1 max 256",
 		"option name Move Overhead type spin default 10 min 0 max 5000",
 		"option name Use NNUE type check default true",
-		"option name EvalFile type string default <default>",
+		"option name EvalFile type string default <empty>",
 		"option name UCI_Chess960 type check default false",
 		"option name CheckChaseLoses type check default false",
 	}
@@ -46,7 +46,7 @@ func TestHandshakeUCCI(t *testing.T) {
 		"option clearhash type button",
 		"option ponder type check default false",
 		"option multipv type spin default 1 min 1 max 256",
-		"option evalfile type string default <default>",
+		"option evalfile type string default <empty>",
 		"option usemillisec type check default false",
 		"option newgame type button",
 	}
@@ -71,7 +71,7 @@ func TestSetOption(t *testing.T) {
 		{"setoption name MultiPV value 3", ""},
 		{"setoption name Ponder value maybe", "Ponder takes true or false"},
 		{"setoption name Nonsense value 1", "unknown option 'Nonsense'"},
-		{"setoption name EvalFile value /no/such file.nnue", "cannot read /no/such file.nnue; EvalFile stays <default>"},
+		{"setoption name EvalFile value /no/such file.nnue", "cannot read /no/such file.nnue; EvalFile stays <empty>"},
 		{"setoption name EvalFile value good.nnue", ""},
 		{"setoption name UCI_Variant value shogi", "UCI_Variant takes one of xiangqi, chess"},
 		{"setoption name UCI_Variant value Chess", ""},
@@ -287,64 +287,185 @@ func TestMovetimeZeroAnswersPromptly(t *testing.T) {
 	}
 }
 
-func TestCommandDuringSearch(t *testing.T) {
-	c := fakeClient(t)
-	// position during go infinite stops the search first (with a note).
-	c.send("go infinite", "position startpos moves a0a1")
-	l, before := c.expect("bestmove", 5*time.Second)
-	if !hasPrefix(before, "info string 'position' during go infinite") || l != "bestmove a0a1 ponder a1a2" {
-		t.Fatalf("%q %q", before, l)
-	}
-	// go during a finite search waits for it; the isready after it is
-	// answered once that go has started, so after the first bestmove.
-	c.send("go depth 100", "go depth 1", "isready")
-	_, before = c.expect("readyok", 5*time.Second)
+// bestmoves counts the bestmove lines in lines.
+func bestmoves(lines []string) int {
 	n := 0
-	for _, l := range before {
+	for _, l := range lines {
 		if strings.HasPrefix(l, "bestmove") {
 			n++
 		}
 	}
-	if n == 0 {
-		t.Fatalf("readyok before the first search answered: %q", before)
-	}
-	if n == 1 { // the second search had not answered yet
-		c.expect("bestmove", 5*time.Second)
-	}
-	// A stop read while a go waits for a finite search stops that search;
-	// the waiting go then runs.
-	c.send("go depth 100000", "position startpos", "stop", "go depth 2")
-	l, _ = c.expect("bestmove", 5*time.Second)
-	if l != "bestmove a0a1 ponder a1a2" {
-		t.Fatalf("%q", l)
-	}
-	_, before = c.expect("bestmove", 5*time.Second)
-	if !hasPrefix(before, "info depth 2 ") {
-		t.Fatalf("second search: %q", before)
-	}
-	// A stop after a go that waits belongs to that go: the finite search
-	// ends by itself, then go infinite runs and is stopped.
-	c.send("go depth 50", "go infinite", "stop")
-	_, before = c.expect("bestmove", 5*time.Second)
-	if !hasPrefix(before, "info depth 50 ") {
-		t.Fatalf("first search stopped early: %q", before)
-	}
-	c.expect("bestmove", 5*time.Second)
-	c.quiet("bestmove", 100*time.Millisecond)
+	return n
 }
 
-func TestEOFFinishesFiniteSearch(t *testing.T) {
-	c := fakeClient(t)
-	c.send("go depth 20")
-	rest := c.closeAndWait(5 * time.Second)
-	if len(rest) == 0 || rest[len(rest)-1] != "bestmove a0a1 ponder a1a2" || !hasPrefix(rest, "info depth 20 ") {
-		t.Fatalf("EOF during go depth 20: %q", rest)
+// TestCommandDuringSearch runs every state-changing command during a
+// finite and an infinite search, followed by isready, stop or quit, and
+// checks the documented policy: "position" leaves the search alone;
+// "ucinewgame", "setoption" (a change) and "go" stop it first with a note
+// (its bestmove comes before anything of theirs); isready is answered at
+// once, stop and quit act at once. Before, a command that waited for a
+// finite search queued stop and quit behind it, so the session hung.
+func TestCommandDuringSearch(t *testing.T) {
+	type pair struct{ search, cmd, follow string }
+	var pairs []pair
+	for _, search := range []string{"go depth 100000", "go infinite"} {
+		for _, cmd := range []string{"position startpos moves a0a1", "ucinewgame", "setoption name Hash value 32", "go depth 100000"} {
+			for _, follow := range []string{"isready", "stop", "quit"} {
+				pairs = append(pairs, pair{search, cmd, follow})
+			}
+		}
 	}
-	c2 := fakeClient(t)
-	c2.send("go infinite")
-	rest = c2.closeAndWait(5 * time.Second)
-	if len(rest) == 0 || rest[len(rest)-1] != "bestmove a0a1 ponder a1a2" {
-		t.Fatalf("EOF during go infinite: %q", rest)
+	for _, p := range pairs {
+		t.Run(p.search+"/"+p.cmd+"/"+p.follow, func(t *testing.T) {
+			c := fakeClient(t)
+			c.send("position startpos", p.search)
+			c.expect("info depth 1 ", 5*time.Second)
+			start := time.Now()
+			c.send(p.cmd, p.follow)
+			stopsFirst := !strings.HasPrefix(p.cmd, "position")
+			startsSearch := p.cmd == "go depth 100000"
+			// want: bestmoves before readyok, or in all after stop or quit.
+			want := 1
+			switch {
+			case p.follow == "isready" && !stopsFirst:
+				want = 0
+			case p.follow != "isready" && startsSearch:
+				want = 2
+			}
+			var got []string
+			switch p.follow {
+			case "isready":
+				_, got = c.expect("readyok", 2*time.Second)
+			case "stop":
+				for bestmoves(got) < want {
+					l, before := c.expect("bestmove", 2*time.Second)
+					got = append(append(got, before...), l)
+				}
+				got = append(got, c.quiet("bestmove", 100*time.Millisecond)...)
+			case "quit":
+				got = c.closeAndWait(2 * time.Second)
+			}
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("%s answered after %v", p.follow, d)
+			}
+			note := "info string '" + strings.Fields(p.cmd)[0] + "' during search: stopping it first"
+			if hasPrefix(got, note) != stopsFirst {
+				t.Errorf("note %q present: %v, want %v; got %q", note, !stopsFirst, stopsFirst, got)
+			}
+			if n := bestmoves(got); n != want {
+				t.Errorf("%d bestmoves, want %d: %q", n, want, got)
+			}
+			switch p.follow {
+			case "isready":
+				if stopsFirst && !startsSearch {
+					break // nothing runs now
+				}
+				// The search that runs now goes on until stop.
+				c.quiet("bestmove", 100*time.Millisecond)
+				c.send("stop")
+				c.expect("bestmove", 2*time.Second)
+				c.quiet("bestmove", 100*time.Millisecond)
+			case "quit":
+				if l := got[len(got)-1]; !strings.HasPrefix(l, "bestmove") {
+					t.Errorf("quit: last line %q", l)
+				}
+			}
+		})
+	}
+}
+
+// A command that needs the engine idle right after the client saw the
+// bestmove (the search is over, its goroutine may not have ended yet)
+// gets no "stopping it first" note.
+func TestNoNoteAfterBestmove(t *testing.T) {
+	c := fakeClient(t)
+	for i := 0; i < 50; i++ {
+		c.send("go depth 1")
+		if _, before := c.expect("bestmove", 2*time.Second); hasPrefix(before, "info string") {
+			t.Fatalf("note after bestmove: %q", before)
+		}
+		c.send("ucinewgame")
+	}
+	if got := c.sync(); hasPrefix(got, "info string") {
+		t.Fatalf("note after bestmove: %q", got)
+	}
+}
+
+// The end of input is quit: any search ends and answers, whatever its
+// limits ("echo go | play" ran forever, and so did go mate 3 and a huge
+// depth); so do perft and bench.
+func TestEOFEndsEverySearch(t *testing.T) {
+	for _, cmd := range []string{"go", "go infinite", "go ponder", "go mate 3", "go depth 99999999999", "go nodes 99999999999", "go movetime 99999999", "go wtime 99999999 btime 99999999"} {
+		c := fakeClient(t)
+		c.send("position startpos", cmd)
+		c.expect("info depth 1 ", 5*time.Second)
+		start := time.Now()
+		rest := c.closeAndWait(2 * time.Second)
+		if len(rest) == 0 || rest[len(rest)-1] != "bestmove a0a1 ponder a1a2" || bestmoves(rest) != 1 {
+			t.Errorf("EOF during %s: %q", cmd, rest)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("EOF during %s: ended after %v", cmd, d)
+		}
+	}
+	for _, tc := range []struct{ cmd, last string }{
+		{"go perft 1000", "info string go perft 1000 stopped before its end: no count"},
+		{"bench 200", "info string bench stopped before its end: no totals"},
+	} {
+		c := fakeClient(t)
+		c.send(tc.cmd)
+		time.Sleep(20 * time.Millisecond)
+		if rest := c.closeAndWait(2 * time.Second); len(rest) == 0 || rest[len(rest)-1] != tc.last {
+			t.Errorf("EOF during %s: %q", tc.cmd, rest)
+		}
+	}
+}
+
+// "go perft" with a depth below 1 or none is an error, never a search.
+func TestGoPerftBadDepth(t *testing.T) {
+	c := fakeClient(t)
+	for _, cmd := range []string{"go perft 0", "go perft -3", "go perft", "go perft x", "go depth 3 perft 0"} {
+		c.send(cmd)
+		got := c.sync()
+		want := "info string error: go perft needs a depth of at least 1"
+		if got[len(got)-1] != want || hasPrefix(got, "info depth") || hasPrefix(got, "bestmove") {
+			t.Errorf("%s: %q, want it to end with %q and no search", cmd, got, want)
+		}
+		c.quiet("bestmove", 50*time.Millisecond)
+	}
+}
+
+// perft and bench run in the background: isready is answered at once,
+// stop and quit end them.
+func TestPerftAndBenchDoNotBlock(t *testing.T) {
+	for _, tc := range []struct{ cmd, stopped string }{
+		{"go perft 1000", "info string go perft 1000 stopped before its end: no count"},
+		{"bench 200", "info string bench stopped before its end: no totals"},
+	} {
+		c := fakeClient(t)
+		c.send(tc.cmd)
+		start := time.Now()
+		if got := c.sync(); len(got) != 0 {
+			t.Errorf("%s then isready: %q", tc.cmd, got)
+		}
+		c.send("stop")
+		if l, _ := c.expect("info string", 2*time.Second); l != tc.stopped {
+			t.Errorf("%s then stop: %q", tc.cmd, l)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s: isready and stop took %v", tc.cmd, d)
+		}
+		// A go during either stops it first.
+		c.send(tc.cmd, "go depth 1")
+		l, before := c.expect("bestmove", 2*time.Second)
+		if l != "bestmove a0a1 ponder a1a2" || len(before) < 2 || before[1] != tc.stopped ||
+			!strings.HasPrefix(before[0], "info string 'go' during "+strings.Fields(tc.cmd)[0]) {
+			t.Errorf("go during %s: %q then %q", tc.cmd, before, l)
+		}
+		c.send(tc.cmd, "quit")
+		if rest := c.closeAndWait(2 * time.Second); len(rest) != 1 || rest[0] != tc.stopped {
+			t.Errorf("quit during %s: %q", tc.cmd, rest)
+		}
 	}
 }
 
@@ -362,7 +483,9 @@ func TestPerftAndBenchFormat(t *testing.T) {
 	s := NewSession(&buf, Config{})
 	s.newEngine = newFake
 	s.Execute("go perft 1")
+	s.waitIdle()
 	s.Execute("bench")
+	s.waitIdle()
 	s.Close()
 	want := "a0a1: 1\nb0b1: 1\nc0c1: 1\n\nNodes searched: 3\n\n" +
 		"===========================\nTotal time (ms) : 1000\nNodes searched: 1000\nNodes/second: 1000\n"

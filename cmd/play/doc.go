@@ -3,8 +3,10 @@
 // With no arguments it speaks UCI on stdin/stdout, for xiangqi (the default,
 // exactly as Pikafish: ICCS moves with ranks 0–9, Pikafish FEN) and for
 // chess (setoption name UCI_Variant value chess); after "ucci" it speaks
-// UCCI, the protocol of older xiangqi GUIs. See package uci for the
-// protocol details and policies.
+// UCCI, the protocol of older xiangqi GUIs. "play -variant chess" makes
+// chess the game before any UCI_Variant, for chess GUIs that send none (a
+// "position fen" selects the game its FEN fits either way). See package
+// uci for the protocol details and policies.
 //
 // Subcommands:
 //

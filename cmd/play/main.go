@@ -2,6 +2,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"sort"
@@ -32,7 +33,7 @@ func main() {
 
 func dispatch(args []string) int {
 	if len(args) == 0 {
-		return runEngine()
+		return runEngine(nil)
 	}
 	name := args[0]
 	if c, ok := commands[name]; ok {
@@ -43,6 +44,9 @@ func dispatch(args []string) int {
 		usage(os.Stdout)
 		return 0
 	}
+	if strings.HasPrefix(name, "-") {
+		return runEngine(args)
+	}
 	fmt.Fprintf(os.Stderr, "play: unknown subcommand %q\n", name)
 	usage(os.Stderr)
 	return 2
@@ -50,7 +54,8 @@ func dispatch(args []string) int {
 
 func usage(w *os.File) {
 	fmt.Fprintln(w, "usage: play [subcommand] [flags]")
-	fmt.Fprintln(w, "  (no subcommand)  the UCI engine on stdin/stdout (send \"uci\" or \"ucci\")")
+	fmt.Fprintln(w, "  (no subcommand)  the UCI engine on stdin/stdout (send \"uci\" or \"ucci\");")
+	fmt.Fprintln(w, "                   -variant chess|xiangqi sets the game of \"position startpos\" (default xiangqi)")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
@@ -63,8 +68,24 @@ func usage(w *os.File) {
 }
 
 // runEngine is the UCI engine: commands from stdin, answers on stdout.
-func runEngine() int {
-	s := uci.NewSession(os.Stdout, uci.Config{Name: "dualnnue " + version})
+// args are its flags: -variant picks the game a GUI that sends no
+// UCI_Variant gets for "position startpos" (a "position fen" picks the
+// game its FEN fits).
+func runEngine(args []string) int {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	variant := fs.String("variant", "xiangqi", "the game before any UCI_Variant: xiangqi or chess")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "play: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *variant != "xiangqi" && *variant != "chess" {
+		fmt.Fprintf(os.Stderr, "play: -variant must be xiangqi or chess, not %q\n", *variant)
+		return 2
+	}
+	s := uci.NewSession(os.Stdout, uci.Config{Name: "dualnnue " + version, DefaultVariant: *variant})
 	if err := s.Run(os.Stdin); err != nil {
 		fmt.Fprintln(os.Stderr, "play:", strings.TrimSpace(err.Error()))
 		return 1
