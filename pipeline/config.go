@@ -37,6 +37,11 @@ type MatchConfig struct {
 	Baseline      string `toml:"baseline"`
 	BaselineTC    string `toml:"baseline_tc"`
 	BaselineGames int    `toml:"baseline_games"`
+	// ClassicGames: when the best evaluator is already a net, the candidate
+	// also plays this many games against the hand-written evaluation (at
+	// TC), so every generation reports its strength against both; 0: as
+	// many as Games, -1: none.
+	ClassicGames int `toml:"classic_games"`
 }
 
 // Config is a pipeline run.
@@ -46,10 +51,23 @@ type Config struct {
 	// RunDir is the run directory; "" makes runs/<game>-<time>.
 	RunDir string `toml:"run_dir"`
 	// FineTune starts each generation's training from the current best net
-	// (generation 0: the embedded default net) instead of random weights.
+	// (generation 0: the embedded default net) instead of random weights;
+	// the net's architecture then replaces train.net. Default false: each
+	// generation trains the configured architecture from scratch on all its
+	// data, as the field does.
 	FineTune bool `toml:"fine_tune"`
-	// DataWindow trains on the data of the last DataWindow generations.
+	// DataWindow trains on the data of the last DataWindow generations
+	// (0, the default: every generation's, which keeps earlier generations
+	// in the mix).
 	DataWindow int `toml:"data_window"`
+	// ExtraData are dataset files or globs added to every generation's
+	// training data (e.g. an earlier run's or a shared generation-0 set).
+	ExtraData []string `toml:"extra_data"`
+	// ResultWeight[g] is generation g's weight of the game result in the
+	// training target (bullet's wdl, 1 − λ); the last entry holds for later
+	// generations; empty: train.loss.lambda throughout. The field uses about
+	// 0.1 while the teacher is the hand-written evaluation and 0.3–0.5 later.
+	ResultWeight []float64 `toml:"result_weight"`
 
 	Selfplay selfplay.Config `toml:"selfplay"`
 	Train    train.Config    `toml:"train"`
@@ -69,8 +87,8 @@ func ParseConfig(data []byte) (Config, error) {
 	if head.Game != "xiangqi" && head.Game != "chess" {
 		return Config{}, fmt.Errorf("pipeline config: game must be xiangqi or chess, got %q", head.Game)
 	}
-	c := Config{Game: head.Game, Generations: 1, DataWindow: 1, FineTune: true,
-		Match: MatchConfig{Games: 40, TC: "nodes=5000", Concurrency: 2, MinElo: 0, MaxPlies: 300}}
+	c := Config{Game: head.Game, Generations: 1,
+		Match: MatchConfig{Games: 40, TC: "1+0.01", Concurrency: 2, MinElo: 0, MaxPlies: 300}}
 	spData, err := configs.Read("selfplay-" + head.Game + ".toml")
 	if err != nil {
 		return c, err
@@ -120,14 +138,32 @@ func Default(game string) (Config, error) {
 // maxConcurrency bounds match.concurrency (games played at once).
 const maxConcurrency = 256
 
+// lambda returns the training target's λ of generation gen (1 − the
+// result weight).
+func (c *Config) lambda(gen int) float64 {
+	if len(c.ResultWeight) == 0 {
+		return c.Train.Loss.Lambda
+	}
+	return 1 - c.ResultWeight[min(gen, len(c.ResultWeight)-1)]
+}
+
 // Validate checks the pipeline-level fields (the stages validate their own).
 func (c *Config) Validate() error {
 	var errs []error
 	if c.Generations <= 0 || c.Generations > 1000 {
 		errs = append(errs, fmt.Errorf("generations must be in 1..1000, got %d", c.Generations))
 	}
-	if c.DataWindow <= 0 {
-		errs = append(errs, fmt.Errorf("data_window must be >= 1, got %d", c.DataWindow))
+	if c.DataWindow < 0 {
+		errs = append(errs, fmt.Errorf("data_window must be >= 0 (0: every generation), got %d", c.DataWindow))
+	}
+	for _, w := range c.ResultWeight {
+		if !(w >= 0 && w <= 1) {
+			errs = append(errs, fmt.Errorf("result_weight entries must be in [0, 1], got %v", w))
+			break
+		}
+	}
+	if c.Match.ClassicGames < -1 {
+		errs = append(errs, fmt.Errorf("match.classic_games must be >= -1, got %d", c.Match.ClassicGames))
 	}
 	if c.Match.Games <= 0 {
 		errs = append(errs, fmt.Errorf("match.games must be > 0"))

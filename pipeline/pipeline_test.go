@@ -8,12 +8,18 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/BurntSushi/toml"
+
 	"dualnnue/configs"
 	"dualnnue/match"
+	"dualnnue/nn"
+	"dualnnue/selfplay"
+	"dualnnue/train"
 )
 
 const tinyConfig = `
@@ -87,16 +93,30 @@ func TestTinyPipeline(t *testing.T) {
 			if game != "chess" {
 				return
 			}
-			// Run generation 0 again in the same directory: its self-play is
-			// taken over from the files (no game replayed), and the report
-			// says so instead of a rate of 0 positions/s.
-			cfg.Generations = 1
+			// Run again in the same directory: finished generations are
+			// kept, not played again.
 			rep2, err := Run(context.Background(), cfg, Options{EngineCmd: bin})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g := rep2.Generations[0]; g.Games != 6 || g.ResumedGames != 6 || g.Positions != rep.Generations[0].Positions {
-				t.Fatalf("re-run generation 0: %+v", g)
+			if len(rep2.Generations) != 2 || rep2.Generations[1].Net != rep.Generations[1].Net || rep2.Generations[1].Match != rep.Generations[1].Match {
+				t.Fatalf("re-run of a finished run: %+v", rep2.Generations)
+			}
+			// A run cut in generation 1 (its record not yet written): running
+			// again redoes generation 1, taking its self-play over from the
+			// files (no game replayed) and its training from the checkpoint,
+			// and the report says "resumed" instead of a rate of 0 positions/s.
+			back.Generations, back.Best = back.Generations[:1], rep.Generations[1].SelfplayEval
+			data, _ = json.Marshal(back)
+			if err := os.WriteFile(filepath.Join(cfg.RunDir, "generations.json"), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			rep3, err := Run(context.Background(), cfg, Options{EngineCmd: bin})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g := rep3.Generations[1]; g.Games != 6 || g.ResumedGames != 6 || g.Positions != rep.Generations[1].Positions || g.SelfplayEval != rep.Generations[1].SelfplayEval {
+				t.Fatalf("re-run generation 1: %+v", g)
 			}
 			md, _ := os.ReadFile(filepath.Join(cfg.RunDir, "report.md"))
 			if !strings.Contains(string(md), "| resumed |") {
@@ -278,5 +298,68 @@ func TestBrokenBaselineFoundFirst(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "run")); !os.IsNotExist(err) || time.Since(start) > 10*time.Second {
 			t.Fatalf("%s: the run started (%v) or the check took %v", engine, err, time.Since(start))
 		}
+	}
+}
+
+// TestGenerationAgainstBoth: a run whose best evaluator is already a net
+// (continued from a record naming it) plays each candidate against that net
+// and against the hand-written evaluation, and records both; the result
+// weight of the generation sets λ; extra_data joins the training data.
+func TestGenerationAgainstBoth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the engine and runs a small generation")
+	}
+	bin := filepath.Join(t.TempDir(), "play")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/play").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	conf := strings.ReplaceAll(tinyConfig, "%s", "chess") + "classic_games = 2\n"
+	conf = strings.Replace(conf, "generations = 2", "generations = 2\ndata_window = 1\nresult_weight = [0.1, 0.35]", 1)
+	cfg, err := ParseConfig([]byte(conf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.RunDir = t.TempDir()
+	// Extra data: a finished tiny self-play run of another seed.
+	extra := t.TempDir()
+	sp := cfg.Selfplay
+	sp.Game, sp.Output, sp.Seed, sp.Shards = "chess", extra, 99, 1
+	if _, err := selfplay.Run(context.Background(), sp, selfplay.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	cfg.ExtraData = []string{filepath.Join(extra, "*.dnds")}
+	best := filepath.Join(cfg.RunDir, "best-so-far.nnue")
+	if err := os.WriteFile(best, nn.DefaultFile(nn.Chess), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prev, _ := json.Marshal(Report{RunDir: cfg.RunDir, Game: "chess", Best: best, Generations: []Generation{{Index: 0, Accepted: true, CumElo: 50}}})
+	if err := os.WriteFile(filepath.Join(cfg.RunDir, "generations.json"), prev, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), cfg, Options{EngineCmd: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := rep.Generations[1]
+	if g.Opponent != best || g.Match.Games() != 4 || g.Classic == nil || g.Classic.WDL.Games() != 2 || g.SelfplayEval != best {
+		t.Fatalf("generation 1: opponent %q, %d games; classic %+v", g.Opponent, g.Match.Games(), g.Classic)
+	}
+	if math.Abs(g.Lambda-0.65) > 1e-12 || cfg.lambda(0) != 0.9 || cfg.lambda(7) != g.Lambda {
+		t.Fatalf("λ %v (want 0.65), gen 0 %v", g.Lambda, cfg.lambda(0))
+	}
+	// The training data: the extra run's files and this generation's only
+	// (data_window 1), as the trainer's config records them.
+	var tc train.Config
+	if _, err := toml.DecodeFile(filepath.Join(cfg.RunDir, "gen-001", "train", "config.toml"), &tc); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{filepath.Join(extra, "*.dnds"), filepath.Join(cfg.RunDir, "gen-001", "data", "*.dnds")}; !slices.Equal(tc.Data.Train, want) || tc.Loss.Lambda != 0.65 {
+		t.Fatalf("training data %v λ %v, want %v λ 0.65", tc.Data.Train, tc.Loss.Lambda, want)
+	}
+	if g.TrainPositions == 0 {
+		t.Fatal("no training positions recorded")
+	}
+	if _, err := os.Stat(filepath.Join(cfg.RunDir, "gen-001", "classic.pgn")); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -3,72 +3,251 @@ package pipeline
 
 import (
 	"fmt"
+	"image/color"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 )
 
-// writeEloPlot draws the cumulative Elo of the best net per generation and
-// each candidate's Elo against the best of its time, with 95% error bars.
+// classicElo returns generation g's candidate Elo against the hand-written
+// evaluation, its error and whether it was measured.
+func (g *Generation) classicElo() (elo, err float64, ok bool) {
+	if g.Opponent == "classic" {
+		return g.Elo, g.EloError, true
+	}
+	if g.Classic != nil {
+		return g.Classic.Elo, g.Classic.EloError, true
+	}
+	return 0, 0, false
+}
+
+// errPoints is a scatter with symmetric vertical error bars.
+type errPoints struct {
+	plotter.XYs
+	plotter.YErrors
+}
+
+func (e *errPoints) add(x, y, err float64) {
+	e.XYs = append(e.XYs, plotter.XY{X: x, Y: y})
+	e.YErrors = append(e.YErrors, struct{ Low, High float64 }{err, err})
+}
+
+// integerTicks marks whole generations only.
+type integerTicks struct{}
+
+func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
+	var t []plot.Tick
+	step := math.Max(1, math.Ceil((hi-lo)/12))
+	for v := math.Ceil(lo); v <= hi; v += step {
+		t = append(t, plot.Tick{Value: v, Label: strconv.Itoa(int(v))})
+	}
+	return t
+}
+
+// writeEloPlot draws elo.png: per generation (whole numbers from 0) the
+// cumulative Elo of the best net, each candidate against the best of its
+// time and against the hand-written evaluation with 95 % error bars, the
+// hand-written evaluation as the zero line, and each baseline engine where
+// the best net's match against it puts it. It also draws elo-positions.png
+// (Elo over the hand-written evaluation against the positions trained on).
 func writeEloPlot(rep *Report) error {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: Elo per generation (%s)", rep.Game, filepath.Base(rep.RunDir))
 	p.X.Label.Text = "generation"
-	p.Y.Label.Text = "Elo (generation 0 evaluator = 0)"
-	best := make(plotter.XYs, 0, len(rep.Generations)+1)
-	best = append(best, plotter.XY{X: -1, Y: 0})
-	cand := make(plotter.XYs, 0, len(rep.Generations))
-	errs := make(plotter.YErrors, 0, len(rep.Generations))
+	p.Y.Label.Text = "Elo (hand-written evaluation = 0)"
+	p.X.Tick.Marker = integerTicks{}
+	var best plotter.XYs
+	var cand, classic errPoints
+	baselines := map[string]plotter.XYs{}
+	var names []string
 	prev := 0.0
+	lo, hi := 0.0, 0.0
 	for _, g := range rep.Generations {
-		best = append(best, plotter.XY{X: float64(g.Index), Y: g.CumElo})
-		cand = append(cand, plotter.XY{X: float64(g.Index), Y: prev + g.Elo})
-		errs = append(errs, struct{ Low, High float64 }{g.EloError, g.EloError})
+		x := float64(g.Index)
+		best = append(best, plotter.XY{X: x, Y: g.CumElo})
+		cand.add(x, prev+g.Elo, g.EloError)
+		if e, err, ok := g.classicElo(); ok {
+			classic.add(x+0.08, e, err)
+			lo, hi = math.Min(lo, e-err), math.Max(hi, e+err)
+		}
+		if g.Baseline != nil {
+			if _, ok := baselines[g.Baseline.Engine]; !ok {
+				names = append(names, g.Baseline.Engine)
+			}
+			y := g.CumElo - g.Baseline.Elo
+			baselines[g.Baseline.Engine] = append(baselines[g.Baseline.Engine], plotter.XY{X: x, Y: y})
+			lo, hi = math.Min(lo, y), math.Max(hi, y)
+		}
+		lo, hi = math.Min(lo, math.Min(g.CumElo, prev+g.Elo-g.EloError)), math.Max(hi, math.Max(g.CumElo, prev+g.Elo+g.EloError))
 		prev = g.CumElo
 	}
-	line, err := plotter.NewLine(best)
+	n := float64(len(rep.Generations))
+	zero, err := plotter.NewLine(plotter.XYs{{X: -0.5, Y: 0}, {X: math.Max(n-0.5, 0.5), Y: 0}})
 	if err != nil {
 		return err
 	}
-	line.Color = plotutil.Color(0)
-	pts := struct {
-		plotter.XYs
-		plotter.YErrors
-	}{cand, errs}
-	scatter, err := plotter.NewScatter(cand)
-	if err != nil {
-		return err
+	zero.Color = color.Gray{Y: 90}
+	zero.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	p.Add(plotter.NewGrid(), zero)
+	p.Legend.Add("hand-written evaluation", zero)
+	if len(best) > 0 {
+		line, err := plotter.NewLine(best)
+		if err != nil {
+			return err
+		}
+		line.Color = plotutil.Color(0)
+		line.Width = vg.Points(1.5)
+		p.Add(line)
+		p.Legend.Add("best net (cumulative)", line)
+		for i, set := range []*errPoints{&cand, &classic} {
+			if len(set.XYs) == 0 {
+				continue
+			}
+			sc, err := plotter.NewScatter(set.XYs)
+			if err != nil {
+				return err
+			}
+			sc.Color = plotutil.Color(i + 1)
+			sc.Shape = plotutil.Shape(i + 1)
+			bars, err := plotter.NewYErrorBars(set)
+			if err != nil {
+				return err
+			}
+			bars.Color = plotutil.Color(i + 1)
+			p.Add(sc, bars)
+			p.Legend.Add([]string{"candidate vs best of its time, 95%", "candidate vs hand-written, 95%"}[i], sc)
+		}
 	}
-	scatter.Color = plotutil.Color(1)
-	bars, err := plotter.NewYErrorBars(pts)
-	if err != nil {
-		return err
+	for i, name := range names {
+		l, pts, err := plotter.NewLinePoints(baselines[name])
+		if err != nil {
+			return err
+		}
+		l.Color, pts.Color = plotutil.Color(3+i), plotutil.Color(3+i)
+		pts.Shape = draw.PyramidGlyph{}
+		l.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+		p.Add(l, pts)
+		p.Legend.Add(name+" (from the best net's match)", l, pts)
 	}
-	bars.Color = plotutil.Color(1)
-	p.Add(plotter.NewGrid(), line, scatter, bars)
-	p.Legend.Add("best net (cumulative)", line)
-	p.Legend.Add("candidate vs best, 95%", scatter)
-	p.Legend.Top = true
+	pad := math.Max(20, 0.1*(hi-lo))
+	p.X.Min, p.X.Max = -0.5, math.Max(n-0.5, 0.5)
+	p.Y.Min, p.Y.Max = lo-pad, hi+pad
+	// The legend goes below the plot area, never on the data.
+	p.Legend.Top = false
 	p.Legend.Left = true
-	tmp := filepath.Join(rep.RunDir, ".elo.tmp.png")
+	p.Legend.YOffs = -vg.Points(4)
+	entries := 1 + len(names)
+	if len(best) > 0 {
+		entries++
+		if len(cand.XYs) > 0 {
+			entries++
+		}
+		if len(classic.XYs) > 0 {
+			entries++
+		}
+	}
+	if err := saveWithLegendBelow(p, entries, filepath.Join(rep.RunDir, "elo.png")); err != nil {
+		return err
+	}
+	return writeEloPositions(rep)
+}
+
+// writeEloPositions draws elo-positions.png: each candidate's Elo over the
+// hand-written evaluation against the positions it trained on (log scale),
+// the picture that sizes a run before paying for it.
+func writeEloPositions(rep *Report) error {
+	var pts errPoints
+	for _, g := range rep.Generations {
+		if e, err, ok := g.classicElo(); ok && g.TrainPositions > 0 {
+			pts.add(float64(g.TrainPositions), e, err)
+		}
+	}
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: Elo over the hand-written evaluation by training positions", rep.Game)
+	p.X.Label.Text = "positions trained on"
+	p.Y.Label.Text = "Elo vs hand-written, 95%"
+	p.Add(plotter.NewGrid())
+	if len(pts.XYs) > 0 {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		sc, err := plotter.NewScatter(pts.XYs)
+		if err != nil {
+			return err
+		}
+		bars, err := plotter.NewYErrorBars(&pts)
+		if err != nil {
+			return err
+		}
+		p.Add(sc, bars)
+		minX, maxX, minY, maxY := plotter.XYRange(pts.XYs)
+		p.X.Min, p.X.Max = minX/1.5, maxX*1.5
+		spread := 0.0
+		for _, e := range pts.YErrors {
+			spread = math.Max(spread, e.High)
+		}
+		p.Y.Min, p.Y.Max = math.Min(0, minY-spread)-20, maxY+spread+20
+	}
+	tmp := filepath.Join(rep.RunDir, ".elo-positions.tmp.png")
 	if err := p.Save(16*vg.Centimeter, 10*vg.Centimeter, tmp); err != nil {
 		return err
 	}
-	return os.Rename(tmp, filepath.Join(rep.RunDir, "elo.png"))
+	return os.Rename(tmp, filepath.Join(rep.RunDir, "elo-positions.png"))
 }
 
-// markdown renders the report.
+// saveWithLegendBelow saves p as a PNG of 16 × 12 cm: the plot on top, its
+// legend in a strip of its own below (gonum draws legends inside the data
+// area otherwise).
+func saveWithLegendBelow(p *plot.Plot, entries int, path string) error {
+	const w, h = 16 * vg.Centimeter, 12 * vg.Centimeter
+	img := vgimg.New(w, h)
+	dc := draw.New(img)
+	legend := p.Legend
+	p.Legend = plot.NewLegend()
+	rows := vg.Length(entries) * (legend.TextStyle.Font.Size + 2)
+	top := draw.Crop(dc, 0, 0, rows+vg.Points(10), -vg.Points(4))
+	p.Draw(top)
+	bottom := draw.Crop(dc, 0, 0, 0, -(h - rows - vg.Points(8)))
+	legend.Top, legend.Left = true, true
+	legend.XOffs = vg.Points(40)
+	legend.Draw(bottom)
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	png := vgimg.PngCanvas{Canvas: img}
+	if _, err := png.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// markdown renders the report: the acceptance rule and the match settings,
+// one row per generation with the time of each stage, both matches, and
+// what a reader should doubt.
 func markdown(rep *Report) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Pipeline run %s (%s)\n\n", filepath.Base(rep.RunDir), rep.Game)
 	fmt.Fprintf(&b, "Best evaluator: `%s`. Configuration: `pipeline.toml`. Elo per generation: ![Elo](elo.png)\n\n", rel(rep.RunDir, rep.Best))
-	b.WriteString("| gen | self-play eval | games | positions | B/pos | pos/s | train loss | valid loss | W-D-L vs best | Elo (95%) | kept |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	if rep.Rule != "" {
+		fmt.Fprintf(&b, "**How a net is kept.** %s\n\n", rep.Rule)
+	}
+	b.WriteString("| gen | self-play eval | games | positions | B/pos | pos/s | self-play | λ | train positions | train loss | valid loss | train | W-D-L vs best | Elo vs best (95%) | SPRT | vs hand-written | match | kept |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	var doubts []string
 	for _, g := range rep.Generations {
 		kept := "no"
 		if g.Accepted {
@@ -80,9 +259,33 @@ func markdown(rep *Report) string {
 		if g.ResumedGames == g.Games && g.Games > 0 {
 			rate = "resumed"
 		}
-		fmt.Fprintf(&b, "| %d | `%s` | %d | %d | %.2f | %s | %.5f → %.5f | %.5f → %.5f | %d-%d-%d | %s | %s |\n",
-			g.Index, rel(rep.RunDir, g.SelfplayEval), g.Games, g.Positions, g.BytesPerPos, rate,
-			g.TrainLoss0, g.TrainLoss, g.ValidLoss0, g.ValidLoss, g.Match.W, g.Match.D, g.Match.L, g.EloText(), kept)
+		sprt := "–"
+		if g.SPRT != "" {
+			sprt = fmt.Sprintf("%s (LLR %.2f)", g.SPRT, g.LLR)
+		}
+		classic := "–"
+		if g.Opponent == "classic" {
+			classic = "(the match vs best)"
+		} else if g.Classic != nil {
+			classic = fmt.Sprintf("%d-%d-%d, %s", g.Classic.WDL.W, g.Classic.WDL.D, g.Classic.WDL.L,
+				eloText(g.Classic.Elo, g.Classic.EloError, g.Classic.EloBound, g.Classic.WDL.Games()))
+		}
+		fmt.Fprintf(&b, "| %d | `%s` | %d | %d | %.2f | %s | %s | %.2f | %d | %.5f → %.5f | %.5f → %.5f | %s | %d-%d-%d | %s | %s | %s | %s | %s |\n",
+			g.Index, rel(rep.RunDir, g.SelfplayEval), g.Games, g.Positions, g.BytesPerPos, rate, duration(g.SelfplaySecs), g.Lambda, g.TrainPositions,
+			g.TrainLoss0, g.TrainLoss, g.ValidLoss0, g.ValidLoss, duration(g.TrainSecs), g.Match.W, g.Match.D, g.Match.L, g.EloText(), sprt, classic, duration(g.MatchSecs), kept)
+		if g.ValidLoss > g.ValidLoss0 && g.ValidLoss0 > 0 {
+			doubts = append(doubts, fmt.Sprintf("generation %d: the held-out loss rose (%.5f → %.5f): the net fits its training games better than new ones (over-fitting); more data or a smaller net", g.Index, g.ValidLoss0, g.ValidLoss))
+		}
+		if g.EloBound == 0 && g.Elo-g.EloError <= 0 && g.Elo+g.EloError >= 0 {
+			verdict := "not kept"
+			if g.Accepted {
+				verdict = "kept"
+			}
+			doubts = append(doubts, fmt.Sprintf("generation %d (%s): the 95%% interval of the match vs best (%s over %d games) includes 0: the match did not decide; more games or an SPRT would", g.Index, verdict, g.EloText(), g.Match.Games()))
+		}
+		if g.Accepted && g.SPRT == "" && g.Match.Games() < 200 {
+			doubts = append(doubts, fmt.Sprintf("generation %d was kept on %d games without an SPRT: a small sample", g.Index, g.Match.Games()))
+		}
 	}
 	b.WriteString("\nLoss curves: ")
 	for i, g := range rep.Generations {
@@ -98,8 +301,27 @@ func markdown(rep *Report) string {
 				g.Baseline.WDL.W, g.Baseline.WDL.D, g.Baseline.WDL.L, eloText(g.Baseline.Elo, g.Baseline.EloError, g.Baseline.EloBound, g.Baseline.WDL.Games()))
 		}
 	}
-	b.WriteString("\nElo: logistic, from the mean score; error bars from the pentanomial (paired openings) variance, as fastchess reports them.\n")
+	if len(doubts) > 0 {
+		b.WriteString("\n## What to doubt\n\n")
+		for _, d := range doubts {
+			fmt.Fprintf(&b, "- %s\n", d)
+		}
+	}
+	b.WriteString("\nElo: logistic, from the mean score; error bars from the pentanomial (paired openings) variance, as fastchess reports them. Times: self-play, training and the matches of each generation (wall clock).\n")
 	return b.String()
+}
+
+// duration writes seconds as "42 s", "12 min" or "2.5 h".
+func duration(secs float64) string {
+	switch {
+	case secs <= 0:
+		return "–"
+	case secs < 120:
+		return fmt.Sprintf("%.0f s", secs)
+	case secs < 7200:
+		return fmt.Sprintf("%.0f min", secs/60)
+	}
+	return fmt.Sprintf("%.1f h", secs/3600)
 }
 
 // EloText is the candidate's Elo against the best as the report writes it.

@@ -71,6 +71,14 @@ type Generation struct {
 	MatchSecs float64         `json:"match_seconds"`
 	CumElo    float64         `json:"cumulative_elo"` // of the best net after this generation, gen 0's evaluator = 0
 	Baseline  *BaselineResult `json:"baseline,omitempty"`
+	// Classic is the candidate against the hand-written evaluation when
+	// the best evaluator was already a net (else the match above is it).
+	Classic *BaselineResult `json:"classic,omitempty"`
+	// Lambda is the training target's λ (1 − the result weight);
+	// TrainPositions the positions the net trained on.
+	Lambda         float64 `json:"lambda"`
+	TrainPositions int     `json:"train_positions"`
+	TC             string  `json:"tc"`
 }
 
 // BaselineResult is the best net against the baseline engine.
@@ -85,10 +93,36 @@ type BaselineResult struct {
 
 // Report is a whole run.
 type Report struct {
-	RunDir      string       `json:"run_dir"`
-	Game        string       `json:"game"`
-	Best        string       `json:"best"` // "classic" or the best net's path
+	RunDir string `json:"run_dir"`
+	Game   string `json:"game"`
+	Best   string `json:"best"` // "classic" or the best net's path
+	// Rule says how a candidate is kept, with the match settings.
+	Rule        string       `json:"rule"`
 	Generations []Generation `json:"generations"`
+}
+
+// rule describes the acceptance rule and the match settings of cfg.
+func rule(cfg *Config) string {
+	m := cfg.Match
+	openings := "the embedded configs/openings/" + cfg.Game + ".epd"
+	if m.Openings != "" {
+		openings = m.Openings
+	}
+	r := fmt.Sprintf("Each candidate plays the best evaluator so far (at first the hand-written evaluation) %d games at %s, each opening of %s twice with colours reversed, %d at a time, adjudicated at 2,000 cp for 4 moves and %d plies. ",
+		m.Games, m.TC, openings, m.Concurrency, m.MaxPlies)
+	if m.SPRT != "" {
+		r += fmt.Sprintf("An SPRT (%s) stops the match when it decides: H1 keeps the candidate, H0 rejects it; without a decision the candidate is kept when its Elo estimate is above %+g. ", m.SPRT, m.MinElo)
+	} else {
+		r += fmt.Sprintf("The candidate is kept when its Elo estimate is above %+g (no SPRT: a point estimate, see the intervals). ", m.MinElo)
+	}
+	if m.ClassicGames >= 0 {
+		n := m.ClassicGames
+		if n == 0 {
+			n = m.Games
+		}
+		r += fmt.Sprintf("Once the best is a net, each candidate also plays the hand-written evaluation %d games at the same control (reported, not deciding).", n)
+	}
+	return r
 }
 
 func (o *Options) log(msg string, args ...any) {
@@ -138,7 +172,23 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{RunDir: runDir, Game: cfg.Game, Best: "classic"}
+	rep := &Report{RunDir: runDir, Game: cfg.Game, Best: "classic", Rule: rule(&cfg)}
+	// A run directory with records continues after its last finished
+	// generation (an interrupted generation resumes its self-play and its
+	// training from their files and checkpoints).
+	if data, err := os.ReadFile(filepath.Join(runDir, "generations.json")); err == nil {
+		var old Report
+		if err := json.Unmarshal(data, &old); err != nil {
+			return nil, fmt.Errorf("pipeline: %s/generations.json: %w", runDir, err)
+		}
+		if old.Game != cfg.Game {
+			return nil, fmt.Errorf("pipeline: %s holds a %s run, this one is %s", runDir, old.Game, cfg.Game)
+		}
+		rep.Best, rep.Generations = old.Best, old.Generations
+		if n := len(old.Generations); n > 0 {
+			opt.log("pipeline: continuing the run", "dir", runDir, "generations_done", n, "best", rep.Best)
+		}
+	}
 	g, _ := datasets.ParseGame(cfg.Game)
 	// Generation 0 fine-tunes from the embedded default net.
 	defaultNet := filepath.Join(runDir, "default.nnue")
@@ -147,9 +197,13 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 	}
 	var dataDirs []string
 	cum := 0.0
-	for gen := 0; gen < cfg.Generations; gen++ {
+	for _, r := range rep.Generations {
+		dataDirs = append(dataDirs, filepath.Join(runDir, fmt.Sprintf("gen-%03d", r.Index), "data"))
+		cum = r.CumElo
+	}
+	for gen := len(rep.Generations); gen < cfg.Generations; gen++ {
 		genDir := filepath.Join(runDir, fmt.Sprintf("gen-%03d", gen))
-		rec := Generation{Index: gen, SelfplayEval: rep.Best}
+		rec := Generation{Index: gen, SelfplayEval: rep.Best, Lambda: cfg.lambda(gen), TC: cfg.Match.TC}
 
 		// Step 1. Self-play with the current best evaluator.
 		sp := cfg.Selfplay
@@ -179,24 +233,33 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		tc.Game = cfg.Game
 		tc.Name = fmt.Sprintf("%s-gen%03d", filepath.Base(runDir), gen)
 		tc.OutDir = filepath.Join(genDir, "train")
-		tc.Data.Train = nil
-		for _, d := range dataDirs[max(0, len(dataDirs)-cfg.DataWindow):] {
+		tc.Data.Train = append([]string(nil), cfg.ExtraData...)
+		window := dataDirs
+		if cfg.DataWindow > 0 {
+			window = dataDirs[max(0, len(dataDirs)-cfg.DataWindow):]
+		}
+		for _, d := range window {
 			tc.Data.Train = append(tc.Data.Train, filepath.Join(d, "*.dnds"))
 		}
 		tc.Data.Valid = nil
+		tc.Loss.Lambda = rec.Lambda
 		if cfg.FineTune {
 			tc.Net.Init = defaultNet
 			if rep.Best != "classic" {
 				tc.Net.Init = rep.Best
 			}
 		}
-		opt.log("pipeline: train", "generation", gen, "data", tc.Data.Train, "init", tc.Net.Init)
+		// A generation cut during training continues from its checkpoint.
+		_, statErr := os.Stat(filepath.Join(tc.OutDir, "checkpoints", "last.ckpt"))
+		resume := statErr == nil
+		opt.log("pipeline: train", "generation", gen, "data", tc.Data.Train, "init", tc.Net.Init, "lambda", tc.Loss.Lambda, "resume", resume)
 		t0 := time.Now()
-		tres, err := train.Run(ctx, tc, train.Options{Progress: opt.Progress, Quiet: opt.Progress == nil})
+		tres, err := train.Run(ctx, tc, train.Options{Progress: opt.Progress, Quiet: opt.Progress == nil, Resume: resume})
 		if err != nil {
 			return rep, fmt.Errorf("generation %d training: %w", gen, err)
 		}
 		rec.TrainSecs = time.Since(t0).Seconds()
+		rec.TrainPositions = tres.Positions
 		rec.Net = tres.NetPath
 		rec.LossPlot = filepath.Join(tc.OutDir, "loss.png")
 		if n := len(tres.Metrics); n > 0 {
@@ -206,9 +269,27 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 			}
 		}
 
-		// Steps 3 and 4. New net against the current best; keep it if it is better.
+		// Steps 3 and 4. New net against the current best; keep it if it is
+		// better. Against the hand-written evaluation too, when the best is
+		// already a net.
 		if err := matchStep(ctx, &cfg, opt, openings, tres.NetPath, rep.Best, genDir, &rec); err != nil {
 			return rep, fmt.Errorf("generation %d match: %w", gen, err)
+		}
+		if rep.Best != "classic" && cfg.Match.ClassicGames >= 0 {
+			games := cfg.Match.ClassicGames
+			if games == 0 {
+				games = cfg.Match.Games
+			}
+			cm := cfg
+			cm.Match.BaselineGames, cm.Match.BaselineTC = games, cfg.Match.TC
+			br, err := playVs(ctx, &cm, opt, openings, tres.NetPath, engineFor(opt, "classic", "classic"), filepath.Join(genDir, "classic.pgn"), "pipeline candidate vs hand-written evaluation")
+			if err == nil && ctx.Err() != nil {
+				err = ctx.Err()
+			}
+			if err != nil {
+				return rep, fmt.Errorf("generation %d match against the hand-written evaluation: %w", gen, err)
+			}
+			rec.Classic = br
 		}
 		if rec.Accepted {
 			cum += rec.Elo
@@ -359,6 +440,13 @@ func baselineMatch(ctx context.Context, cfg *Config, opt Options, openings []mat
 	if err != nil {
 		return nil, err
 	}
+	return playVs(ctx, cfg, opt, openings, best, base, pgn, "pipeline best vs baseline")
+}
+
+// playVs plays net (or "classic") against the engine other for
+// cfg.Match.BaselineGames games at cfg.Match.BaselineTC (else TC).
+func playVs(ctx context.Context, cfg *Config, opt Options, openings []match.Opening, net string, other match.EngineConfig, pgn, event string) (*BaselineResult, error) {
+	base := other
 	tcText := cfg.Match.BaselineTC
 	if tcText == "" {
 		tcText = cfg.Match.TC
@@ -371,9 +459,9 @@ func baselineMatch(ctx context.Context, cfg *Config, opt Options, openings []mat
 	if err := os.Remove(pgn); err != nil && !os.IsNotExist(err) {
 		return nil, err
 	}
-	mc := match.Config{Game: cfg.Game, Engines: [2]match.EngineConfig{engineFor(opt, best, "dualnnue"), base}, TC: tc,
+	mc := match.Config{Game: cfg.Game, Engines: [2]match.EngineConfig{engineFor(opt, net, "dualnnue"), base}, TC: tc,
 		Games: cfg.Match.BaselineGames, Concurrency: cfg.Match.Concurrency, Openings: openings,
-		Adjudication: match.Adjudication{MaxPlies: cfg.Match.MaxPlies}, PGNOut: pgn, Progress: opt.Progress, Event: "pipeline best vs baseline"}
+		Adjudication: match.Adjudication{MaxPlies: cfg.Match.MaxPlies, ResignScore: 2000, ResignMoves: 4}, PGNOut: pgn, Progress: opt.Progress, Event: event}
 	r, err := match.Run(ctx, mc)
 	if err != nil {
 		return nil, err

@@ -48,6 +48,8 @@ type Result struct {
 	Model      *Model         // the final float model
 	Checkpoint string         // the last checkpoint written
 	Metrics    []EpochMetrics // one row per epoch (resumed runs include the earlier ones)
+	Positions  int            // training positions (memory mode; 0 in stream mode)
+	K          float64        // the loss's sigmoid scale (fitted when the config said 0)
 }
 
 // Run trains a net as cfg describes and exports it for the engine. Every
@@ -187,7 +189,10 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 			progressbar.OptionThrottle(250*time.Millisecond), progressbar.OptionSetPredictTime(true),
 			progressbar.OptionSetWidth(30), progressbar.OptionOnCompletion(func() { fmt.Fprintln(out) }))
 	}
-	res := &Result{Dir: cfg.OutDir, Model: m, Metrics: meta.Metrics}
+	res := &Result{Dir: cfg.OutDir, Model: m, Metrics: meta.Metrics, K: cfg.Loss.K}
+	if train != nil {
+		res.Positions = train.Len()
+	}
 	b := &Batch{}
 	describe := func(e int, validLoss *float64, trainLoss float64) string {
 		v := "none"

@@ -1,0 +1,69 @@
+package pipeline
+
+import (
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"dualnnue/match"
+)
+
+// TestReportExplainsItself: report.md states the acceptance rule with the
+// match settings, each stage's time, both matches, the SPRT verdict, and
+// flags what to doubt (a rising held-out loss, an interval including 0, a
+// net kept on few games without an SPRT); the pictures are drawn.
+func TestReportExplainsItself(t *testing.T) {
+	dir := t.TempDir()
+	if d := os.Getenv("REPORT_DIR"); d != "" {
+		dir = d // to look at the pictures: REPORT_DIR=/tmp/x go test -run ReportExplains
+	}
+	cfg, err := ParseConfig([]byte("game = \"chess\"\n[match]\ngames = 60\nsprt = \"0,10,0.05,0.05\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := &Report{RunDir: dir, Game: "chess", Best: filepath.Join(dir, "gen-001/train/n1.nnue"), Rule: rule(&cfg)}
+	rep.Generations = []Generation{
+		{Index: 0, SelfplayEval: "classic", Games: 1000, Positions: 100000, PosPerSec: 900, SelfplaySecs: 110, Lambda: 0.9, TrainPositions: 95000,
+			TrainLoss0: 0.01, TrainLoss: 0.005, ValidLoss0: 0.006, ValidLoss: 0.0055, TrainSecs: 30, Opponent: "classic",
+			Match: match.Trinomial{W: 30, D: 10, L: 20}, Elo: 58, EloError: 60, Accepted: true, MatchSecs: 400, CumElo: 58,
+			Net: filepath.Join(dir, "gen-000/train/n0.nnue")},
+		{Index: 1, SelfplayEval: filepath.Join(dir, "gen-000/train/n0.nnue"), Games: 1000, Positions: 110000, PosPerSec: 950, SelfplaySecs: 7300, Lambda: 0.7,
+			TrainPositions: 200000, TrainLoss0: 0.01, TrainLoss: 0.004, ValidLoss0: 0.005, ValidLoss: 0.0052, TrainSecs: 60, Opponent: filepath.Join(dir, "gen-000/train/n0.nnue"),
+			Match: match.Trinomial{W: 40, D: 30, L: 30}, Elo: 35, EloError: 40, SPRT: "H1", LLR: 2.96, Accepted: true, MatchSecs: 500, CumElo: 93,
+			Classic: &BaselineResult{Engine: "classic", TC: "1+0.01", WDL: match.Trinomial{W: 50, D: 5, L: 5}, Elo: 300, EloError: 80},
+			Baseline: &BaselineResult{Engine: "Stockfish", TC: "1+0.01", WDL: match.Trinomial{W: 10, D: 10, L: 40}, Elo: -200, EloError: 90}},
+	}
+	if err := writeRecords(rep); err != nil {
+		t.Fatal(err)
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "report.md"))
+	for _, want := range []string{
+		"**How a net is kept.** Each candidate plays the best evaluator so far (at first the hand-written evaluation) 60 games at 1+0.01",
+		"An SPRT (0,10,0.05,0.05) stops the match",
+		"| 1 | `gen-000/train/n0.nnue` | 1000 | 110000 | 0.00 | 950 | 2.0 h | 0.70 | 200000 |",
+		"| H1 (LLR 2.96) | 50-5-5, +300.0 ± 80.0 | 8 min | **yes** |",
+		"generation 1: the held-out loss rose (0.00500 → 0.00520)",
+		"generation 0 (kept): the 95% interval of the match vs best (+58.0 ± 60.0 over 60 games) includes 0",
+		"generation 0 was kept on 60 games without an SPRT",
+	} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("report.md lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(string(md), "generation 1 was kept on") {
+		t.Error("an SPRT-decided generation flagged as kept on few games")
+	}
+	for _, name := range []string{"elo.png", "elo-positions.png"} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil || img.Bounds().Dx() < 400 {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+}
