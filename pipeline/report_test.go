@@ -32,7 +32,7 @@ func TestReportExplainsItself(t *testing.T) {
 		{Index: 1, SelfplayEval: filepath.Join(dir, "gen-000/train/n0.nnue"), Games: 1000, Positions: 110000, PosPerSec: 950, SelfplaySecs: 7300, Lambda: 0.7,
 			TrainPositions: 200000, TrainLoss0: 0.01, TrainLoss: 0.004, ValidLoss0: 0.005, ValidLoss: 0.0052, TrainSecs: 60, Opponent: filepath.Join(dir, "gen-000/train/n0.nnue"),
 			Match: match.Trinomial{W: 40, D: 30, L: 30}, Elo: 35, EloError: 40, SPRT: "H1", LLR: 2.96, Accepted: true, MatchSecs: 500, CumElo: 93,
-			Classic: &BaselineResult{Engine: "classic", TC: "1+0.01", WDL: match.Trinomial{W: 50, D: 5, L: 5}, Elo: 300, EloError: 80},
+			Classic:  &BaselineResult{Engine: "classic", TC: "1+0.01", WDL: match.Trinomial{W: 50, D: 5, L: 5}, Elo: 300, EloError: 80},
 			Baseline: &BaselineResult{Engine: "Stockfish", TC: "1+0.01", WDL: match.Trinomial{W: 10, D: 10, L: 40}, Elo: -200, EloError: 90}},
 	}
 	if err := writeRecords(rep); err != nil {
