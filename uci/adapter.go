@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"dualnnue/eval"
 	"dualnnue/nn"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
@@ -32,6 +33,8 @@ type gameDef[T any, P search.GamePtr[T]] struct {
 	ranks      int
 	// pieceChars[t] is the FEN letter of piece type t (upper case).
 	pieceChars string
+	// wdl is the game's win/draw/loss model (UCI_ShowWDL).
+	wdl eval.WDLModel
 	// checkers lists the squares of the pieces giving check.
 	checkers func(p P) []position.Square
 	// newFromFEN960 reads a FEN in Chess960 mode (X-FEN/Shredder-FEN
@@ -462,17 +465,30 @@ func (a *adapter[T, P]) search(r searchRequest, report func(searchInfo)) (string
 	}()
 
 	pv := make([]string, 0, 64)
+	pieces := 0 // the root's material, for the WDL model
+	if a.cfg.showWDL {
+		for sq := 0; sq < a.def.files*a.def.ranks; sq++ {
+			if a.pos.PieceOn(position.Square(sq)) != position.NoPiece {
+				pieces++
+			}
+		}
+	}
 	res := s.Search(a.pos, lim, func(in *search.Info) {
 		markStarted()
 		pv = pv[:0]
 		for _, m := range in.PV {
 			pv = append(pv, a.pos.MoveString(m))
 		}
-		report(searchInfo{
+		si := searchInfo{
 			depth: in.Depth, selDepth: in.SelDepth, multiPV: in.MultiPV,
 			score: in.Score, lowerBound: in.Bound == search.BoundLower, upperBound: in.Bound == search.BoundUpper,
 			nodes: in.Nodes, time: in.Time, hashFull: in.HashFull, pv: pv,
-		})
+		}
+		if a.cfg.showWDL {
+			si.hasWDL = true
+			si.wdl[0], si.wdl[1], si.wdl[2] = a.def.wdl.WDL(in.Score, pieces)
+		}
+		report(si)
 		if mateScore != 0 && !mateStop && in.MultiPV == 1 && in.Bound == search.BoundExact && in.Score >= mateScore {
 			mateStop = true // "go mate N": a mate in N moves or fewer is found
 			s.Stop()

@@ -74,6 +74,9 @@ type engineConfig struct {
 	// checkChase sets xiangqi.CheckChaseIsChase (a process-wide rule: the
 	// search of any session in the process reads it).
 	checkChase bool
+	// showWDL adds "wdl W D L" (per mille, the game's eval.WDLModel) to
+	// every score of the info lines (UCI_ShowWDL).
+	showWDL bool
 }
 
 // searchRequest is one "go", resolved: clocks by colour, searchmoves still
@@ -101,7 +104,11 @@ type searchInfo struct {
 	nodes                    uint64
 	time                     time.Duration
 	hashFull                 int // per mille
-	pv                       []string
+	// wdl is the expected win, draw and loss per mille; hasWDL says it
+	// is to be shown.
+	wdl    [3]int
+	hasWDL bool
+	pv     []string
 	// str, when set, is a free-text note instead of a PV line.
 	str string
 }

@@ -171,6 +171,14 @@ func formatInfo(in searchInfo, ucci bool) string {
 		b.WriteString(itoa(max(in.multiPV, 1)))
 		b.WriteString(" score ")
 		b.WriteString(in.score.String())
+		if in.hasWDL {
+			b.WriteString(" wdl ")
+			b.WriteString(itoa(in.wdl[0]))
+			b.WriteByte(' ')
+			b.WriteString(itoa(in.wdl[1]))
+			b.WriteByte(' ')
+			b.WriteString(itoa(in.wdl[2]))
+		}
 		if in.lowerBound {
 			b.WriteString(" lowerbound")
 		} else if in.upperBound {

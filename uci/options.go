@@ -47,7 +47,9 @@ const (
 	// optCheckChase: xiangqi "one check, one chase" loses (WXF/Chinese
 	// reading); false (the default) draws it (AXF, Fairy-Stockfish,
 	// Pikafish). See xiangqi.CheckChaseIsChase.
-	optCheckChase  = "CheckChaseLoses"
+	optCheckChase = "CheckChaseLoses"
+	// optShowWDL adds "wdl W D L" to the info lines' scores.
+	optShowWDL     = "UCI_ShowWDL"
 	optUseMillisec = "usemillisec" // UCCI only: time unit of "go time"
 	optNewGame     = "newgame"     // UCCI only: a button like ucinewgame
 )
@@ -96,6 +98,7 @@ func newOptions(defaultVariant string, hashMiB int) *options {
 		{name: optEvalFile, ucciName: "evalfile", kind: optString, def: defaultEvalFile},
 		{name: optChess960, kind: optCheck, def: "false"},
 		{name: optCheckChase, kind: optCheck, def: "false"},
+		{name: optShowWDL, kind: optCheck, def: "false"},
 		{name: optUseMillisec, ucciName: optUseMillisec, kind: optCheck, def: "false"},
 		{name: optNewGame, ucciName: optNewGame, kind: optButton},
 	}}

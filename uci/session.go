@@ -252,6 +252,7 @@ func (s *Session) engineConfig() engineConfig {
 		useNNUE:      s.opts.bool(optUseNNUE),
 		chess960:     s.opts.bool(optChess960),
 		checkChase:   s.opts.bool(optCheckChase),
+		showWDL:      s.opts.bool(optShowWDL),
 	}
 }
 

@@ -28,6 +28,7 @@ func TestHandshakeUCI(t *testing.T) {
 		"option name EvalFile type string default <empty>",
 		"option name UCI_Chess960 type check default false",
 		"option name CheckChaseLoses type check default false",
+		"option name UCI_ShowWDL type check default false",
 	}
 	if strings.Join(before, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("uci answer:\n%s\nwant:\n%s", strings.Join(before, "\n"), strings.Join(want, "\n"))

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"dualnnue/nn/features"
 	"dualnnue/train"
 )
 
@@ -23,6 +24,9 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "export" {
 		return runExport(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "wdl" {
+		return runWDL(args[1:], stdout, stderr)
 	}
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -53,7 +57,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		quiet      = fs.Bool("quiet", false, "no progress bar")
 	)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: train [-config file.toml] [flags]\n       train export -checkpoint file.ckpt -o net.nnue\nflags override the config:")
+		fmt.Fprintln(stderr, "usage: train [-config file.toml] [flags]\n       train export -checkpoint file.ckpt -o net.nnue\n       train wdl -game chess|xiangqi FILE...   (fit the win/draw/loss model of UCI_ShowWDL)\nflags override the config:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -179,5 +183,41 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "wrote %s (%v)\n", *out, m.Arch)
+	return 0
+}
+
+// runWDL fits eval.WDLModel to dataset files and prints it as Go.
+func runWDL(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("train wdl", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	game := fs.String("game", "", "game of the files: xiangqi or chess")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: train wdl -game chess|xiangqi FILE...\nfits the win/draw/loss model (eval.WDLModel) of the files' search scores and results\nexample: train wdl -game chess ../shared/data/gen0-chess.dnds")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	g, err := features.ParseGame(*game)
+	if err != nil || fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	files, err := train.ExpandPaths(fs.Args())
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	d, _, st, err := train.LoadDatasets(train.Load{Files: files, Game: g, Warn: stderr})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	m, nll := train.FitWDL(d)
+	fmt.Fprintf(stdout, "// %d positions of %d games; mean negative log-likelihood %.4f\n", d.Len(), st.Games, nll)
+	fmt.Fprintf(stdout, "WDLModel{A0: %.1f, A1: %.1f, B0: %.1f, B1: %.1f}\n", m.A0, m.A1, m.B0, m.B1)
 	return 0
 }
