@@ -89,6 +89,40 @@ func (w *Worker[T, P]) checkpoint() {
 	}
 }
 
+// doMove makes m in the position at ply: the child's State is
+// w.states[ply+1]; its TT entry is touched (fetched into the cache while
+// the evaluator and the move loop work) and the evaluator is pushed the
+// move's piece diff. Every move the search makes goes through it, paired
+// with undoMove.
+func (w *Worker[T, P]) doMove(m position.Move, ply int) *position.State {
+	child := &w.states[ply+1]
+	P(&w.pos).DoMove(m, child)
+	w.sink += w.tt.touch(child.Key)
+	w.eval.Push(&child.Dirty)
+	return child
+}
+
+// undoMove takes back doMove(m, …).
+func (w *Worker[T, P]) undoMove(m position.Move) {
+	w.eval.Pop()
+	P(&w.pos).UndoMove(m)
+}
+
+// doNullMove passes the move at ply (null-move pruning); the evaluator
+// gets an empty diff.
+func (w *Worker[T, P]) doNullMove(ply int) {
+	child := &w.states[ply+1]
+	P(&w.pos).DoNullMove(child)
+	child.Dirty.N = 0
+	w.eval.Push(&child.Dirty)
+}
+
+// undoNullMove takes back doNullMove.
+func (w *Worker[T, P]) undoNullMove() {
+	w.eval.Pop()
+	P(&w.pos).UndoNullMove()
+}
+
 // countNode counts a node and reports whether the worker must unwind.
 func (w *Worker[T, P]) countNode() bool {
 	if w.abort {
@@ -181,7 +215,6 @@ func sortRootMoves(rm []rootMove) {
 // rootSearch searches the root moves from pvIdx on with window (alpha, beta),
 // recording each move's score and line in rootMoves.
 func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) position.Value {
-	pos := P(&w.pos)
 	bestValue := -valueInf
 	if w.countNode() {
 		return bestValue
@@ -191,9 +224,7 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 		m := rm.move
 		moveCount := i - w.pvIdx + 1
 		w.stack[0].move = m
-		child := &w.states[1]
-		pos.DoMove(m, child)
-		w.eval.Push(&child.Dirty)
+		child := w.doMove(m, 0)
 		w.stack[1].pvLen = 0
 		w.stack[0].cont = &w.hist.cont[child.Dirty.Pieces[0].Piece][w.rules.to(m)]
 		newDepth := depth - 1
@@ -217,8 +248,7 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 				v = -w.search(-beta, -alpha, newDepth, 1, true, false)
 			}
 		}
-		w.eval.Pop()
-		pos.UndoMove(m)
+		w.undoMove(m)
 		if w.abort {
 			return bestValue
 		}
@@ -335,13 +365,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			r := 3 + depth/3 + min(int(eval-beta)/200, 3)
 			fr.move = position.MoveNull
 			fr.cont = &w.hist.cont[0][0]
-			child := &w.states[ply+1]
-			pos.DoNullMove(child)
-			child.Dirty.N = 0
-			w.eval.Push(&child.Dirty)
+			w.doNullMove(ply)
 			v := -w.search(-beta, -beta+1, depth-r, ply+1, false, !cutNode)
-			w.eval.Pop()
-			pos.UndoNullMove()
+			w.undoNullMove()
 			if w.abort {
 				return 0
 			}
@@ -420,10 +446,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 
 		fr.move = m
-		child := &w.states[ply+1]
-		pos.DoMove(m, child)
-		w.sink += w.tt.touch(child.Key)
-		w.eval.Push(&child.Dirty)
+		child := w.doMove(m, ply)
 		w.stack[ply+1].pvLen = 0
 		givesCheck := child.InCheck
 		pc, to := child.Dirty.Pieces[0].Piece, w.rules.to(m)
@@ -469,8 +492,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		if pvNode && (moveCount == 1 || v > alpha && v < beta) {
 			v = -w.search(-beta, -alpha, newDepth, ply+1, true, false)
 		}
-		w.eval.Pop()
-		pos.UndoMove(m)
+		w.undoMove(m)
 		if w.abort {
 			return 0
 		}
@@ -628,14 +650,10 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 				continue
 			}
 		}
-		child := &w.states[ply+1]
-		pos.DoMove(m, child)
-		w.sink += w.tt.touch(child.Key)
-		w.eval.Push(&child.Dirty)
+		child := w.doMove(m, ply)
 		fr.cont = &w.hist.cont[child.Dirty.Pieces[0].Piece][w.rules.to(m)]
 		v := -w.qsearch(-beta, -alpha, ply+1, pvNode)
-		w.eval.Pop()
-		pos.UndoMove(m)
+		w.undoMove(m)
 		if w.abort {
 			return 0
 		}
