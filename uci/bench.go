@@ -19,6 +19,9 @@ type BenchOptions struct {
 	// HandWritten selects the hand-written evaluation instead of the
 	// embedded net ("Use NNUE" false).
 	HandWritten bool
+	// EvalFile is a net file to search with instead of the embedded net
+	// (the EvalFile option); "" for the embedded one.
+	EvalFile string
 }
 
 // Bench searches the game's fixed bench positions (search.XiangqiBenchFENs
@@ -33,7 +36,7 @@ func Bench(w io.Writer, o BenchOptions) (uint64, time.Duration, error) {
 		return 0, 0, err
 	}
 	defer e.close()
-	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: defaultEvalFile, useNNUE: !o.HandWritten}
+	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: o.EvalFile, useNNUE: !o.HandWritten}
 	if o.Threads > 0 {
 		c.threads = o.Threads
 	}

@@ -20,7 +20,7 @@ func runBench(args []string) int {
 	depth := fs.Int("depth", 0, "search depth per position (0: 12 for xiangqi, 13 for chess)")
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 16, "transposition table size in MiB")
-	evalKind := fs.String("eval", "nnue", "nnue (the embedded net, as the engine) or hand (the hand-written evaluation)")
+	evalKind := fs.String("eval", "nnue", "nnue (the embedded net, as the engine), hand (the hand-written evaluation) or the path of a net file (with one -game)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -38,9 +38,13 @@ func runBench(args []string) int {
 		fmt.Fprintf(os.Stderr, "play bench: -game must be xiangqi, chess or both, not %q\n", *game)
 		return 2
 	}
+	evalFile := ""
 	if *evalKind != "nnue" && *evalKind != "hand" {
-		fmt.Fprintf(os.Stderr, "play bench: -eval must be nnue or hand, not %q\n", *evalKind)
-		return 2
+		if len(games) != 1 {
+			fmt.Fprintf(os.Stderr, "play bench: -eval %q (a net file) needs -game xiangqi or -game chess\n", *evalKind)
+			return 2
+		}
+		evalFile = *evalKind
 	}
 	if *depth < 0 || *threads < 1 || *hash < 1 {
 		fmt.Fprintln(os.Stderr, "play bench: -depth must be >= 0, -threads and -hash >= 1")
@@ -50,7 +54,7 @@ func runBench(args []string) int {
 	var elapsed time.Duration
 	for _, g := range games {
 		fmt.Printf("Game: %s\n", g)
-		n, d, err := uci.Bench(os.Stdout, uci.BenchOptions{Variant: g, Depth: *depth, Threads: *threads, HashMiB: *hash, HandWritten: *evalKind == "hand"})
+		n, d, err := uci.Bench(os.Stdout, uci.BenchOptions{Variant: g, Depth: *depth, Threads: *threads, HashMiB: *hash, HandWritten: *evalKind == "hand", EvalFile: evalFile})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "play bench:", err)
 			return 1
