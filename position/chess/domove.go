@@ -124,6 +124,9 @@ func (p *Position) DoMove(m position.Move, st *position.State) {
 	st.InCheck = checkers != 0
 	p.st = st
 	p.ciValid = false
+	if debugValidate {
+		p.debugCheck("DoMove", m)
+	}
 }
 
 // UndoMove takes back m, which must be the last move played.
@@ -167,6 +170,9 @@ func (p *Position) UndoMove(m position.Move) {
 	}
 	p.st = st.Prev
 	p.ciValid = false
+	if debugValidate {
+		p.debugCheck("UndoMove", m)
+	}
 }
 
 // DoNullMove passes the turn, filling st. It must not be called in check.

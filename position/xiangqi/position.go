@@ -223,6 +223,9 @@ func (p *Position) DoMove(m position.Move, st *position.State) {
 	p.side = them
 	p.st = st
 	p.setCheckers(st)
+	if debugValidate {
+		p.debugCheck("DoMove", m)
+	}
 }
 
 // UndoMove takes back m, the last move played.
@@ -252,6 +255,9 @@ func (p *Position) UndoMove(m position.Move) {
 	p.side = us
 	p.st = st.Prev
 	p.filter[p.st.Key&filterMask]--
+	if debugValidate {
+		p.debugCheck("UndoMove", m)
+	}
 }
 
 // DoNullMove passes the turn (never in check), filling st.
