@@ -575,6 +575,8 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 		fr.pvLen = 0
 		w.selDepth = max(w.selDepth, ply)
 	}
+	// Step 1. Rule verdicts (repetition, perpetual check or chase, move
+	// rules) and the ply limit.
 	inCheck := st.InCheck
 	if v, ok := pos.RuleVerdict(ply); ok {
 		return v
@@ -586,6 +588,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 		return w.evaluate()
 	}
 
+	// Step 2. Transposition table: a usable bound cuts at once.
 	te, hit := w.tt.probe(st.Key)
 	ttMove := position.MoveNone
 	ttValue := valueNone
@@ -597,6 +600,8 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 		}
 	}
 
+	// Step 3. Static evaluation and stand pat (not in check: the side to
+	// move may decline every capture).
 	var bestValue, staticEval, futilityBase position.Value
 	if inCheck {
 		bestValue, staticEval, futilityBase = -valueInf, valueNone, -valueInf
@@ -621,6 +626,8 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 		futilityBase = bestValue + 150
 	}
 
+	// Step 4. The moves: every evasion in check, else captures (and
+	// promotions) that survive delta pruning and SEE.
 	mp := &w.pickers[ply]
 	us := w.sideAt(ply)
 	if inCheck {
@@ -673,6 +680,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 			}
 		}
 	}
+	// Step 5. Checkmate, and the result into the table.
 	if inCheck && moveCount == 0 {
 		return position.MatedIn(ply)
 	}
