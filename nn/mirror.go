@@ -13,6 +13,7 @@ func (s *Stack) resetMirror(b features.Board) {
 	n := 0
 	for sq := 0; sq < s.set.Squares; sq++ {
 		p := b.PieceOn(position.Square(sq))
+		s.cur[sq] = p
 		if p == position.NoPiece {
 			continue
 		}
@@ -30,7 +31,7 @@ func (s *Stack) resetMirror(b features.Board) {
 	}
 	s.pieces[0] = int32(n)
 	for c := position.Color(0); c <= 1; c++ {
-		s.refreshColour(b, 0, c)
+		s.refreshColour(0, c)
 	}
 	s.computed[0] = true
 }
@@ -54,6 +55,18 @@ func (s *Stack) pushMirror(d *position.Dirty) {
 		}
 	}
 	s.pieces[k] = n
+	// The board of the new top: removals first (a capture's victim leaves
+	// its square before the mover arrives), then arrivals.
+	for i := 0; i < d.N; i++ {
+		if from := d.Pieces[i].From; from != position.SquareNone && int(from) < len(s.cur) {
+			s.cur[from] = position.NoPiece
+		}
+	}
+	for i := 0; i < d.N; i++ {
+		if to := d.Pieces[i].To; to != position.SquareNone && int(to) < len(s.cur) {
+			s.cur[to] = d.Pieces[i].Piece
+		}
+	}
 	for c := 0; c < 2; c++ {
 		s.mirror[k][c] = s.set.Mirrored(s.kings[k][c])
 		s.flip[k][c] = s.mirror[k][c] != s.mirror[k-1][c]
@@ -61,34 +74,66 @@ func (s *Stack) pushMirror(d *position.Dirty) {
 	}
 }
 
+// popMirror takes the top entry's diff back off the board (arrivals
+// first, then the pieces that left come back).
+func (s *Stack) popMirror() {
+	d := &s.dirty[s.top]
+	for i := 0; i < d.N; i++ {
+		if to := d.Pieces[i].To; to != position.SquareNone && int(to) < len(s.cur) {
+			s.cur[to] = position.NoPiece
+		}
+	}
+	for i := 0; i < d.N; i++ {
+		if from := d.Pieces[i].From; from != position.SquareNone && int(from) < len(s.cur) {
+			s.cur[from] = d.Pieces[i].Piece
+		}
+	}
+}
+
 // updateMirror brings both colours of the top entry up to date: each from
 // its last valid entry by the moves' diffs, or, when its king crossed the
-// centre on the way, by a refresh of the top from the board.
+// centre on the way, by a refresh of the top from the board. The diff of
+// an entry is turned into features once for both colours.
 func (s *Stack) updateMirror() {
 	top := s.top
-	for c := position.Color(0); c <= 1; c++ {
-		if s.valid[top][c] {
-			continue
-		}
+	var from [2]int // last valid entry per colour; -1: refresh the top
+	lo := top
+	for c := 0; c < 2; c++ {
 		k := top
 		for !s.valid[k][c] && !s.flip[k][c] {
 			k--
 		}
+		from[c] = k
 		if !s.valid[k][c] {
-			// A crossing at entry k ≤ top: the top is rebuilt from the board.
-			s.refreshColour(s.board, top, c)
+			from[c] = -1 // a crossing at entry k ≤ top
+		} else {
+			lo = min(lo, k)
+		}
+	}
+	for k := lo + 1; k <= top; k++ {
+		w, b := from[0] >= 0 && k > from[0], from[1] >= 0 && k > from[1]
+		if !w && !b {
 			continue
 		}
-		for k++; k <= top; k++ {
-			s.applyColour(k, c)
+		s.set.DeltaView(&s.dirty[k], s.mirror[k], &s.delta)
+		if w {
+			s.applyColour(k, position.White)
+		}
+		if b {
+			s.applyColour(k, position.Black)
+		}
+	}
+	for c := position.Color(0); c <= 1; c++ {
+		if from[c] < 0 {
+			s.refreshColour(top, c)
 		}
 	}
 	s.computed[top] = true
 }
 
-// applyColour computes colour c of entry k from entry k-1 by k's diff.
+// applyColour computes colour c of entry k from entry k-1 by s.delta, the
+// feature change of k's diff.
 func (s *Stack) applyColour(k int, c position.Color) {
-	s.set.DeltaView(&s.dirty[k], s.mirror[k], &s.delta)
 	d := &s.delta
 	src, dst := s.entry(k-1, c), s.entry(k, c)
 	add, sub := &d.Add[c], &d.Sub[c]
@@ -112,10 +157,11 @@ func (s *Stack) applyColour(k int, c position.Color) {
 	s.valid[k][c] = true
 }
 
-// refreshColour rebuilds colour c of entry k from board b through the
-// refresh cache: the cached accumulator of c's current mirror state gets
-// the rows of every square whose piece changed since it was last used.
-func (s *Stack) refreshColour(b features.Board, k int, c position.Color) {
+// refreshColour rebuilds colour c of entry k (the top, or the root) from
+// the board through the refresh cache: the cached accumulator of c's
+// mirror state gets the rows of every square whose piece changed since it
+// was last used.
+func (s *Stack) refreshColour(k int, c position.Color) {
 	m := s.mirror[k][c]
 	mi := 0
 	if m {
@@ -130,8 +176,7 @@ func (s *Stack) refreshColour(b features.Board, k int, c position.Color) {
 		e.used = true
 	}
 	for sq := 0; sq < s.set.Squares; sq++ {
-		p := b.PieceOn(position.Square(sq))
-		old := e.board[sq]
+		p, old := s.cur[sq], e.board[sq]
 		if p == old {
 			continue
 		}

@@ -36,13 +36,14 @@ type Stack struct {
 	// Mirrored sets (set.Mirror) only: per entry and colour, whether the
 	// view is mirrored, whether it flipped at this entry (a king crossed
 	// the centre: that colour is refreshed, not updated), whether the
-	// colour's accumulator is valid, and where the kings stand. board is
-	// the position the pushes are made on (Reset's, or Evaluate's).
+	// colour's accumulator is valid, and where the kings stand; cur is the
+	// board of the top entry, kept by Push and Pop from the diffs, which a
+	// refresh compares with the refresh cache's boards.
 	mirror    [][2]bool
 	flip      [][2]bool
 	valid     [][2]bool
 	kings     [][2]position.Square
-	board     features.Board
+	cur       [features.MaxSquares]position.Piece
 	finny     [2][2]finnyEntry // [colour][mirrored]
 	finnyRows []int16          // backing store of the finny accumulators
 }
@@ -106,14 +107,10 @@ func (s *Stack) entry(k int, c position.Color) []int16 {
 }
 
 // Reset empties the stack and computes the root accumulators of b from
-// scratch (a full refresh). For a net with a mirrored feature set, b must
-// be the position the following moves are made on (the stack reads it
-// when a king crosses the centre), or Evaluate must be given it
-// (Evaluator does).
+// scratch (a full refresh).
 func (s *Stack) Reset(b features.Board) {
 	s.top = 0
 	if s.set.Mirror {
-		s.board = b
 		s.resetMirror(b)
 		return
 	}
@@ -152,6 +149,9 @@ func (s *Stack) Push(d *position.Dirty) {
 func (s *Stack) Pop() {
 	if s.top == 0 {
 		panic("nn: Pop on an empty accumulator stack")
+	}
+	if s.set.Mirror {
+		s.popMirror()
 	}
 	s.top--
 }
@@ -249,9 +249,4 @@ func (e *Evaluator[P]) Reset(pos P) { e.Stack.Reset(pos) }
 
 // Evaluate returns the eval of pos (the position at the top of the stack) in
 // centipawns from the side to move's view.
-func (e *Evaluator[P]) Evaluate(pos P) position.Value {
-	if e.set.Mirror {
-		e.board = pos
-	}
-	return e.Stack.Evaluate(pos.SideToMove())
-}
+func (e *Evaluator[P]) Evaluate(pos P) position.Value { return e.Stack.Evaluate(pos.SideToMove()) }

@@ -98,6 +98,23 @@ type Set struct {
 	// index[persp][piece][sq] is the feature index, or -1 when the piece is
 	// not a piece of this game or (compact sets) cannot stand on sq.
 	index [2][position.PieceNB][MaxSquares]int16
+	// mirrorSq[sq] is sq mirrored left-right; right[sq] reports a square
+	// right of the centre file (a king there mirrors the view).
+	mirrorSq [MaxSquares]uint8
+	right    [MaxSquares]bool
+}
+
+// initMirror fills the mirror tables of s (its Squares set).
+func (s *Set) initMirror() {
+	n := 8
+	if s.Squares == 90 {
+		n = 9
+	}
+	for sq := 0; sq < s.Squares; sq++ {
+		f := sq % n
+		s.mirrorSq[sq] = uint8(sq - f + n - 1 - f)
+		s.right[sq] = f >= n/2+n%2
+	}
 }
 
 // Index returns the feature of piece p on sq seen from persp, or -1 if p is
@@ -121,9 +138,10 @@ func (s *Set) files() int {
 // MirrorSquare returns sq mirrored left-right on the set's board (chess
 // file f → 7−f, xiangqi f → 8−f; the rank is kept).
 func (s *Set) MirrorSquare(sq position.Square) position.Square {
-	n := s.files()
-	f := int(sq) % n
-	return sq - position.Square(f) + position.Square(n-1-f)
+	if int(sq) >= s.Squares {
+		return sq
+	}
+	return position.Square(s.mirrorSq[sq])
 }
 
 // Mirrored reports whether a perspective whose king stands on kingSq sees
@@ -134,8 +152,7 @@ func (s *Set) Mirrored(kingSq position.Square) bool {
 	if !s.Mirror || int(kingSq) >= s.Squares {
 		return false
 	}
-	n := s.files()
-	return int(kingSq)%n >= n/2+n%2
+	return s.right[kingSq]
 }
 
 // IndexView is Index for a perspective that sees the board mirrored
@@ -285,26 +302,34 @@ func (s *Set) DeltaView(d *position.Dirty, mirrored [2]bool, out *Delta) {
 		return
 	}
 	out.NAdd, out.NSub = 0, 0
-	view := func(sq position.Square, c int) position.Square {
-		if mirrored[c] {
-			return s.MirrorSquare(sq)
-		}
-		return sq
-	}
 	for i := 0; i < d.N; i++ {
 		dp := &d.Pieces[i]
 		p := dp.Piece & 15
-		if dp.From != position.SquareNone && int(dp.From) < s.Squares {
-			if w := s.index[0][p][view(dp.From, 0)]; w >= 0 {
+		if from := dp.From; from != position.SquareNone && int(from) < s.Squares {
+			wf, bf := from, from
+			if mirrored[0] {
+				wf = position.Square(s.mirrorSq[from])
+			}
+			if mirrored[1] {
+				bf = position.Square(s.mirrorSq[from])
+			}
+			if w := s.index[0][p][wf]; w >= 0 {
 				out.Sub[0][out.NSub] = uint16(w)
-				out.Sub[1][out.NSub] = uint16(s.index[1][p][view(dp.From, 1)])
+				out.Sub[1][out.NSub] = uint16(s.index[1][p][bf])
 				out.NSub++
 			}
 		}
-		if dp.To != position.SquareNone && int(dp.To) < s.Squares {
-			if w := s.index[0][p][view(dp.To, 0)]; w >= 0 {
+		if to := dp.To; to != position.SquareNone && int(to) < s.Squares {
+			wt, bt := to, to
+			if mirrored[0] {
+				wt = position.Square(s.mirrorSq[to])
+			}
+			if mirrored[1] {
+				bt = position.Square(s.mirrorSq[to])
+			}
+			if w := s.index[0][p][wt]; w >= 0 {
 				out.Add[0][out.NAdd] = uint16(w)
-				out.Add[1][out.NAdd] = uint16(s.index[1][p][view(dp.To, 1)])
+				out.Add[1][out.NAdd] = uint16(s.index[1][p][bt])
 				out.NAdd++
 			}
 		}
@@ -377,6 +402,7 @@ func Default(g Game) *Set {
 // newPieceSquare builds a piece-square set: (rel*types + type-1)*squares + relSquare.
 func newPieceSquare(id SetID, g Game, name string, types int) *Set {
 	s := &Set{ID: id, Game: g, Name: name, Squares: g.Squares(), Types: types, King: kingType(g)}
+	s.initMirror()
 	s.Size = 2 * types * s.Squares
 	for persp := position.Color(0); persp <= 1; persp++ {
 		for p := 0; p < position.PieceNB; p++ {
@@ -437,6 +463,7 @@ func reachableXiangqi(t, rank, file int) bool {
 // (rel, type, relative square) order, own pieces first.
 func newCompactXiangqi(id SetID, name string) *Set {
 	s := &Set{ID: id, Game: Xiangqi, Name: name, Squares: 90, Types: 7, King: xqKing}
+	s.initMirror()
 	var base [2][8][90]int16 // [rel][type][relative square] -> index or -1
 	n := 0
 	for rel := 0; rel < 2; rel++ {
