@@ -1,4 +1,4 @@
-// Move generation: the pseudo-legal stages, legal generation and move checks.
+// Move generation: the pseudo-legal stages and legal generation (single-move checks in legal.go).
 package xiangqi
 
 import (
@@ -371,89 +371,4 @@ func (p *Position) pieceMoves(from position.Square) Bitboard {
 		return pawnAttacks[pc.Color()][from]
 	}
 	return Bitboard{}
-}
-
-// PseudoLegal reports whether m (from the TT or a killer slot, possibly
-// garbage) moves a piece of the side to move along its movement rules to a
-// point not holding an own piece. Legal must still be checked.
-func (p *Position) PseudoLegal(m position.Move) bool {
-	if m>>14 != 0 {
-		return false
-	}
-	from, to := MoveFrom(m), MoveTo(m)
-	if from >= NumSquares || to >= NumSquares || from == to {
-		return false
-	}
-	pc := p.board[from]
-	us := p.side
-	if pc == position.NoPiece || pc.Color() != us || p.byColor[us].Has(to) {
-		return false
-	}
-	occ := p.occ
-	var att Bitboard
-	switch pc.Type() {
-	case King:
-		att = kingAttacks[from]
-	case Advisor:
-		att = advisorAttacks[from]
-	case Elephant:
-		att = elephantAttacks(from, occ)
-	case Horse:
-		att = horseAttacks(from, occ)
-	case Rook:
-		att = rookAttacks(from, occ)
-	case Cannon:
-		if p.board[to] != position.NoPiece {
-			att = cannonCaptures(from, occ)
-		} else {
-			att = rookAttacks(from, occ)
-		}
-	case Pawn:
-		att = pawnAttacks[us][from]
-	}
-	return att.Has(to)
-}
-
-// Legal reports whether the pseudo-legal move m leaves the mover's king
-// safe: not attacked, and the generals not facing on an open file. It
-// returns false for off-board squares, so garbage never panics.
-func (p *Position) Legal(m position.Move) bool {
-	from, to := MoveFrom(m), MoveTo(m)
-	if from >= NumSquares || to >= NumSquares {
-		return false
-	}
-	return p.legalFull(from, to)
-}
-
-// GivesCheck reports whether the legal move m checks the opponent, directly
-// or by discovery (a rook or horse line opened, a cannon screen added or
-// removed).
-func (p *Position) GivesCheck(m position.Move) bool {
-	from, to := MoveFrom(m), MoveTo(m)
-	if from >= NumSquares || to >= NumSquares {
-		return false
-	}
-	us := p.side
-	ksq := p.kingSq[us^1]
-	fromBB := squareBB[from]
-	occ := p.occ.Xor(fromBB).Or(squareBB[to])
-	switch p.board[from].Type() {
-	case Rook:
-		if rookAttacks(to, occ).Has(ksq) {
-			return true
-		}
-	case Cannon:
-		if cannonCaptures(to, occ).Has(ksq) {
-			return true
-		}
-	case Horse:
-		if horseAttacks(to, occ).Has(ksq) {
-			return true
-		}
-	case Pawn:
-		if pawnAttacks[us][to].Has(ksq) {
-			return true
-		}
-	}
-	return p.attackersTo(ksq, occ, us).AndNot(fromBB).Any()
 }
