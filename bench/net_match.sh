@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Equal-time strength of a net: `play match` at a clock between the engine
 # with NET (EvalFile) and a second player: the hand-written evaluation
-# (`Use NNUE false`, the default), the embedded net (`embedded`), or another
-# net file. Each opening of configs/openings/<game>.epd is played twice with
+# (`Use NNUE false`, the default), the embedded net (`embedded`), another
+# net file, or an outside engine (`engine:SPEC`, SPEC as `play match -engine`
+# takes it, e.g. "engine:cmd=stockfish option.UCI_LimitStrength=true option.UCI_Elo=2000"). Each opening of configs/openings/<game>.epd is played twice with
 # colours reversed; the table ends with Elo ± the pentanomial 95 % interval.
 #
 # usage: bench/net_match.sh GAME NET [games] [tc] [concurrency] [other]
@@ -17,6 +18,7 @@ netabs=$(realpath "$net")
 case $other in
   classic) b=(-engine "cmd=self name=classic option.'Use NNUE'=false") ;;
   embedded) b=(-engine "cmd=self name=embedded") ;;
+  engine:*) b=(-engine "${other#engine:}") ;;
   *) b=(-engine "cmd=self name=$(basename "$other" .nnue) option.EvalFile=$(realpath "$other")") ;;
 esac
 exec "$bin" match -game "$game" -tc "$tc" -games "$games" -concurrency "$conc" \

@@ -116,6 +116,21 @@ func TestCancelMidMatch(t *testing.T) {
 	}
 }
 
+// TestCancelWhileStarting: a match cancelled before its engines finish
+// their handshake (SIGINT right after launch, or a loaded machine) is
+// interrupted, not "engine could not be started".
+func TestCancelWhileStarting(t *testing.T) {
+	cfg := Config{Game: "chess", TC: TimeControl{Depth: 1, Hang: time.Minute}, Games: 8, Concurrency: 2}
+	cfg.Engines[0] = fakeConfig(t, "hang", "a")
+	cfg.Engines[1] = fakeConfig(t, "hang", "b")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rep, err := Run(ctx, cfg)
+	if err != nil || rep.Stopped != "interrupted" || rep.Games != 0 {
+		t.Fatalf("err %v stopped %q games %d", err, rep.Stopped, rep.Games)
+	}
+}
+
 // TestNegativeConcurrency: a negative number of games at once is an
 // error (it was taken for 1).
 func TestNegativeConcurrency(t *testing.T) {
