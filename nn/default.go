@@ -1,6 +1,7 @@
-// The embedded default nets (nets/*.nnue): for each game the best net the
-// pipeline has trained, fine-tuned from the tables folded by go run
-// ./nn/cmd/mknet (see docs/nets.md).
+// The embedded default nets (nets/*.nnue): for each game the strongest net
+// trained so far (2026-12-02: chess (768→128)×2→1 mirrored, xiangqi
+// (1260→64)×2→1, both SCReLU from scratch on two generations of self-play;
+// docs/nets.md has how, docs/strength.md how strong).
 package nn
 
 import (
