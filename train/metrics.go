@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 )
 
 // EpochMetrics is one row of the metrics: losses are batch means of the
@@ -90,21 +92,36 @@ func WriteMetrics(dir string, run RunInfo, rows []EpochMetrics) error {
 	return writeAtomic(filepath.Join(dir, "loss.png"), png)
 }
 
-// LossPlot draws the training and validation loss per epoch as a PNG.
+// LossPlot draws the training and validation loss per epoch as a PNG: a
+// logarithmic loss axis (the first epochs' losses are an order of magnitude
+// above the rest), the epoch with the lowest validation loss marked, the
+// legend in a strip below the plot, never on the curves.
 func LossPlot(title string, rows []EpochMetrics) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = title + ": loss per epoch"
 	p.X.Label.Text = "epoch"
-	p.Y.Label.Text = "loss"
+	p.Y.Label.Text = "loss (log scale)"
 	p.Add(plotter.NewGrid())
-	p.Legend.Top = true
 	var tr, va plotter.XYs
 	for _, r := range rows {
-		tr = append(tr, plotter.XY{X: float64(r.Epoch), Y: r.TrainLoss})
-		if r.ValidLoss != nil {
+		if r.TrainLoss > 0 {
+			tr = append(tr, plotter.XY{X: float64(r.Epoch), Y: r.TrainLoss})
+		}
+		if r.ValidLoss != nil && *r.ValidLoss > 0 {
 			va = append(va, plotter.XY{X: float64(r.Epoch), Y: *r.ValidLoss})
 		}
 	}
+	if len(tr)+len(va) > 0 {
+		lo, hi := math.Inf(1), 0.0
+		for _, xy := range append(append(plotter.XYs(nil), tr...), va...) {
+			lo, hi = math.Min(lo, xy.Y), math.Max(hi, xy.Y)
+		}
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = logTicks125{}
+		p.Y.Min, p.Y.Max = lo/1.2, hi*1.2
+	}
+	legend := plot.NewLegend()
+	entries := 0
 	add := func(name string, xy plotter.XYs, c color.Color, shape draw.GlyphDrawer) error {
 		if len(xy) == 0 {
 			return nil
@@ -117,7 +134,8 @@ func LossPlot(title string, rows []EpochMetrics) ([]byte, error) {
 		s.Color = c
 		s.Shape = shape
 		p.Add(l, s)
-		p.Legend.Add(name, l, s)
+		legend.Add(name, l, s)
+		entries++
 		return nil
 	}
 	if err := add("train", tr, color.RGBA{R: 31, G: 119, B: 180, A: 255}, draw.CircleGlyph{}); err != nil {
@@ -126,15 +144,49 @@ func LossPlot(title string, rows []EpochMetrics) ([]byte, error) {
 	if err := add("validation", va, color.RGBA{R: 214, G: 39, B: 40, A: 255}, draw.SquareGlyph{}); err != nil {
 		return nil, err
 	}
-	wt, err := p.WriterTo(8*vg.Inch, 5*vg.Inch, "png")
-	if err != nil {
-		return nil, fmt.Errorf("train: plot: %w", err)
+	if best := BestEpoch(rows); best > 0 && rows[best-1].ValidLoss != nil && *rows[best-1].ValidLoss > 0 {
+		s, err := plotter.NewScatter(plotter.XYs{{X: float64(best), Y: *rows[best-1].ValidLoss}})
+		if err != nil {
+			return nil, fmt.Errorf("train: plot: %w", err)
+		}
+		s.Shape = draw.RingGlyph{}
+		s.Radius = vg.Points(7)
+		s.Color = color.Black
+		p.Add(s)
+		legend.Add(fmt.Sprintf("lowest validation loss (epoch %d, kept by keep = best)", best), s)
+		entries++
 	}
+	const w, h = 8 * vg.Inch, 5 * vg.Inch
+	img := vgimg.New(w, h)
+	dc := draw.New(img)
+	strip := vg.Length(entries)*(legend.TextStyle.Font.Size+2) + vg.Points(8)
+	p.Draw(draw.Crop(dc, 0, 0, strip, 0))
+	legend.Top, legend.Left = true, true
+	legend.XOffs = vg.Points(50)
+	legend.Draw(draw.Crop(dc, 0, 0, 0, -(h - strip)))
 	var b bytes.Buffer
-	if _, err := wt.WriteTo(&b); err != nil {
+	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&b); err != nil {
 		return nil, fmt.Errorf("train: plot: %w", err)
 	}
 	return b.Bytes(), nil
+}
+
+// logTicks125 labels a logarithmic axis at 1, 2 and 5 times the powers of
+// ten inside its range (gonum's LogTicks labels only the powers of ten, one
+// label for a loss curve spanning less than a decade).
+type logTicks125 struct{}
+
+func (logTicks125) Ticks(lo, hi float64) []plot.Tick {
+	var t []plot.Tick
+	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
+		for _, m := range []float64{1, 2, 5} {
+			v := m * math.Pow(10, e)
+			if v >= lo && v <= hi {
+				t = append(t, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'g', -1, 64)})
+			}
+		}
+	}
+	return t
 }
 
 // writeAtomic writes data to path through a temporary file and a rename.
