@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"dualnnue/internal/sharedtest"
 	"dualnnue/notation"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
@@ -54,10 +55,10 @@ func TestChessPGNLoadsInChessJS(t *testing.T) {
 	}
 	dir, _ := filepath.Abs(filepath.Join("..", "notation", "testdata", "chessjs"))
 	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
+		t.Skip("node not installed: " + sharedtest.HowNode + ", then " + sharedtest.HowChessJS)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "chess.js")); err != nil {
-		t.Skip("chess.js not installed: npm ci --prefix notation/testdata/chessjs")
+		t.Skip("chess.js not installed: " + sharedtest.HowChessJS)
 	}
 	path := filepath.Join(t.TempDir(), "m.pgn")
 	os.WriteFile(path, []byte(text), 0o644)
@@ -96,7 +97,7 @@ func TestXiangqiPGNReplaysInFairyStockfish(t *testing.T) {
 	text, _ := playFakeMatch(t, "xiangqi", 4)
 	fsf := FindEngine("fairy-stockfish")
 	if !fileExists(fsf) {
-		t.Skip("fairy-stockfish not installed")
+		t.Skip("fairy-stockfish not installed: " + sharedtest.HowFairyStockfish)
 	}
 	for i, block := range strings.Split(text, "[Event ")[1:] {
 		var fen string
