@@ -31,8 +31,10 @@ type Config struct {
 	Adjudication Adjudication
 	// SPRT, when set, stops the match as soon as it decides.
 	SPRT *SPRT
-	// PGNOut receives every game (appended); "" for none.
-	PGNOut string
+	// PGNOut receives every game (appended); "" for none. PGNRanks1 writes
+	// xiangqi moves with Fairy-Stockfish's ranks 1–10 instead of ICCS's 0–9.
+	PGNOut    string
+	PGNRanks1 bool
 	// Progress receives a live progress line, redrawn in place when it is
 	// a terminal and written as a plain line every ProgressEvery (0: 15 s)
 	// otherwise (nil: none).
@@ -406,7 +408,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			continue
 		}
 		if pgn != nil {
-			if err := WritePGN(pgn, cfg.Game, &d.rec, PGNTags{Event: cfg.Event, Round: fmt.Sprintf("%d.%d", d.pair+1, d.leg+1), TimeControl: cfg.TC.String()}); err != nil && firstErr == nil {
+			if err := WritePGN(pgn, cfg.Game, &d.rec, PGNTags{Event: cfg.Event, Round: fmt.Sprintf("%d.%d", d.pair+1, d.leg+1), TimeControl: cfg.TC.String(), Ranks1: cfg.PGNRanks1}); err != nil && firstErr == nil {
 				firstErr = err
 				cancel()
 			}
