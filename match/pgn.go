@@ -137,8 +137,9 @@ func WritePGN(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
 }
 
 // ReadPGNOpenings reads the start position and moves of every PGN game as
-// an opening (chess SAN; xiangqi WXF or ICCS, as package notation reads
-// them). A game of another variant is an error.
+// an opening (chess SAN; xiangqi WXF or ICCS, or ranks 1–10 under
+// [XiangqiRanks "1-10"], as package notation reads them). A game of
+// another variant is an error.
 func ReadPGNOpenings(r io.Reader, game string) ([]Opening, error) {
 	games, err := notation.ReadPGN(r)
 	if err != nil {

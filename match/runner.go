@@ -302,6 +302,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	for i := range 2 {
 		if err := probe.ensure(ctx, i); err != nil {
 			probe.close()
+			if ctx.Err() != nil {
+				// Stopped while the engines started (Ctrl-C, or a
+				// deadline on a loaded machine): an interruption, not
+				// an engine that cannot start.
+				rep.Stopped = "interrupted"
+				return rep, nil
+			}
 			return rep, err
 		}
 		rep.Names[i] = probe.eng[i].Name()

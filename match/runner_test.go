@@ -205,3 +205,19 @@ func TestProgressNotOnATerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelWhileEnginesStart: a match cancelled before its engines have
+// finished their handshake is interrupted, not failed ("engine 1 could not
+// be started: uci handshake: context deadline exceeded" made
+// TestCancelMidMatch fail on a loaded machine).
+func TestCancelWhileEnginesStart(t *testing.T) {
+	cfg := Config{Game: "chess", TC: TimeControl{Depth: 1, Hang: time.Minute}, Games: 2}
+	cfg.Engines[0] = fakeConfig(t, "good", "a")
+	cfg.Engines[1] = fakeConfig(t, "good", "b")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rep, err := Run(ctx, cfg)
+	if err != nil || rep.Stopped != "interrupted" || rep.Games != 0 {
+		t.Fatalf("err %v stopped %q games %d", err, rep.Stopped, rep.Games)
+	}
+}
