@@ -25,7 +25,9 @@ tools:
                                   (score: cp, White/Red view; result 1.0/0.5/0.0, White/Red view)
   import -game G -o OUT [-format text|pgn] FILE...
                                   read "FEN | score | result" lines or PGN with engine
-                                  evaluations in move comments ({+0.35/12 0.5s}, {-M5/20})
+                                  evaluations in move comments ({+0.35/12 0.5s}, {-M5/20});
+                                  xiangqi moves in ICCS (ranks 0-9) or WXF, or with
+                                  [XiangqiRanks "1-10"] Fairy-Stockfish's ranks 1-10
 `
 
 // RunTool runs one data tool with its arguments (args[0] is the tool name)

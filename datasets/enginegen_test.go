@@ -20,6 +20,7 @@ import (
 	"strings"
 	"testing"
 
+	"dualnnue/internal/sharedtest"
 	"dualnnue/position"
 )
 
@@ -212,7 +213,11 @@ func TestEngineGames(t *testing.T) {
 		}
 		if _, err := exec.LookPath(name); err != nil {
 			if _, err := os.Stat("/usr/games/" + name); err != nil {
-				t.Skipf("%s not installed", name)
+				how := sharedtest.HowStockfish
+				if g == Xiangqi {
+					how = sharedtest.HowFairyStockfish
+				}
+				t.Skipf("%s not installed: %s", name, how)
 			}
 			name = "/usr/games/" + name // Debian installs engines there
 		}

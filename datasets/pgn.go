@@ -335,6 +335,21 @@ func pgnToGame(pg *pgnGame, game Game, rp *replayer, g *GameRecord, parse MovePa
 	} else if game == Xiangqi {
 		return fmt.Errorf("no [Variant \"xiangqi\"] tag")
 	}
+	if game == Xiangqi {
+		switch pg.tags[notation.XiangqiRanksTag] {
+		case "", notation.Ranks0:
+		case notation.Ranks1: // Fairy-Stockfish's coordinates: "h3e3" is ICCS h2e2
+			inner := parse
+			parse = func(pos Position, g Game, s string) (position.Move, error) {
+				if iccs, err := notation.FromRanks1(strings.TrimRight(s, "+#!?")); err == nil {
+					s = iccs
+				}
+				return inner(pos, g, s)
+			}
+		default:
+			return fmt.Errorf("%s tag %q: want %q or %q", notation.XiangqiRanksTag, pg.tags[notation.XiangqiRanksTag], notation.Ranks0, notation.Ranks1)
+		}
+	}
 	fen := pg.tags["FEN"]
 	if fen == StartFEN(game) {
 		fen = ""

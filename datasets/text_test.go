@@ -197,6 +197,33 @@ func TestImportPGNXiangqi(t *testing.T) {
 	}
 }
 
+// TestImportPGNXiangqiRanks1: a game Fairy-Stockfish's tools wrote (ranks
+// 1–10, tagged [XiangqiRanks "1-10"]) imports as the same game as its ICCS
+// twin; an unknown tag value skips the game with a warning.
+func TestImportPGNXiangqiRanks1(t *testing.T) {
+	pgn := `[Variant "xiangqi"]
+[XiangqiRanks "1-10"]
+[Result "0-1"]
+
+1. h3e3 {+0.20/10 0.1s} h10g8 {-0.15/10 0.1s} 2. h1g3 {+0.25/10 0.1s} c7c6 {book} 0-1
+
+[Variant "xiangqi"]
+[XiangqiRanks "2-11"]
+[Result "0-1"]
+
+1. h3e3 {+0.20/10 0.1s} 0-1
+`
+	games, st, warn := importPGN(t, Xiangqi, pgn)
+	if st.Games != 1 || st.Skipped != 1 || !strings.Contains(warn, `XiangqiRanks tag "2-11"`) {
+		t.Fatalf("stats %+v warn %q", st, warn)
+	}
+	mv := movesFrom(t, Xiangqi, "", "h2e2", "h9g7", "h0g2", "c6c5")
+	want := GameRecord{Result: BlackWin, Plies: []Ply{{Move: mv[0], Score: 20}, {Move: mv[1], Score: -15}, {Move: mv[2], Score: 25}, {Move: mv[3], Score: position.ValueNone}}}
+	if fmt.Sprint(games[0]) != fmt.Sprint(normalized(want)) {
+		t.Fatalf("got %+v\nwant %+v", games[0], want)
+	}
+}
+
 func TestParseEvalComment(t *testing.T) {
 	cases := map[string]position.Value{
 		"+0.35/12 0.5s": 35, "-1.07/20 1.2s": -107, "0.00/5 0.1s": 0, "+M1/3 0.1s": position.MateIn(1),

@@ -54,7 +54,8 @@ type Config struct {
 }
 
 // Play runs a session: it draws the board to out, reads moves and commands
-// from in, one per line, and answers with the engine's moves until "quit"
+// from in, one per line (with line editing and history when in and out are
+// terminals, see the package comment), and answers with the engine's moves until "quit"
 // or the end of in. Errors are only those of reading in or writing out, or
 // a bad Config (unknown game, bad FEN); the person's mistakes are answered
 // in the session.

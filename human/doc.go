@@ -14,6 +14,12 @@
 // verdicts (xiangqi perpetual check and chase), the move-count rules and
 // (chess) insufficient material.
 //
+// On a terminal (input and output both terminals) lines are read with
+// golang.org/x/term's Terminal: the line can be edited (arrows, Home/End,
+// Backspace, Ctrl-A/E/K/U/W) and Up/Down bring back earlier lines; Ctrl-C or
+// Ctrl-D on an empty line ends the session, and the terminal's mode is
+// restored. Piped input is read line by line as before.
+//
 // Bad input never ends the session: every line gets an answer saying what
 // was wrong (the input parser is fuzzed, see FuzzSession). End of input ends
 // the session cleanly.

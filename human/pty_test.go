@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+	"golang.org/x/term"
 
 	"dualnnue/position/xiangqi"
 )
@@ -106,6 +108,52 @@ func TestAutoColorPTY(t *testing.T) {
 	out.waitFor(t, "bye\r\n", 1, 10*time.Second)
 	got := out.String()
 	mustContain(t, got, " 0  "+sgrRed+"R"+sgrReset+"---"+sgrRed+"H"+sgrReset, "you play C2=5 (h2e2)\r\n")
+}
+
+// TestLineEditingPTY: typed at a terminal, a line can be edited
+// (Backspace, Left arrow) and the Up arrow brings back the last line (it
+// was read as the move "\x1b[A": cannot read "\x1b[A"); the terminal's
+// mode is restored when the session ends.
+func TestLineEditingPTY(t *testing.T) {
+	ptmx, tty := openPTY(t)
+	before, err := term.GetState(int(tty.Fd()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := collect(ptmx)
+	done := make(chan error, 1)
+	sc := &scripted{moves: []string{"h9g7", "b9c7"}}
+	go func() {
+		done <- run(xiangqiDef, tty, tty, Config{Game: "xiangqi"}, scriptedThink[xiangqi.Position, *xiangqi.Position](sc))
+	}()
+	out.waitFor(t, "1. red> ", 1, 10*time.Second)
+	io.WriteString(ptmx, "h2e3\x7f2\r") // Backspace over the 3
+	out.waitFor(t, "you play C2=5 (h2e2)\r\n", 1, 10*time.Second)
+	out.waitFor(t, "2. red> ", 1, 10*time.Second)
+	io.WriteString(ptmx, "moves\r")
+	out.waitFor(t, "legal moves for red:", 1, 10*time.Second)
+	io.WriteString(ptmx, "\x1b[A\r") // Up: "moves" again
+	out.waitFor(t, "legal moves for red:", 2, 10*time.Second)
+	io.WriteString(ptmx, "h0g\x1b[D\x1b[C2\r") // Left, Right, then finish the move
+	out.waitFor(t, "you play H2+3 (h0g2)\r\n", 1, 10*time.Second)
+	out.waitFor(t, "3. red> ", 1, 10*time.Second)
+	io.WriteString(ptmx, "quit\r")
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("session did not end; output:\n%s", out.String())
+	}
+	out.waitFor(t, "bye\r\n", 1, 10*time.Second)
+	if got := out.String(); strings.Contains(got, "cannot read") {
+		t.Errorf("an edit key was read as a move:\n%s", got)
+	}
+	after, err := term.GetState(int(tty.Fd()))
+	if err != nil || !reflect.DeepEqual(before, after) {
+		t.Errorf("terminal mode not restored: %v", err)
+	}
 }
 
 // TestPlayBinaryPTY runs "play human" in a pseudo-terminal, as a person

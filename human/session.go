@@ -2,7 +2,6 @@
 package human
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -29,7 +28,7 @@ type thinkFunc[P any] func(p P, lim search.Limits) search.Result
 type session[T any, P search.GamePtr[T]] struct {
 	def *gameDef[T, P]
 	cfg Config
-	in  *bufio.Reader
+	in  lineInput
 	out *errWriter
 
 	pos    P
@@ -69,7 +68,13 @@ func (s *session[T, P]) printf(format string, args ...any) { fmt.Fprintf(s.out, 
 
 // run plays a session of one game. think replaces the engine when not nil.
 func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Writer, cfg Config, think thinkFunc[P]) error {
-	s := &session[T, P]{def: def, cfg: cfg, in: bufio.NewReader(in), out: &errWriter{w: out}, human: cfg.Human & 1, flipped: cfg.Flip}
+	input, out, restore := newInput(in, out)
+	defer restore()
+	ew := &errWriter{w: out}
+	if p, ok := input.(*plainInput); ok {
+		p.out = ew // the prompt's write error ends the session like any other
+	}
+	s := &session[T, P]{def: def, cfg: cfg, in: input, out: ew, human: cfg.Human & 1, flipped: cfg.Flip}
 	s.start = cfg.FEN
 	if s.start == "" {
 		s.start = def.startFEN
@@ -100,8 +105,10 @@ func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Wr
 			}
 			continue
 		}
-		s.printf("%s> ", s.prompt())
-		line, err := s.readLine()
+		line, err := s.in.readLine(s.prompt() + "> ")
+		if s.out.err != nil {
+			return s.out.err
+		}
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				s.printf("\nend of input: bye\n")
@@ -136,34 +143,6 @@ func (s *session[T, P]) newEngine() {
 	sr := search.New(s.def.rules, newEval, opts)
 	s.think = func(p P, lim search.Limits) search.Result { return sr.Search(p, lim, nil) }
 	s.clear = sr.Clear
-}
-
-// readLine reads one line without its end; a line longer than maxLine is
-// returned as a marker the command parser rejects.
-func (s *session[T, P]) readLine() (string, error) {
-	var b []byte
-	long := false
-	for {
-		chunk, isPrefix, err := s.in.ReadLine()
-		if err != nil {
-			if errors.Is(err, io.EOF) && (len(b) > 0 || long) {
-				break
-			}
-			return "", err
-		}
-		if len(b)+len(chunk) > maxLine {
-			long = true
-		} else {
-			b = append(b, chunk...)
-		}
-		if !isPrefix {
-			break
-		}
-	}
-	if long {
-		return "\x00too long", nil
-	}
-	return string(b), nil
 }
 
 func (s *session[T, P]) prompt() string {

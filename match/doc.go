@@ -24,7 +24,10 @@
 // Xiangqi dialects: Pikafish and this engine write ICCS ranks 0–9;
 // Fairy-Stockfish writes ranks 1–10 in UCI. An engine's dialect is detected
 // from its "id name" (or set with ranks=1 in its configuration) and moves
-// are translated both ways.
+// are translated both ways. The match PGN writes ranks 0–9 by default and
+// says so with [XiangqiRanks "0-9"]; Config.PGNRanks1 (play match
+// -pgn-ranks 1-10) writes Fairy-Stockfish's 1–10 for its tools, tagged
+// [XiangqiRanks "1-10"]. Both read back (notation.ReadPGN honours the tag).
 //
 // Statistics follow fastchess/fishtest: logistic Elo from the mean score,
 // its 95% interval from the standard error of the per-game (trinomial) or

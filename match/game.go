@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"dualnnue/notation"
 	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
@@ -241,39 +242,10 @@ const hardMaxPlies = 2000
 const maxOpeningPlies = 1000
 
 // toRanks1 converts an ICCS move (ranks 0–9) to Fairy-Stockfish's ranks 1–10.
-func toRanks1(m string) string {
-	if len(m) != 4 {
-		return m
-	}
-	return fmt.Sprintf("%c%d%c%d", m[0], m[1]-'0'+1, m[2], m[3]-'0'+1)
-}
+func toRanks1(m string) string { return notation.ToRanks1(m) }
 
 // fromRanks1 converts a ranks 1–10 move ("h10g8") to ICCS ("h9g7").
-func fromRanks1(m string) (string, error) {
-	var out strings.Builder
-	i := 0
-	for k := 0; k < 2; k++ {
-		if i >= len(m) || m[i] < 'a' || m[i] > 'i' {
-			return "", fmt.Errorf("bad square in %q", m)
-		}
-		out.WriteByte(m[i])
-		i++
-		j := i
-		for j < len(m) && m[j] >= '0' && m[j] <= '9' {
-			j++
-		}
-		r, err := strconv.Atoi(m[i:j])
-		if err != nil || r < 1 || r > 10 {
-			return "", fmt.Errorf("bad rank in %q", m)
-		}
-		out.WriteString(strconv.Itoa(r - 1))
-		i = j
-	}
-	if i != len(m) {
-		return "", fmt.Errorf("trailing text in %q", m)
-	}
-	return out.String(), nil
-}
+func fromRanks1(m string) (string, error) { return notation.FromRanks1(m) }
 
 // gamePlayer holds the per-slot buffers of a game.
 type gamePlayer struct {

@@ -15,15 +15,26 @@ import (
 // PGNTags are the match-level tags of a game.
 type PGNTags struct {
 	Event, Round, TimeControl string
+	// Ranks1 writes xiangqi moves with ranks 1–10, the dialect of
+	// Fairy-Stockfish and the tools built on it ("h3e3"), instead of the
+	// ICCS/UCCI ranks 0–9 ("h2e2") that Pikafish and this project use.
+	Ranks1 bool
 }
 
 // moveText renders the game's moves. Chess moves are SAN (so the PGN loads
-// in other chess tools such as chess.js); xiangqi moves are ICCS coordinates
-// with ranks 0–9 (as Pikafish writes them; Fairy-Stockfish replays them with
-// its ranks 1–10 after adding one to each rank).
-func moveText(game, fen string, moves []string) ([]string, error) {
+// in other chess tools such as chess.js); xiangqi moves are coordinates
+// with ranks 0–9 (ICCS, as Pikafish writes them) or, with ranks1, 1–10 (as
+// Fairy-Stockfish writes them).
+func moveText(game, fen string, moves []string, ranks1 bool) ([]string, error) {
 	if game != "chess" {
-		return moves, nil
+		if !ranks1 {
+			return moves, nil
+		}
+		out := make([]string, len(moves))
+		for i, m := range moves {
+			out[i] = notation.ToRanks1(m)
+		}
+		return out, nil
 	}
 	p, err := chess.NewFromFEN(fen)
 	if err != nil {
@@ -42,7 +53,9 @@ func moveText(game, fen string, moves []string) ([]string, error) {
 	return out, nil
 }
 
-// WritePGN appends one game.
+// WritePGN appends one game. A xiangqi game carries [Variant "xiangqi"] and
+// [XiangqiRanks "0-9"] or [XiangqiRanks "1-10"] (tags.Ranks1), which says
+// how its coordinate moves number the ranks (see notation.XiangqiRanksTag).
 func WritePGN(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
 	var b strings.Builder
 	tag := func(k, v string) { fmt.Fprintf(&b, "[%s %q]\n", k, v) }
@@ -59,6 +72,11 @@ func WritePGN(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
 	tag("Result", rec.Result)
 	if game == "xiangqi" {
 		tag("Variant", "xiangqi")
+		ranks := notation.Ranks0
+		if tags.Ranks1 {
+			ranks = notation.Ranks1
+		}
+		tag(notation.XiangqiRanksTag, ranks)
 	}
 	_, start, _ := newReferee(game)
 	if rec.FEN != start {
@@ -71,7 +89,7 @@ func WritePGN(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
 	tag("PlyCount", fmt.Sprint(len(rec.Moves)))
 	tag("Termination", rec.Reason)
 	b.WriteByte('\n')
-	moves, err := moveText(game, rec.FEN, rec.Moves)
+	moves, err := moveText(game, rec.FEN, rec.Moves, tags.Ranks1)
 	if err != nil {
 		return fmt.Errorf("pgn: %w", err)
 	}
@@ -119,8 +137,9 @@ func WritePGN(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
 }
 
 // ReadPGNOpenings reads the start position and moves of every PGN game as
-// an opening (chess SAN; xiangqi WXF or ICCS, as package notation reads
-// them). A game of another variant is an error.
+// an opening (chess SAN; xiangqi WXF or ICCS, or ranks 1–10 under
+// [XiangqiRanks "1-10"], as package notation reads them). A game of
+// another variant is an error.
 func ReadPGNOpenings(r io.Reader, game string) ([]Opening, error) {
 	games, err := notation.ReadPGN(r)
 	if err != nil {

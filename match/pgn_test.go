@@ -8,10 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 
+	"dualnnue/internal/sharedtest"
 	"dualnnue/notation"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
@@ -54,10 +56,10 @@ func TestChessPGNLoadsInChessJS(t *testing.T) {
 	}
 	dir, _ := filepath.Abs(filepath.Join("..", "notation", "testdata", "chessjs"))
 	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
+		t.Skip("node not installed: " + sharedtest.HowNode + ", then " + sharedtest.HowChessJS)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "chess.js")); err != nil {
-		t.Skip("chess.js not installed: npm ci --prefix notation/testdata/chessjs")
+		t.Skip("chess.js not installed: " + sharedtest.HowChessJS)
 	}
 	path := filepath.Join(t.TempDir(), "m.pgn")
 	os.WriteFile(path, []byte(text), 0o644)
@@ -96,7 +98,7 @@ func TestXiangqiPGNReplaysInFairyStockfish(t *testing.T) {
 	text, _ := playFakeMatch(t, "xiangqi", 4)
 	fsf := FindEngine("fairy-stockfish")
 	if !fileExists(fsf) {
-		t.Skip("fairy-stockfish not installed")
+		t.Skip("fairy-stockfish not installed: " + sharedtest.HowFairyStockfish)
 	}
 	for i, block := range strings.Split(text, "[Event ")[1:] {
 		var fen string
@@ -163,5 +165,44 @@ func TestPGNOpeningsStandardCastlingOnly(t *testing.T) {
 	}
 	if _, err := ReadPGNOpenings(strings.NewReader("[Variant \"Chess960\"]\n"+pgn), "chess"); err == nil || !strings.Contains(err.Error(), "Chess960 game") {
 		t.Errorf("Chess960 PGN opening: %v", err)
+	}
+}
+
+// TestXiangqiPGNRanks: the match PGN says which rank numbering its xiangqi
+// moves use ([XiangqiRanks "0-9"] by default, "1-10" with Ranks1, where
+// "h2e2" is written "h3e3"), and both read back to the same game.
+func TestXiangqiPGNRanks(t *testing.T) {
+	rec := &GameRecord{White: "a", Black: "b", FEN: xiangqi.StartFEN, Moves: []string{"h2e2", "h9g7", "h0g2", "i9h9"},
+		Comments: []string{"+0.20/5", "-0.10/5", "", ""}, Result: "1/2-1/2", Reason: "adjudication", Fault: -1}
+	var games [2][]position.Move
+	for i, ranks1 := range []bool{false, true} {
+		var b strings.Builder
+		if err := WritePGN(&b, "xiangqi", rec, PGNTags{Event: "e", Round: "1.1", Ranks1: ranks1}); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		tag, moves := `[XiangqiRanks "0-9"]`, "1. h2e2 {+0.20/5} h9g7 {-0.10/5} 2. h0g2 i9h9 1/2-1/2"
+		if ranks1 {
+			tag, moves = `[XiangqiRanks "1-10"]`, "1. h3e3 {+0.20/5} h10g8 {-0.10/5} 2. h1g3 i10h10 1/2-1/2"
+		}
+		if !strings.Contains(text, "[Variant \"xiangqi\"]\n"+tag+"\n") || !strings.Contains(text, "\n\n"+moves+"\n") {
+			t.Fatalf("ranks1 %v:\n%s", ranks1, text)
+		}
+		g, err := notation.ParsePGN(text)
+		if err != nil {
+			t.Fatalf("ranks1 %v: read back: %v", ranks1, err)
+		}
+		games[i] = g.Moves
+	}
+	if len(games[0]) != 4 || !reflect.DeepEqual(games[0], games[1]) {
+		t.Fatalf("0-9 read %v, 1-10 read %v", games[0], games[1])
+	}
+	ops, err := ReadPGNOpenings(strings.NewReader(func() string {
+		var b strings.Builder
+		WritePGN(&b, "xiangqi", rec, PGNTags{Ranks1: true})
+		return b.String()
+	}()), "xiangqi")
+	if err != nil || len(ops) != 1 || strings.Join(ops[0].Moves, " ") != "h2e2 h9g7 h0g2 i9h9" {
+		t.Fatalf("1-10 PGN as openings: %v %+v", err, ops)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"dualnnue/internal/progress"
 )
 
 // Config is one match between Engines[0] and Engines[1].
@@ -29,10 +31,15 @@ type Config struct {
 	Adjudication Adjudication
 	// SPRT, when set, stops the match as soon as it decides.
 	SPRT *SPRT
-	// PGNOut receives every game (appended); "" for none.
-	PGNOut string
-	// Progress receives a live progress line (nil: none).
-	Progress io.Writer
+	// PGNOut receives every game (appended); "" for none. PGNRanks1 writes
+	// xiangqi moves with Fairy-Stockfish's ranks 1–10 instead of ICCS's 0–9.
+	PGNOut    string
+	PGNRanks1 bool
+	// Progress receives a live progress line, redrawn in place when it is
+	// a terminal and written as a plain line every ProgressEvery (0: 15 s)
+	// otherwise (nil: none).
+	Progress      io.Writer
+	ProgressEvery time.Duration
 	// Event names the match in PGN.
 	Event string
 }
@@ -393,6 +400,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 
 	legs := map[int][2]float64{}
 	start := time.Now()
+	status, line := progress.NewStatus(cfg.Progress, cfg.ProgressEvery), ""
 	var firstErr error
 	for d := range done {
 		if d.err != nil {
@@ -406,29 +414,41 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			continue
 		}
 		if pgn != nil {
-			if err := WritePGN(pgn, cfg.Game, &d.rec, PGNTags{Event: cfg.Event, Round: fmt.Sprintf("%d.%d", d.pair+1, d.leg+1), TimeControl: cfg.TC.String()}); err != nil && firstErr == nil {
+			if err := WritePGN(pgn, cfg.Game, &d.rec, PGNTags{Event: cfg.Event, Round: fmt.Sprintf("%d.%d", d.pair+1, d.leg+1), TimeControl: cfg.TC.String(), Ranks1: cfg.PGNRanks1}); err != nil && firstErr == nil {
 				firstErr = err
 				cancel()
 			}
 		}
-		if cfg.Progress != nil {
-			fmt.Fprintf(cfg.Progress, "\r%d/%d games  +%d =%d -%d  %s", rep.Games, 2*pairs, rep.Tri.W, rep.Tri.D, rep.Tri.L, rep.Elo)
-			if rep.SPRT != nil {
-				fmt.Fprintf(cfg.Progress, "  LLR %.2f", rep.LLR)
-			}
-			fmt.Fprintf(cfg.Progress, "  %.0fs ", time.Since(start).Seconds())
+		if status != nil {
+			line = rep.progressLine(2*pairs, time.Since(start))
+			status.Update(line)
 		}
 		if rep.Stopped == "sprt" {
 			cancel()
 		}
 	}
-	if cfg.Progress != nil {
-		fmt.Fprintln(cfg.Progress)
+	if line != "" {
+		status.Final(line)
 	}
 	if ctx.Err() != nil && rep.Stopped == "" {
 		rep.Stopped = "interrupted"
 	}
 	return rep, firstErr
+}
+
+// progressLine is the match's progress after a game: games of total, W/D/L,
+// the Elo estimate (with no interval until the results spread), the LLR
+// when an SPRT runs, and the time so far, e.g.
+//
+//	3/60 games  +2 =0 -1  Elo +0.00 (no interval yet: 1 pair)  41s
+func (r *Report) progressLine(total int, elapsed time.Duration) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d/%d games  +%d =%d -%d  %s", r.Games, total, r.Tri.W, r.Tri.D, r.Tri.L, r.Elo)
+	if r.SPRT != nil {
+		fmt.Fprintf(&b, "  LLR %.2f", r.LLR)
+	}
+	fmt.Fprintf(&b, "  %.0fs", elapsed.Seconds())
+	return b.String()
 }
 
 // add counts one finished game: leg 0 of a pair has Engines[0] as

@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -116,21 +117,6 @@ func TestCancelMidMatch(t *testing.T) {
 	}
 }
 
-// TestCancelWhileStarting: a match cancelled before its engines finish
-// their handshake (SIGINT right after launch, or a loaded machine) is
-// interrupted, not "engine could not be started".
-func TestCancelWhileStarting(t *testing.T) {
-	cfg := Config{Game: "chess", TC: TimeControl{Depth: 1, Hang: time.Minute}, Games: 8, Concurrency: 2}
-	cfg.Engines[0] = fakeConfig(t, "hang", "a")
-	cfg.Engines[1] = fakeConfig(t, "hang", "b")
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	rep, err := Run(ctx, cfg)
-	if err != nil || rep.Stopped != "interrupted" || rep.Games != 0 {
-		t.Fatalf("err %v stopped %q games %d", err, rep.Stopped, rep.Games)
-	}
-}
-
 // TestNegativeConcurrency: a negative number of games at once is an
 // error (it was taken for 1).
 func TestNegativeConcurrency(t *testing.T) {
@@ -157,5 +143,81 @@ func TestCheckEngine(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s engine: %v, want %q", mode, err, want)
 		}
+	}
+}
+
+// TestProgressLineEarly: after three games (+2 =0 -1, one whole pair that
+// won and lost) the pentanomial estimate has no spread: the line shows no
+// interval (it printed "Elo +0.00 ± 0.00 (95%)"); one more game spreads the
+// pairs and the interval appears.
+func TestProgressLineEarly(t *testing.T) {
+	r := newReport(nil)
+	legs := map[int][2]float64{}
+	for _, x := range []struct {
+		pair, leg int
+		result    string
+	}{{0, 0, "1-0"}, {0, 1, "1-0"}, {1, 0, "1-0"}} {
+		r.add(x.pair, x.leg, &GameRecord{Result: x.result, Fault: -1}, legs)
+	}
+	if got, want := r.progressLine(10, 41*time.Second), "3/10 games  +2 =0 -1  Elo +0.00 (no interval yet: 1 pair)  41s"; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	r.add(1, 1, &GameRecord{Result: "1/2-1/2", Fault: -1}, legs) // pair 1 scores 1.5
+	if got, want := r.progressLine(10, 50*time.Second), "4/10 games  +2 =1 -1  Elo +88.74 ± 136.27 (95%), nElo +245.67 ± 340.48  50s"; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	s := newReport(&SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05})
+	s.add(0, 0, &GameRecord{Result: "1/2-1/2", Fault: -1}, legs)
+	if got, want := s.progressLine(2, 2*time.Second), "1/2 games  +0 =1 -0  Elo +0.00 (no interval yet: 1 game)  LLR -0.00  2s"; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// TestProgressNotOnATerminal: a match whose progress goes to a buffer (a
+// redirected log) writes plain lines, here one per game, and no "\r".
+func TestProgressNotOnATerminal(t *testing.T) {
+	ops, err := ReadOpenings(filepath.Join("..", "configs", "openings", "chess.epd"), "chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := testGame
+	testGame = "chess"
+	defer func() { testGame = old }()
+	var buf strings.Builder
+	cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 4, Openings: ops[:2],
+		Adjudication: Adjudication{MaxPlies: 60}, Progress: &buf, ProgressEvery: time.Nanosecond}
+	cfg.Engines[0] = fakeConfig(t, "good", "a")
+	cfg.Engines[1] = fakeConfig(t, "good", "b")
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if strings.ContainsAny(out, "\r\x1b") {
+		t.Fatalf("redraws in a non-terminal log: %q", out)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d lines, want 4:\n%s", len(lines), out)
+	}
+	for k, l := range lines {
+		if !strings.HasPrefix(l, strconv.Itoa(k+1)+"/4 games  +") {
+			t.Errorf("line %d: %q", k+1, l)
+		}
+	}
+}
+
+// TestCancelWhileEnginesStart: a match cancelled before its engines have
+// finished their handshake is interrupted, not failed ("engine 1 could not
+// be started: uci handshake: context deadline exceeded" made
+// TestCancelMidMatch fail on a loaded machine).
+func TestCancelWhileEnginesStart(t *testing.T) {
+	cfg := Config{Game: "chess", TC: TimeControl{Depth: 1, Hang: time.Minute}, Games: 2}
+	cfg.Engines[0] = fakeConfig(t, "good", "a")
+	cfg.Engines[1] = fakeConfig(t, "good", "b")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rep, err := Run(ctx, cfg)
+	if err != nil || rep.Stopped != "interrupted" || rep.Games != 0 {
+		t.Fatalf("err %v stopped %q games %d", err, rep.Stopped, rep.Games)
 	}
 }

@@ -75,7 +75,17 @@ type Estimate struct {
 	// NElo is the normalized Elo (score difference in standard deviations,
 	// scaled by 800/ln 10), with its interval.
 	NElo, NLower, NUpper float64
+	// Samples is the number of samples behind the estimate: games, or game
+	// pairs when Pairs is set (pentanomial).
+	Samples int
+	Pairs   bool
 }
+
+// HasInterval reports whether the samples spread, so that the interval
+// means something. One sample, or samples that all scored alike (the first
+// pair won and lost, a run of draws), have no variance: the interval is
+// then Elo ± 0, which says nothing about the error.
+func (e Estimate) HasInterval() bool { return e.Upper != e.Lower }
 
 // Error is half the width of the 95% interval.
 func (e Estimate) Error() float64 { return (e.Upper - e.Lower) / 2 }
@@ -83,13 +93,26 @@ func (e Estimate) Error() float64 { return (e.Upper - e.Lower) / 2 }
 // String formats the estimate for tables and progress lines. A one-sided
 // result (every game won or lost) has an infinite logistic Elo and no
 // spread: it is said in words instead of "+Inf ± NaN", and an interval
-// reaching a score of 0 or 1 is printed as its two ends.
+// reaching a score of 0 or 1 is printed as its two ends. Until the samples
+// spread (see HasInterval) no interval is printed: "Elo +0.00 (no interval
+// yet: 1 pair)".
 func (e Estimate) String() string {
 	switch {
 	case math.IsInf(e.Elo, 1):
 		return "Elo +Inf (all games won)"
 	case math.IsInf(e.Elo, -1):
 		return "Elo -Inf (all games lost)"
+	case e.Samples == 0:
+		return "Elo: no games yet"
+	case !e.HasInterval():
+		unit := "game"
+		if e.Pairs {
+			unit = "pair"
+		}
+		if e.Samples == 1 {
+			return fmt.Sprintf("Elo %+.2f (no interval yet: 1 %s)", e.Elo, unit)
+		}
+		return fmt.Sprintf("Elo %+.2f (no interval yet: all %d %ss scored alike)", e.Elo, e.Samples, unit)
 	}
 	var b strings.Builder
 	if math.IsInf(e.Lower, 0) || math.IsInf(e.Upper, 0) {
@@ -146,7 +169,7 @@ func (e Estimate) Finite(games int) (elo, err float64, bound int) {
 // estimate turns per-sample mean/variance into Elo. perGame is the number
 // of games per sample (1 trinomial, 2 pentanomial) to scale nElo.
 func estimate(n int, mean, variance float64, perGame float64) Estimate {
-	e := Estimate{Score: mean}
+	e := Estimate{Score: mean, Samples: n, Pairs: perGame == 2}
 	if n == 0 {
 		return e
 	}

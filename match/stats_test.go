@@ -163,7 +163,10 @@ func TestEstimateOneSided(t *testing.T) {
 		{Trinomial{W: 10}.Elo(), "Elo +Inf (all games won)"},
 		{Trinomial{L: 10}.Elo(), "Elo -Inf (all games lost)"},
 		{Pentanomial{0, 0, 0, 0, 5}.Elo(), "Elo +Inf (all games won)"},
-		{Trinomial{D: 10}.Elo(), "Elo +0.00 ± 0.00 (95%)"},
+		{Trinomial{D: 10}.Elo(), "Elo +0.00 (no interval yet: all 10 games scored alike)"},
+		{Trinomial{D: 1}.Elo(), "Elo +0.00 (no interval yet: 1 game)"},
+		{Pentanomial{0, 0, 0, 3, 0}.Elo(), "Elo +190.85 (no interval yet: all 3 pairs scored alike)"},
+		{Estimate{}, "Elo: no games yet"},
 		// 9 wins, 1 draw: the interval reaches a score of 1.
 		{Trinomial{W: 9, D: 1}.Elo(), "Elo +511.50 (95%: +311.10 to +Inf), nElo +1042.31 ± 215.34"},
 	}

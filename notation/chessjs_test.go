@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"dualnnue/internal/sharedtest"
 	"dualnnue/position"
 	"dualnnue/position/chess"
 )
@@ -24,10 +25,10 @@ import (
 func TestChessJS(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "chessjs"))
 	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
+		t.Skip("node not installed: " + sharedtest.HowNode + ", then " + sharedtest.HowChessJS)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "chess.js")); err != nil {
-		t.Skip("chess.js not installed: run npm ci --prefix notation/testdata/chessjs")
+		t.Skip("chess.js not installed: " + sharedtest.HowChessJS)
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
 	fens := []string{chess.StartFEN}

@@ -2,6 +2,9 @@
 // chess SAN (SAN, ParseSAN), xiangqi WXF notation (WXF, ParseWXF), and PGN
 // game records (ReadPGN, ParsePGN, WritePGN) for chess and for xiangqi
 // ([Variant "xiangqi"] with a [FEN] tag, moves in ICCS coordinates or WXF).
+// Xiangqi coordinates number the ranks 0–9 (ICCS, UCCI, Pikafish); the
+// [XiangqiRanks "1-10"] tag marks Fairy-Stockfish's numbering (see
+// XiangqiRanksTag, ToRanks1, FromRanks1).
 //
 // Every parser returns a clear error for bad input and never panics; the
 // parsers are fuzzed (see fuzz_test.go and testdata/fuzz). Moves are

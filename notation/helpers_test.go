@@ -1,4 +1,4 @@
-// Test helpers: locating ../shared/testdata and reading its JSONL files.
+// Test helpers: locating the repository's testdata/ and reading its JSONL files.
 package notation
 
 import (

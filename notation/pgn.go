@@ -123,7 +123,9 @@ var sevenTags = []Tag{{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"R
 // Roster first (from g's tags, "?" where missing, Result from g.Result),
 // then g's other tags in order, with [SetUp "1"] and [FEN] when the game does
 // not start from the standard position (chess) and always [Variant
-// "xiangqi"], [FEN] and [Format] for xiangqi; then the movetext with move
+// "xiangqi"], [FEN] and [Format] for xiangqi (and [XiangqiRanks "0-9"] with
+// ICCS: a XiangqiRanks tag of g is not copied, the moves are rewritten in
+// ICCS); then the movetext with move
 // numbers (from the FEN's fullmove number; "N..." when Black starts),
 // chess moves in SAN and xiangqi moves in WXF or ICCS as opt says, lines
 // wrapped before 80 columns, and the result. It returns an error if a move is
@@ -147,7 +149,7 @@ func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
 		}
 		writeTag(t.Name, v)
 	}
-	special := map[string]bool{"Variant": true, "SetUp": true, "FEN": true, "Format": true}
+	special := map[string]bool{"Variant": true, "SetUp": true, "FEN": true, "Format": true, XiangqiRanksTag: true}
 	for _, t := range sevenTags {
 		special[t.Name] = true
 	}
@@ -158,6 +160,7 @@ func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
 		writeTag("FEN", startFEN)
 		if opt.Xiangqi == FormatICCS {
 			writeTag("Format", "ICCS")
+			writeTag(XiangqiRanksTag, Ranks0)
 		} else {
 			writeTag("Format", "WXF")
 		}
@@ -318,7 +321,9 @@ func ParsePGN(s string) (*Game, error) {
 // (nested parentheses), NAGs ($n), move-number indications, "%" escape
 // lines and annotation marks, and decodes each move in its position:
 // chess moves in SAN (see ParseSAN), xiangqi moves in ICCS coordinates
-// ("h2e2", "H2-E2") or WXF (see ParseWXF), told apart token by token. The
+// ("h2e2", "H2-E2") or WXF (see ParseWXF), told apart token by token;
+// with [XiangqiRanks "1-10"] coordinate moves number the ranks 1–10, as
+// Fairy-Stockfish writes them ("h3e3"; see XiangqiRanksTag). The
 // variant comes from the Variant tag, the start position from the FEN tag.
 // A chess FEN's castling field is read as Chess960 (X-FEN or Shredder-FEN)
 // only when the Variant tag says Chess960; in a standard game, castling
@@ -603,7 +608,13 @@ func readGame(lx *lexer) (*Game, error) {
 	var mv mover
 	switch g.Variant {
 	case Xiangqi:
-		mv, err = newXiangqiMover(g.StartFEN())
+		var xm *xiangqiMover
+		if xm, err = newXiangqiMover(g.StartFEN()); err == nil {
+			if xm.ranks1, err = parseRanksTag(g.Tag(XiangqiRanksTag)); err != nil {
+				return nil, fmt.Errorf("PGN game at line %d: %w", startLine, err)
+			}
+		}
+		mv = xm
 	default:
 		mv, err = newChessMover(g.StartFEN(), g.Chess960)
 	}
@@ -711,6 +722,7 @@ func (c *chessMover) label(s string) string {
 type xiangqiMover struct {
 	p      *xiangqi.Position
 	states []position.State
+	ranks1 bool // coordinate moves number the ranks 1–10 ([XiangqiRanks "1-10"])
 }
 
 func newXiangqiMover(fen string) (*xiangqiMover, error) {
@@ -724,7 +736,12 @@ func newXiangqiMover(fen string) (*xiangqiMover, error) {
 func (x *xiangqiMover) parse(s string) (position.Move, error) {
 	var m position.Move
 	var err error
-	if looksICCS(s) {
+	if x.ranks1 && len(s) >= 4 && s[0] >= 'a' && s[0] <= 'i' && s[1] >= '0' && s[1] <= '9' {
+		var iccs string
+		if iccs, err = FromRanks1(s); err == nil {
+			m, err = x.p.ParseMove(iccs)
+		}
+	} else if looksICCS(s) {
 		m, err = x.p.ParseMove(s)
 	} else {
 		m, err = ParseWXF(x.p, strings.TrimRight(s, "+#!?"))

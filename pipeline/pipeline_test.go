@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -57,9 +58,16 @@ func TestTinyPipeline(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg.RunDir = t.TempDir()
-			rep, err := Run(context.Background(), cfg, Options{EngineCmd: bin})
+			var progress bytes.Buffer
+			rep, err := Run(context.Background(), cfg, Options{EngineCmd: bin, Progress: &progress, ProgressEvery: time.Nanosecond})
 			if err != nil {
 				t.Fatal(err)
+			}
+			// Progress to a non-terminal: plain lines from each stage, no
+			// bar redraws.
+			if out := progress.String(); strings.ContainsAny(out, "\r\x1b") ||
+				!strings.Contains(out, "selfplay "+game+": ") || !strings.Contains(out, " pos (100%)") || !strings.Contains(out, "4/4 games  +") {
+				t.Errorf("progress lines:\n%q", out)
 			}
 			if len(rep.Generations) != 2 {
 				t.Fatalf("%d generations", len(rep.Generations))

@@ -26,8 +26,11 @@ import (
 type Options struct {
 	// EngineCmd is the play binary (the UCI engine) used for matches.
 	EngineCmd string
-	// Progress receives progress bars and match progress lines (nil: none).
-	Progress io.Writer
+	// Progress receives progress bars and match progress lines when it is
+	// a terminal, and plain progress lines every ProgressEvery (0: 15 s)
+	// otherwise, so a redirected log holds no bar redraws (nil: none).
+	Progress      io.Writer
+	ProgressEvery time.Duration
 	// Log receives one line per stage (nil: none).
 	Log *slog.Logger
 	// Version names the build in dataset headers.
@@ -214,7 +217,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		sp.Resume = true
 		sp.Shard, sp.Shards = 0, 1
 		opt.log("pipeline: self-play", "generation", gen, "games", sp.Games, "eval", sp.Eval)
-		sum, err := selfplay.Run(ctx, sp, selfplay.Options{Progress: opt.Progress, Version: opt.Version})
+		sum, err := selfplay.Run(ctx, sp, selfplay.Options{Progress: opt.Progress, ProgressEvery: opt.ProgressEvery, Version: opt.Version})
 		if err != nil {
 			return rep, fmt.Errorf("generation %d self-play: %w", gen, err)
 		}
@@ -254,7 +257,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		resume := statErr == nil
 		opt.log("pipeline: train", "generation", gen, "data", tc.Data.Train, "init", tc.Net.Init, "lambda", tc.Loss.Lambda, "resume", resume)
 		t0 := time.Now()
-		tres, err := train.Run(ctx, tc, train.Options{Progress: opt.Progress, Quiet: opt.Progress == nil, Resume: resume})
+		tres, err := train.Run(ctx, tc, train.Options{Progress: opt.Progress, ProgressEvery: opt.ProgressEvery, Quiet: opt.Progress == nil, Resume: resume})
 		if err != nil {
 			return rep, fmt.Errorf("generation %d training: %w", gen, err)
 		}
@@ -414,16 +417,17 @@ func matchConfig(cfg *Config, opt Options, openings []match.Opening, candidate, 
 	}
 	tc.Margin = 100 * time.Millisecond
 	mc := match.Config{
-		Game:         cfg.Game,
-		Engines:      [2]match.EngineConfig{engineFor(opt, candidate, "candidate"), engineFor(opt, best, "best")},
-		TC:           tc,
-		Games:        cfg.Match.Games,
-		Concurrency:  cfg.Match.Concurrency,
-		Openings:     openings,
-		Adjudication: match.Adjudication{MaxPlies: cfg.Match.MaxPlies, ResignScore: 2000, ResignMoves: 4},
-		PGNOut:       pgn,
-		Progress:     opt.Progress,
-		Event:        "pipeline candidate vs best",
+		Game:          cfg.Game,
+		Engines:       [2]match.EngineConfig{engineFor(opt, candidate, "candidate"), engineFor(opt, best, "best")},
+		TC:            tc,
+		Games:         cfg.Match.Games,
+		Concurrency:   cfg.Match.Concurrency,
+		Openings:      openings,
+		Adjudication:  match.Adjudication{MaxPlies: cfg.Match.MaxPlies, ResignScore: 2000, ResignMoves: 4},
+		PGNOut:        pgn,
+		Progress:      opt.Progress,
+		ProgressEvery: opt.ProgressEvery,
+		Event:         "pipeline candidate vs best",
 	}
 	if cfg.Match.SPRT != "" {
 		s, err := match.ParseSPRT(cfg.Match.SPRT)
@@ -461,7 +465,7 @@ func playVs(ctx context.Context, cfg *Config, opt Options, openings []match.Open
 	}
 	mc := match.Config{Game: cfg.Game, Engines: [2]match.EngineConfig{engineFor(opt, net, "dualnnue"), base}, TC: tc,
 		Games: cfg.Match.BaselineGames, Concurrency: cfg.Match.Concurrency, Openings: openings,
-		Adjudication: match.Adjudication{MaxPlies: cfg.Match.MaxPlies, ResignScore: 2000, ResignMoves: 4}, PGNOut: pgn, Progress: opt.Progress, Event: event}
+		Adjudication: match.Adjudication{MaxPlies: cfg.Match.MaxPlies, ResignScore: 2000, ResignMoves: 4}, PGNOut: pgn, Progress: opt.Progress, ProgressEvery: opt.ProgressEvery, Event: event}
 	r, err := match.Run(ctx, mc)
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"dualnnue/internal/sharedtest"
 	"dualnnue/notation"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
@@ -258,7 +259,7 @@ func TestRunCLI(t *testing.T) {
 	}
 }
 
-// loadCases reads cases.jsonl from the shared test data (skipping when absent).
+// loadCases reads the repository's testdata/cases/cases.jsonl.
 func loadCases(t *testing.T) map[string]struct {
 	FEN      string          `json:"fen"`
 	Moves    []string        `json:"moves"`
@@ -270,20 +271,9 @@ func loadCases(t *testing.T) map[string]struct {
 		Moves    []string        `json:"moves"`
 		Expected json.RawMessage `json:"expected"`
 	}
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found")
-		}
-		dir = parent
-	}
-	f, err := os.Open(filepath.Join(dir, "..", "shared", "testdata", "cases", "cases.jsonl"))
+	f, err := os.Open(filepath.Join(sharedtest.Dir(t), "cases", "cases.jsonl"))
 	if err != nil {
-		t.Skipf("shared test data: %v", err)
+		t.Fatalf("test data: %v", err)
 	}
 	defer f.Close()
 	out := map[string]rec{}

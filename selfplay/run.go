@@ -17,10 +17,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-
 	"dualnnue/datasets"
 	"dualnnue/eval"
+	"dualnnue/internal/progress"
 	"dualnnue/match"
 	"dualnnue/nn"
 	"dualnnue/position"
@@ -31,8 +30,10 @@ import (
 
 // Options are how a run reports (not part of the data's identity).
 type Options struct {
-	// Progress receives a progress bar (nil: none).
-	Progress io.Writer
+	// Progress receives a progress bar when it is a terminal, and a plain
+	// progress line every ProgressEvery (0: 15 s) otherwise (nil: none).
+	Progress      io.Writer
+	ProgressEvery time.Duration
 	// Log receives structured progress lines every LogEvery (nil: none).
 	Log      *slog.Logger
 	LogEvery time.Duration
@@ -319,19 +320,9 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	var bar *progressbar.ProgressBar
-	if opt.Progress != nil {
-		bar = progressbar.NewOptions(total-sum.Resumed,
-			progressbar.OptionSetWriter(opt.Progress),
-			progressbar.OptionSetDescription(fmt.Sprintf("selfplay %s", cfg.Game)),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetItsString("games"),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(200*time.Millisecond),
-			progressbar.OptionOnCompletion(func() { fmt.Fprintln(opt.Progress) }),
-		)
-	}
+	bar := progress.NewBar(opt.Progress, int64(total-sum.Resumed), progress.BarOptions{
+		Description: fmt.Sprintf("selfplay %s", cfg.Game), Unit: "games", Every: opt.ProgressEvery})
+	defer bar.Finish()
 	lastLog := time.Now()
 	pending := map[int]played{}
 	next := todo[0].lo // the next game to write (-1: all written)
@@ -367,7 +358,7 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 			if bar != nil {
 				el := time.Since(start).Seconds()
 				bar.Describe(fmt.Sprintf("selfplay %s: %d positions, %.0f pos/s", cfg.Game, sum.Positions, float64(sum.Positions)/max(el, 1e-9)))
-				_ = bar.Add(1)
+				bar.Add(1)
 			}
 			if opt.Log != nil && time.Since(lastLog) >= opt.LogEvery {
 				lastLog = time.Now()

@@ -1,14 +1,17 @@
 package selfplay
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"dualnnue/datasets"
 	"dualnnue/position/chess"
@@ -299,5 +302,30 @@ func TestBookRefusesNonStandardCastling(t *testing.T) {
 	_, err := readBook(path, "chess")
 	if err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "impossible in standard chess") {
 		t.Errorf("book with kq and rooks on c8/g8: %v", err)
+	}
+}
+
+// TestProgressNotOnATerminal: progress written to a buffer (a redirected
+// log) is plain lines, one per interval (here every game), with no
+// carriage-return bar redraws.
+func TestProgressNotOnATerminal(t *testing.T) {
+	var buf bytes.Buffer
+	cfg := smallConfig(t, "xiangqi", 4)
+	if _, err := Run(context.Background(), cfg, Options{Progress: &buf, ProgressEvery: time.Nanosecond}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if strings.ContainsAny(out, "\r\x1b") {
+		t.Fatalf("bar redraws in a non-terminal log:\n%q", out)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d progress lines, want 4 (one per game):\n%s", len(lines), out)
+	}
+	for k, l := range lines {
+		re := regexp.MustCompile(fmt.Sprintf(`^selfplay xiangqi: \d+ positions, \d+ pos/s: %d/4 games \(%d%%\), [0-9.]+ games/s, \d`, k+1, 25*(k+1)))
+		if !re.MatchString(l) {
+			t.Errorf("line %d: %q", k+1, l)
+		}
 	}
 }

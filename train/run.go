@@ -13,9 +13,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-
 	"dualnnue/datasets"
+	"dualnnue/internal/progress"
 	"dualnnue/nn"
 	"dualnnue/nn/features"
 )
@@ -30,8 +29,11 @@ type Options struct {
 	Quiet bool
 	// Log receives one line per epoch and notices (nil: discarded).
 	Log io.Writer
-	// Progress receives the progress bar (nil: os.Stderr).
-	Progress io.Writer
+	// Progress receives the progress bar when it is a terminal, and a
+	// plain progress line every ProgressEvery (0: 15 s) otherwise (nil:
+	// os.Stderr).
+	Progress      io.Writer
+	ProgressEvery time.Duration
 	// OnEpoch, when set, is called after each epoch's checkpoint and
 	// metrics are written.
 	OnEpoch func(EpochMetrics)
@@ -176,18 +178,14 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	}
 
 	// 4. The epochs.
-	var bar *progressbar.ProgressBar
+	var bar *progress.Bar
 	if !opt.Quiet {
 		out := opt.Progress
 		if out == nil {
 			out = os.Stderr
 		}
 		left := int64(max(cfg.Train.Epochs-meta.Epoch, 0)) * steps * int64(batchSize)
-		bar = progressbar.NewOptions64(left, progressbar.OptionSetWriter(out),
-			progressbar.OptionSetDescription(cfg.Name), progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(), progressbar.OptionSetItsString("pos"),
-			progressbar.OptionThrottle(250*time.Millisecond), progressbar.OptionSetPredictTime(true),
-			progressbar.OptionSetWidth(30), progressbar.OptionOnCompletion(func() { fmt.Fprintln(out) }))
+		bar = progress.NewBar(out, left, progress.BarOptions{Description: cfg.Name, Unit: "pos", Every: opt.ProgressEvery})
 	}
 	res := &Result{Dir: cfg.OutDir, Model: m, Metrics: meta.Metrics, K: cfg.Loss.K}
 	if train != nil {
@@ -245,9 +243,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 			}
 			sum += loss
 			optim.Step(m.Params, stepper.Grad, sched.At(optim.T), workers)
-			if bar != nil {
-				bar.Add64(int64(b.Len))
-			}
+			bar.Add(int64(b.Len))
 		}
 		trainTime := time.Since(start).Seconds()
 		row := EpochMetrics{Epoch: e + 1, Step: optim.T, Positions: optim.T * int64(batchSize),

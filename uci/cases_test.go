@@ -1,11 +1,10 @@
-// The protocol cases of ../shared/testdata/cases/cases.jsonl (kinds
+// The protocol cases of testdata/cases/cases.jsonl (kinds
 // protocol and the protocol-level bad_input ones), each as a scripted
 // session against the real engine.
 package uci
 
 import (
 	"bufio"
-	"dualnnue/internal/sharedtest"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"dualnnue/internal/sharedtest"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
 )
@@ -28,7 +28,7 @@ type testCase struct {
 	Expected json.RawMessage `json:"expected"`
 }
 
-// testdataDir finds ../shared/testdata beside the repository root, or skips the test.
+// testdataDir is the repository's testdata/ (see internal/sharedtest).
 func testdataDir(t testing.TB) string { t.Helper(); return sharedtest.Dir(t) }
 
 // loadCase returns the case whose id starts with prefix.
@@ -36,7 +36,7 @@ func loadCase(t *testing.T, prefix string) testCase {
 	t.Helper()
 	f, err := os.Open(filepath.Join(testdataDir(t), "cases", "cases.jsonl"))
 	if err != nil {
-		t.Skip("cases.jsonl:", err)
+		t.Fatal("cases.jsonl:", err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -59,7 +59,7 @@ func loadRaw(t *testing.T, prefix string, v any) {
 	t.Helper()
 	f, err := os.Open(filepath.Join(testdataDir(t), "cases", "cases.jsonl"))
 	if err != nil {
-		t.Skip("cases.jsonl:", err)
+		t.Fatal("cases.jsonl:", err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)

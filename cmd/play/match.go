@@ -43,6 +43,7 @@ func runMatch(args []string) int {
 	concurrency := fs.Int("concurrency", 1, "games played at once")
 	openings := fs.String("openings", "", "EPD/FEN (or PGN) opening file; default: the start position")
 	pgnOut := fs.String("pgnout", "", "append every game to this PGN file")
+	pgnRanks := fs.String("pgn-ranks", "0-9", `xiangqi PGN move ranks: "0-9" (ICCS/UCCI, Pikafish, this project) or "1-10" (Fairy-Stockfish and its tools); written as the XiangqiRanks tag`)
 	sprtText := fs.String("sprt", "", "elo0,elo1,alpha,beta[,normalized|logistic]: stop when the SPRT decides")
 	resign := fs.String("resign", "", "score,moves: adjudicate a win when both engines agree for that many moves each")
 	draw := fs.String("draw", "", "score,moves,after: adjudicate a draw when both report |score| <= score for moves each after ply after")
@@ -60,6 +61,9 @@ func runMatch(args []string) int {
 	if len(engines) != 2 {
 		return fail(fmt.Errorf("give exactly two -engine flags, got %d", len(engines)))
 	}
+	if *pgnRanks != "0-9" && *pgnRanks != "1-10" {
+		return fail(fmt.Errorf("-pgn-ranks wants 0-9 or 1-10, got %q", *pgnRanks))
+	}
 	if *concurrency < 1 {
 		return fail(fmt.Errorf("-concurrency must be >= 1, got %d", *concurrency))
 	}
@@ -69,7 +73,7 @@ func runMatch(args []string) int {
 	}
 	tc.Margin, tc.Hang = *margin, *hang
 	cfg := match.Config{Game: *game, Engines: [2]match.EngineConfig{engines[0], engines[1]}, TC: tc, Games: *games,
-		Concurrency: *concurrency, PGNOut: *pgnOut, Progress: os.Stderr, Event: *event}
+		Concurrency: *concurrency, PGNOut: *pgnOut, PGNRanks1: *pgnRanks == "1-10", Progress: os.Stderr, Event: *event}
 	cfg.Adjudication.MaxPlies = *maxPlies
 	if *resign != "" {
 		v, err := parseInts(*resign, 2)

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"dualnnue/internal/sharedtest"
 	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
@@ -42,18 +43,18 @@ func fairyStockfish() string {
 func TestNodeUCIGames(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("node not installed")
+		t.Skip("node not installed: " + sharedtest.HowNode + ", then " + sharedtest.HowNodeUCI)
 	}
 	dir, _ := filepath.Abs(filepath.Join("..", "..", "test", "nodeuci"))
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "node-uci")); err != nil {
-		t.Skip("node-uci not installed: run npm install in test/nodeuci (.ci/run does)")
+		t.Skip("node-uci not installed: " + sharedtest.HowNodeUCI)
 	}
 	args := []string{filepath.Join(dir, "driver.mjs"), binary}
 	fsf := fairyStockfish()
 	if fsf != "" {
 		args = append(args, fsf)
 	} else {
-		t.Log("fairy-stockfish not found: xiangqi moves are checked with our rules only")
+		t.Log("fairy-stockfish not found: xiangqi moves are checked with our rules only (" + sharedtest.HowFairyStockfish + ")")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -124,12 +125,16 @@ positions_per_epoch = 2048
 		t.Errorf("no epoch line in output:\n%s", stdout.String())
 	}
 
-	// Fine-tune from the net for one more run with -init.
+	// Fine-tune from the net for one more run with -init, without -quiet:
+	// stderr is not a terminal, so no bar is drawn, only a plain line.
 	stdout.Reset()
 	code = run([]string{"-game", "chess", "-data", filepath.Join(dir, "a.dnds"), "-init", filepath.Join(out, "cmdtest.nnue"),
-		"-out", filepath.Join(dir, "ft"), "-name", "ft", "-epochs", "1", "-batch", "512", "-positions", "1024", "-quiet"}, &stdout, &stderr)
+		"-out", filepath.Join(dir, "ft"), "-name", "ft", "-epochs", "1", "-batch", "512", "-positions", "1024"}, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("fine-tune exit %d: %s", code, stderr.String())
+	}
+	if got := stderr.String(); strings.ContainsAny(got, "\r\x1b") || !regexp.MustCompile(`^ft epoch 1/1: 1024/1024 pos \(100%\), [0-9.]+ pos/s, \d+s elapsed\n$`).MatchString(got) {
+		t.Errorf("progress on a non-terminal stderr: %q", got)
 	}
 	if ft, err := nn.Load(filepath.Join(dir, "ft", "ft.nnue"), nn.Chess); err != nil || ft.Hidden != 64 {
 		t.Fatalf("fine-tuned net: %v", err)

@@ -1,6 +1,7 @@
-// Package sharedtest locates the shared test suites (../shared/testdata next
-// to the repository root) and reads their JSON-lines files, for the tests of
-// every package.
+// Package sharedtest locates the repository's test suites (testdata/ at the
+// repository root: perft suites and rule cases, copied from the project's
+// shared test data) and reads their JSON-lines files, for the tests of every
+// package.
 package sharedtest
 
 import (
@@ -11,10 +12,10 @@ import (
 	"testing"
 )
 
-// Dir returns ../shared/testdata next to the repository root (found by
-// walking up from the working directory to go.mod), or skips the test when
-// it is absent.
-func Dir(t testing.TB) string {
+// Root returns the repository root: the nearest directory at or above the
+// working directory that holds go.mod. It fails the test when there is none
+// (a test binary run outside the module).
+func Root(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -22,27 +23,35 @@ func Dir(t testing.TB) string {
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			td := filepath.Join(dir, "..", "shared", "testdata")
-			if _, err := os.Stat(td); err != nil {
-				t.Skipf("shared test data not found at %s", td)
-			}
-			return td
+			return dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			t.Skip("repository root (go.mod) not found")
+			t.Fatal("repository root (go.mod) not found above the working directory")
 		}
 		dir = parent
 	}
 }
 
+// Dir returns the repository's testdata/ directory (perft/ and cases/; see
+// testdata/README.md). It is part of the repository, so a missing directory
+// fails the test instead of skipping it.
+func Dir(t testing.TB) string {
+	t.Helper()
+	td := filepath.Join(Root(t), "testdata")
+	if _, err := os.Stat(filepath.Join(td, "cases", "cases.jsonl")); err != nil {
+		t.Fatalf("test data missing from the repository: %v (restore testdata/ with git checkout)", err)
+	}
+	return td
+}
+
 // ReadJSONL decodes every non-empty line of a JSON-lines file into a T; a
-// missing file skips the test, a malformed line fails it.
+// missing file or a malformed line fails the test.
 func ReadJSONL[T any](t testing.TB, path string) []T {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
-		t.Skipf("test data: %v", err)
+		t.Fatalf("test data: %v", err)
 	}
 	defer f.Close()
 	var out []T

@@ -1,4 +1,4 @@
-// Test helpers: locating the shared test data and reading JSON-lines files.
+// Test helpers: locating the repository's testdata/ and reading JSON-lines files.
 package chess
 
 import (

@@ -1,4 +1,4 @@
-// Perft suites: the shared random-game positions and the published positions.
+// Perft suites: the random-game positions of testdata/perft and the published positions.
 package chess
 
 import (
