@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"dualnnue/datasets"
 	"dualnnue/nn"
 )
 
@@ -46,6 +47,11 @@ type CheckpointMeta struct {
 	WeightDecay float64        `json:"weight_decay"`
 	Clip        []ClipRange    `json:"clip"`
 	Metrics     []EpochMetrics `json:"metrics"`
+	// Loader is the stream-mode data loader's state after the last batch
+	// of the epoch: a resumed run's loader starts there instead of reading
+	// through every position trained before (nil in memory mode and in
+	// checkpoints of older versions, which resume by reading forward).
+	Loader *datasets.LoaderState `json:"loader,omitempty"`
 }
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
