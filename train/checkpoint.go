@@ -9,7 +9,6 @@ import (
 	"hash/crc32"
 	"math"
 	"os"
-	"path/filepath"
 
 	"dualnnue/datasets"
 	"dualnnue/nn"
@@ -57,7 +56,7 @@ type CheckpointMeta struct {
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
 // SaveCheckpoint writes the model, optimiser and meta to path atomically
-// (a temporary file renamed into place).
+// (a temporary file renamed into place, removed again when a write fails).
 func SaveCheckpoint(path string, m *Model, opt *AdamW, meta CheckpointMeta) error {
 	meta.Arch = m.Arch
 	meta.QA, meta.QB, meta.Scale = m.QA, m.QB, m.Scale
@@ -78,26 +77,8 @@ func SaveCheckpoint(path string, m *Model, opt *AdamW, meta CheckpointMeta) erro
 		}
 	}
 	buf = binary.LittleEndian.AppendUint32(buf, crc32.Checksum(buf, crcTable))
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("train: checkpoint: %w", err)
-	}
-	if _, err := tmp.Write(buf); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("train: checkpoint: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("train: checkpoint: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("train: checkpoint: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("train: checkpoint: %w", err)
+	if err := writeAtomic(path, buf); err != nil {
+		return fmt.Errorf("train: checkpoint: %w", errors.Unwrap(err))
 	}
 	return nil
 }

@@ -222,6 +222,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		}
 	}
 	lastLoss, warned := "", false
+	startEpoch := meta.Epoch
 	for e := meta.Epoch; e < cfg.Train.Epochs; e++ {
 		start := time.Now()
 		if bar != nil {
@@ -311,6 +312,15 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	}
 	if bar != nil {
 		bar.Finish()
+	}
+	if startEpoch >= cfg.Train.Epochs && len(res.Metrics) > 0 {
+		// Resumed after the last epoch, whose metrics may be missing (a
+		// write failed after its checkpoint): write them again.
+		last := res.Metrics[len(res.Metrics)-1]
+		run.Description = describe(meta.Epoch, last.ValidLoss, last.TrainLoss)
+		if err := WriteMetrics(cfg.OutDir, run, res.Metrics); err != nil {
+			return nil, err
+		}
 	}
 
 	// 5. The final net: the epoch with the lowest held-out loss (keep =
