@@ -295,6 +295,12 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	for i := range 2 {
 		if err := probe.ensure(ctx, i); err != nil {
 			probe.close()
+			if ctx.Err() != nil {
+				// Cancelled while the engines start (SIGINT, or a
+				// deadline): an interruption, not a broken engine.
+				rep.Stopped = "interrupted"
+				return rep, nil
+			}
 			return rep, err
 		}
 		rep.Names[i] = probe.eng[i].Name()

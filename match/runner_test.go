@@ -116,6 +116,21 @@ func TestCancelMidMatch(t *testing.T) {
 	}
 }
 
+// TestCancelDuringStart: a match cancelled before its engines finished
+// starting is interrupted, not "engine could not be started" (under load
+// TestCancelMidMatch's 300 ms could end during the handshake).
+func TestCancelDuringStart(t *testing.T) {
+	cfg := Config{Game: "chess", TC: TimeControl{Depth: 1}, Games: 2}
+	cfg.Engines[0] = fakeConfig(t, "good", "a")
+	cfg.Engines[1] = fakeConfig(t, "good", "b")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rep, err := Run(ctx, cfg)
+	if err != nil || rep.Stopped != "interrupted" || rep.Games != 0 {
+		t.Fatalf("err %v stopped %q games %d", err, rep.Stopped, rep.Games)
+	}
+}
+
 // TestNegativeConcurrency: a negative number of games at once is an
 // error (it was taken for 1).
 func TestNegativeConcurrency(t *testing.T) {
