@@ -88,9 +88,12 @@
 //
 // Reader streams positions with filters (in check, captures, best-move
 // captures, first N plies, |score| limit, random skipping). Loader reads many
-// files in parallel goroutines, shuffles through a large buffer and fills
-// flat reusable batches of sparse feature indices (nn/features) for both
-// perspectives, without per-position allocation.
+// files in parallel goroutines, shuffles in windows of a large buffer and
+// fills flat reusable batches of sparse feature indices (nn/features) for
+// both perspectives, without per-position allocation. Its State between
+// two batches is small (LoaderState), and a loader started from it
+// (LoaderConfig.Start) continues the stream without reading what came
+// before: the trainer's stream-mode resume.
 //
 // # Text and PGN
 //

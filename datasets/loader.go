@@ -4,9 +4,11 @@ package datasets
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"dualnnue/nn/features"
 	"dualnnue/position"
@@ -29,6 +31,9 @@ type Batch struct {
 	Score   []float32 // search score, centipawns from the side to move's view
 	Result  []float32 // game result from the side to move's view: 1 win, 0.5 draw, 0 loss
 	Bucket  []uint8   // output bucket of each position (0 when the net has one)
+
+	state    loaderState // the Loader's state after this batch (Loader.State)
+	hasState bool
 }
 
 // Format says how samples become batch entries: the net's feature set and
@@ -149,6 +154,50 @@ type LoaderConfig struct {
 	Loop bool
 	// OnProblem is called (from loader goroutines) for every damage found.
 	OnProblem func(file string, p Problem)
+	// Start, when set, continues the stream of a loader of the same
+	// configuration and files from the state its State returned, reading
+	// only the blocks of the shuffle window then being handed out and
+	// those after it (at most about two shuffle buffers of positions are
+	// decoded before the first batch). With one worker the batches are
+	// exactly those the first loader would have handed out next; with more
+	// they are the same data in a scheduling-dependent order.
+	Start *LoaderState
+}
+
+// LoaderState is where a Loader stands between two batches (Loader.State):
+// the shuffle window being handed out, where its first position came from
+// and how much of it was handed out. It is plain data (JSON-encodable), to
+// be kept in a training checkpoint and given back as LoaderConfig.Start.
+//
+// The loader shuffles in windows of ShuffleBuffer positions: a window is
+// permuted (a permutation drawn from the seed and the window's ordinal) and
+// handed out while the next window arrives, one position out for each one
+// in, so the state depends on no position outside the last two windows.
+type LoaderState struct {
+	Pass    int    `json:"pass"`    // pass over the files (each pass draws its own file order)
+	File    int    `json:"file"`    // position in that pass's file order
+	Path    string `json:"path"`    // that file (checked when resuming)
+	Offset  int64  `json:"offset"`  // byte offset of the window's first block in the file
+	Block   int    `json:"block"`   // that block's ordinal (BlockScanner.Block)
+	Skip    int    `json:"skip"`    // positions of the block that passed the filter before the window's first
+	Window  int64  `json:"window"`  // ordinal of the window being handed out
+	Emitted int    `json:"emitted"` // positions of that window already handed out
+}
+
+// loaderState is a LoaderState without its path (filled in by State).
+type loaderState struct {
+	at      sampleAt
+	window  int64
+	emitted int
+}
+
+// sampleAt says where a position came from: the pass, the position in the
+// pass's file order, the block and the position's rank among the block's
+// positions that passed the filter.
+type sampleAt struct {
+	offset            int64
+	pass, file, block int32
+	k                 int32
 }
 
 // Loader reads many dataset files in parallel goroutines, shuffles their
@@ -175,6 +224,7 @@ type Loader struct {
 	errMu    sync.Mutex
 	err      error
 	closeOne sync.Once
+	decoded  atomic.Int64 // records decoded by the workers
 }
 
 type checkedBlock struct {
@@ -190,13 +240,17 @@ type rawBlock struct {
 	index  int
 	offset int64
 	seed   uint64
+	pass   int // pass over the files
+	order  int // position of the file in the pass's order
+	skip   int // positions passing the filter to drop (a resumed loader's first block)
 }
 
 const chunkSize = 1024
 
 type chunk struct {
-	n int
-	s [chunkSize]Sample
+	n  int
+	s  [chunkSize]Sample
+	at [chunkSize]sampleAt
 }
 
 // NewLoader opens the files' headers and starts the goroutines.
@@ -212,6 +266,16 @@ func NewLoader(cfg LoaderConfig) (*Loader, error) {
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if st := cfg.Start; st != nil {
+		order := passOrder(cfg.Seed, st.Pass, len(cfg.Files))
+		switch {
+		case st.Pass < 0 || st.Pass > math.MaxInt32 || st.File < 0 || st.File >= len(cfg.Files) || st.Block < 0 || st.Block > math.MaxInt32 ||
+			st.Offset < 0 || st.Skip < 0 || st.Skip > math.MaxInt32 || st.Window < 0 || st.Emitted < 0 || st.Emitted >= cfg.ShuffleBuffer:
+			return nil, fmt.Errorf("datasets: loader state %+v impossible for %d files and a shuffle buffer of %d", *st, len(cfg.Files), cfg.ShuffleBuffer)
+		case st.Path != cfg.Files[order[st.File]]:
+			return nil, fmt.Errorf("datasets: loader state names %s as file %d of pass %d, the files give %s: the data files changed", st.Path, st.File, st.Pass, cfg.Files[order[st.File]])
+		}
 	}
 	var game Game
 	for _, f := range cfg.Files {
@@ -300,23 +364,50 @@ func (l *Loader) problem(file string, p Problem) {
 	}
 }
 
-// feed reads the files' blocks (checksums verified) and hands them to the
-// workers, file order reshuffled every epoch.
-func (l *Loader) feed() {
-	defer l.wg.Done()
-	defer close(l.blocks)
-	rng := l.cfg.Seed ^ 0x5DEECE66D
-	order := make([]int, len(l.cfg.Files))
+// passOrder returns the order of n files in pass p: a permutation drawn
+// from the seed and the pass alone, so that a resumed loader knows it.
+func passOrder(seed uint64, pass, n int) []int {
+	order := make([]int, n)
 	for i := range order {
 		order[i] = i
 	}
-	for epoch := 0; ; epoch++ {
-		for i := len(order) - 1; i > 0; i-- {
-			j := int(splitmix(&rng) % uint64(i+1))
-			order[i], order[j] = order[j], order[i]
+	rng := splitmix64(splitmix64(seed^0x5DEECE66D) ^ uint64(pass))
+	for i := n - 1; i > 0; i-- {
+		j := int(splitmix(&rng) % uint64(i+1))
+		order[i], order[j] = order[j], order[i]
+	}
+	return order
+}
+
+// blockSeed returns the seed of the filter's random skipping in a block:
+// drawn from the seed, the pass, the file and the block alone.
+func blockSeed(seed uint64, pass, file, block int) uint64 {
+	h := splitmix64(seed ^ 0x2545F4914F6CDD1D)
+	h = splitmix64(h ^ uint64(pass))
+	h = splitmix64(h ^ uint64(file))
+	return splitmix64(h ^ uint64(block))
+}
+
+// feed reads the files' blocks (checksums verified) and hands them to the
+// workers, in a file order drawn anew for every pass. A resumed loader
+// starts at its state's block.
+func (l *Loader) feed() {
+	defer l.wg.Done()
+	defer close(l.blocks)
+	st := l.cfg.Start
+	pass := 0
+	if st != nil {
+		pass = st.Pass
+	}
+	for ; ; pass++ {
+		order := passOrder(l.cfg.Seed, pass, len(l.cfg.Files))
+		first := 0
+		if st != nil {
+			first = st.File
 		}
 		any := false
-		for _, fi := range order {
+		for oi := first; oi < len(order); oi++ {
+			fi := order[oi]
 			name := l.cfg.Files[fi]
 			fh, err := os.Open(name)
 			if err != nil {
@@ -331,10 +422,29 @@ func (l *Loader) feed() {
 			}
 			sc.SetClosed(IsClosedName(name))
 			sc.OnProblem(func(p Problem) { l.problem(name, p) })
+			seek := st
+			st = nil
+			if seek != nil {
+				if err := sc.SeekBlock(seek.Offset, seek.Block); err != nil {
+					fh.Close()
+					l.fail(fmt.Errorf("%s: resuming the loader: %w", name, err))
+					return
+				}
+			}
 			for {
 				stored, ok := sc.Next()
 				if !ok {
 					break
+				}
+				h, idx, off := sc.Block()
+				skip := 0
+				if seek != nil {
+					if idx != seek.Block || off != seek.Offset {
+						fh.Close()
+						l.fail(fmt.Errorf("%s: resuming the loader: block %d at offset %d is not there (block %d at offset %d instead): the file changed", name, seek.Block, seek.Offset, idx, off))
+						return
+					}
+					skip, seek = seek.Skip, nil
 				}
 				var rb *rawBlock
 				select {
@@ -343,10 +453,10 @@ func (l *Loader) feed() {
 					fh.Close()
 					return
 				}
-				h, idx, off := sc.Block()
 				rb.h, rb.file, rb.index, rb.offset = *h, name, idx, off
 				rb.stored = append(rb.stored[:0], stored...)
-				rb.seed = splitmix(&rng)
+				rb.seed = blockSeed(l.cfg.Seed, pass, fi, idx)
+				rb.pass, rb.order, rb.skip = pass, oi, skip
 				select {
 				case l.blocks <- rb:
 					any = true
@@ -358,6 +468,10 @@ func (l *Loader) feed() {
 			fh.Close()
 			if err := sc.Err(); err != nil {
 				l.fail(fmt.Errorf("%s: %w", name, err))
+				return
+			}
+			if seek != nil {
+				l.fail(fmt.Errorf("%s: resuming the loader: no block %d at offset %d: the file changed", name, seek.Block, seek.Offset))
 				return
 			}
 		}
@@ -493,11 +607,20 @@ func (l *Loader) work() {
 		return
 	}
 	var tmp Sample
+	var at sampleAt // where the next position comes from
+	skip := 0       // positions still to drop (a resumed loader's first block)
 	emit := func(s *Sample) {
 		if stopped {
 			return
 		}
+		if skip > 0 {
+			skip--
+			at.k++
+			return
+		}
 		c.s[c.n] = *s
+		c.at[c.n] = at
+		at.k++
 		c.n++
 		if c.n == chunkSize {
 			select {
@@ -517,7 +640,11 @@ func (l *Loader) work() {
 		// replayed without the PseudoLegal/Legal checks.
 		key := checkedBlock{rb.file, rb.offset, rb.h.PayloadCRC}
 		_, trusted := l.checked.Load(key)
-		if _, err := d.decode(&rb.h, rb.stored, rb.seed, trusted, &tmp, emit); err != nil {
+		at = sampleAt{offset: rb.offset, pass: int32(rb.pass), file: int32(rb.order), block: int32(rb.index)}
+		skip = rb.skip
+		n, err := d.decode(&rb.h, rb.stored, rb.seed, trusted, &tmp, emit)
+		l.decoded.Add(int64(n))
+		if err != nil {
 			l.problem(rb.file, Problem{Block: rb.index, Offset: rb.offset, Msg: err.Error() + "; rest of the block skipped"})
 		} else if !trusted {
 			l.checked.Store(key, struct{}{})
@@ -538,14 +665,35 @@ func (l *Loader) work() {
 	}
 }
 
-// shuffle keeps a buffer of samples; every arriving sample replaces a
-// random one, which goes to the batch being filled.
+// permute shuffles buf with the permutation of window w.
+func (l *Loader) permute(buf []Sample, w int64) {
+	rng := splitmix64(splitmix64(l.cfg.Seed^0xA5A5A5A5A5A5A5A5) ^ uint64(w))
+	for i := len(buf) - 1; i > 0; i-- {
+		j := int(splitmix(&rng) % uint64(i+1))
+		buf[i], buf[j] = buf[j], buf[i]
+	}
+}
+
+// shuffle shuffles in windows of ShuffleBuffer positions (see LoaderState):
+// the first window fills the buffer; once full, the buffer is permuted and
+// every arriving position takes the slot of the next one handed out, so
+// that when a window is all handed out the buffer holds the next one.
 func (l *Loader) shuffle() {
 	defer l.wg.Done()
 	defer close(l.ready)
-	buf := make([]Sample, 0, l.cfg.ShuffleBuffer)
-	rng := l.cfg.Seed ^ 0xA5A5A5A5A5A5A5A5
-	var b *Batch
+	size := l.cfg.ShuffleBuffer
+	buf := make([]Sample, 0, size)
+	var (
+		b         *Batch
+		window    int64
+		cur, nxt  sampleAt // where the current and the next window start
+		full      bool     // buf holds the whole current window (permuted)
+		e         int      // positions of the window handed out = of the next arrived
+		handedOut int      // a resumed loader's positions of the next window that came before the state
+	)
+	if st := l.cfg.Start; st != nil {
+		window, handedOut = st.Window, st.Emitted
+	}
 	next := func() bool {
 		select {
 		case b = <-l.freeBat:
@@ -558,48 +706,70 @@ func (l *Loader) shuffle() {
 	if !next() {
 		return
 	}
-	put := func(s *Sample) bool {
-		b.addSample(s, &l.format)
-		if b.Len == l.cfg.BatchSize {
-			select {
-			case l.ready <- b:
-			case <-l.done:
-				return false
-			}
-			return next()
+	send := func() bool {
+		b.state, b.hasState = loaderState{at: cur, window: window, emitted: e}, true
+		select {
+		case l.ready <- b:
+		case <-l.done:
+			return false
 		}
-		return true
+		return next()
 	}
 	for c := range l.chunks {
 		for i := 0; i < c.n; i++ {
-			if len(buf) < cap(buf) {
+			if !full {
+				if len(buf) == 0 {
+					cur = c.at[i]
+				}
 				buf = append(buf, c.s[i])
+				if len(buf) == size {
+					l.permute(buf, window)
+					full = true
+				}
 				continue
 			}
-			j := int(splitmix(&rng) % uint64(len(buf)))
-			if !put(&buf[j]) {
+			if e == 0 {
+				nxt = c.at[i]
+			}
+			if handedOut > 0 {
+				handedOut-- // handed out before the state was taken
+			} else {
+				b.addSample(&buf[e], &l.format)
+			}
+			buf[e] = c.s[i]
+			e++
+			if e == size {
+				window, cur, e = window+1, nxt, 0
+				l.permute(buf, window)
+			}
+			if b.Len == l.cfg.BatchSize && !send() {
 				return
 			}
-			buf[j] = c.s[i]
 		}
 		select {
 		case l.freeChk <- c:
 		default:
 		}
 	}
-	// One pass done: emit the buffer in random order.
-	for i := len(buf) - 1; i >= 0; i-- {
-		j := int(splitmix(&rng) % uint64(i+1))
-		buf[i], buf[j] = buf[j], buf[i]
-		if !put(&buf[i]) {
+	// The end of a single pass: hand out the rest of the window, then the
+	// part of the next one that arrived.
+	if !full {
+		l.permute(buf, window)
+		e = 0
+	}
+	rest := buf[e:]
+	if full && e > 0 {
+		l.permute(buf[:e], window+1)
+		rest = append(rest[:len(rest):len(rest)], buf[:e]...)
+	}
+	for i := range rest {
+		b.addSample(&rest[i], &l.format)
+		if b.Len == l.cfg.BatchSize && !send() {
 			return
 		}
 	}
 	if b.Len > 0 {
-		select {
-		case l.ready <- b:
-		case <-l.done:
-		}
+		send()
 	}
 }
 
@@ -621,6 +791,27 @@ func (l *Loader) Next() (*Batch, bool) {
 	l.current = b
 	return b, true
 }
+
+// State returns where the loader stands after the last batch Next
+// returned, for LoaderConfig.Start; false before the first batch (the
+// stream's start, or the state the loader was started from).
+func (l *Loader) State() (LoaderState, bool) {
+	if l.current == nil || !l.current.hasState {
+		if l.cfg.Start != nil {
+			return *l.cfg.Start, true
+		}
+		return LoaderState{}, false
+	}
+	st := l.current.state
+	order := passOrder(l.cfg.Seed, int(st.at.pass), len(l.cfg.Files))
+	return LoaderState{Pass: int(st.at.pass), File: int(st.at.file), Path: l.cfg.Files[order[st.at.file]],
+		Offset: st.at.offset, Block: int(st.at.block), Skip: int(st.at.k), Window: st.window, Emitted: st.emitted}, true
+}
+
+// Decoded returns the number of records the loader's workers decoded so
+// far: every record of every block read, whether its position passed the
+// filter or not (a resumed loader decodes only from its state's block on).
+func (l *Loader) Decoded() int64 { return l.decoded.Load() }
 
 // Close stops the goroutines and waits for them.
 func (l *Loader) Close() {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
@@ -55,6 +56,7 @@ type BlockScanner struct {
 	slot     int  // ordinal of the next block slot (version 2: the next sequence number)
 	ended    bool // the end marker was read
 	closed   bool // the file must end with an end marker (see SetClosed)
+	seeked   bool // SeekBlock skipped blocks: the end marker's totals cannot be checked
 
 	// Accounting over the blocks whose header was intact.
 	nextSeq     uint32 // version 2: sequence number expected next
@@ -132,6 +134,33 @@ func openScanner(path string) (*os.File, *BlockScanner, error) {
 	}
 	sc.SetClosed(IsClosedName(path))
 	return f, sc, nil
+}
+
+// SeekBlock moves the scanner to the block at byte offset off whose
+// ordinal is index (both as Block returned them when the block was read
+// before), so that the next call to Next reads that block and the ones
+// after it without reading those before. The scanner's reader must be an
+// io.Seeker. After a seek the checks that need the blocks before (the end
+// marker's totals, a version 1 file's game counts) are not made; the
+// caller checks that Block then names the block it asked for.
+func (s *BlockScanner) SeekBlock(off int64, index int) error {
+	sk, ok := s.r.(io.Seeker)
+	if !ok {
+		return fmt.Errorf("datasets: cannot seek in a %T", s.r)
+	}
+	if off < int64(fileHeaderFixed) || index < 0 || index > math.MaxUint32 {
+		return fmt.Errorf("datasets: no block %d at offset %d", index, off)
+	}
+	if _, err := sk.Seek(off, io.SeekStart); err != nil {
+		s.err = err
+		return err
+	}
+	s.pos, s.end, s.eof, s.off = 0, 0, false, off
+	s.slot, s.nextSeq = index, uint32(index)
+	// The blocks before are not read: accept the next block's sequence
+	// number and game count as they are.
+	s.unknownLoss, s.lossEver, s.seeked = true, true, true
+	return nil
 }
 
 // Header returns the file header.
@@ -371,7 +400,7 @@ func (s *BlockScanner) Next() (payload []byte, ok bool) {
 				s.endGames = binary.LittleEndian.Uint64(p[8:])
 			}
 			s.ended = true
-			if s.errors == 0 && (s.endRecords != s.recsSeen || s.endGames != s.gamesSeen) {
+			if s.errors == 0 && !s.seeked && (s.endRecords != s.recsSeen || s.endGames != s.gamesSeen) {
 				s.problemAt(idx, off, fmt.Sprintf("end marker counts %d positions / %d games, the blocks hold %d / %d: blocks removed or duplicated", s.endRecords, s.endGames, s.recsSeen, s.gamesSeen), false)
 			}
 			continue

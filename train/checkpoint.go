@@ -9,8 +9,8 @@ import (
 	"hash/crc32"
 	"math"
 	"os"
-	"path/filepath"
 
+	"dualnnue/datasets"
 	"dualnnue/nn"
 )
 
@@ -46,12 +46,17 @@ type CheckpointMeta struct {
 	WeightDecay float64        `json:"weight_decay"`
 	Clip        []ClipRange    `json:"clip"`
 	Metrics     []EpochMetrics `json:"metrics"`
+	// Loader is the stream-mode data loader's state after the last batch
+	// of the epoch: a resumed run's loader starts there instead of reading
+	// through every position trained before (nil in memory mode and in
+	// checkpoints of older versions, which resume by reading forward).
+	Loader *datasets.LoaderState `json:"loader,omitempty"`
 }
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
 // SaveCheckpoint writes the model, optimiser and meta to path atomically
-// (a temporary file renamed into place).
+// (a temporary file renamed into place, removed again when a write fails).
 func SaveCheckpoint(path string, m *Model, opt *AdamW, meta CheckpointMeta) error {
 	meta.Arch = m.Arch
 	meta.QA, meta.QB, meta.Scale = m.QA, m.QB, m.Scale
@@ -72,26 +77,8 @@ func SaveCheckpoint(path string, m *Model, opt *AdamW, meta CheckpointMeta) erro
 		}
 	}
 	buf = binary.LittleEndian.AppendUint32(buf, crc32.Checksum(buf, crcTable))
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("train: checkpoint: %w", err)
-	}
-	if _, err := tmp.Write(buf); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("train: checkpoint: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("train: checkpoint: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("train: checkpoint: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("train: checkpoint: %w", err)
+	if err := writeAtomic(path, buf); err != nil {
+		return fmt.Errorf("train: checkpoint: %w", errors.Unwrap(err))
 	}
 	return nil
 }

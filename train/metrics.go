@@ -5,8 +5,11 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image/color"
+	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -189,13 +192,46 @@ func (logTicks125) Ticks(lo, hi float64) []plot.Tick {
 	return t
 }
 
-// writeAtomic writes data to path through a temporary file and a rename.
+// atomicFile is what writeAtomic writes: an *os.File (in tests, a file
+// whose writes fail as on a full disk).
+type atomicFile interface {
+	io.Writer
+	Sync() error
+	Close() error
+}
+
+// createAtomic creates writeAtomic's temporary file (it must not exist);
+// tests replace it to make writes fail.
+var createAtomic = func(name string) (atomicFile, error) {
+	return os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+}
+
+// writeAtomic writes data to path through path+".tmp" (synced, then
+// renamed over path), so that path holds either its old or its new
+// contents. On any error the temporary file is removed: a failed write (a
+// full disk) leaves nothing behind and the same write can be tried again.
+// A ".tmp" left by a killed process is replaced.
 func writeAtomic(path string, data []byte) error {
 	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	if err := os.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("train: %w", err)
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	f, err := createAtomic(tmp)
+	if err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("train: %w", err)
 	}
 	return nil

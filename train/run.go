@@ -52,6 +52,10 @@ type Result struct {
 	Metrics    []EpochMetrics // one row per epoch (resumed runs include the earlier ones)
 	Positions  int            // training positions (memory mode; 0 in stream mode)
 	K          float64        // the loss's sigmoid scale (fitted when the config said 0)
+	// Decoded is the number of dataset records the stream-mode loader
+	// decoded (0 in memory mode): a resumed run decodes from its
+	// checkpoint's loader state on, not the positions trained before.
+	Decoded int64
 }
 
 // Run trains a net as cfg describes and exports it for the engine. Every
@@ -128,7 +132,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	a := m.Arch
 
 	// 2. The data.
-	src, train, valid, info, closeSrc, err := openData(&cfg, opt, a, log)
+	src, train, valid, info, closeSrc, err := openData(&cfg, opt, a, meta, log)
 	if err != nil {
 		return nil, err
 	}
@@ -216,6 +220,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		}
 	}
 	lastLoss, warned := "", false
+	startEpoch := meta.Epoch
 	for e := meta.Epoch; e < cfg.Train.Epochs; e++ {
 		start := time.Now()
 		if bar != nil {
@@ -270,6 +275,12 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 			return nil, fmt.Errorf("train: RNG state: %w", err)
 		}
 		meta.Epoch, meta.RNG, meta.Metrics = e+1, st, res.Metrics
+		if ls, ok := src.(*LoaderSource); ok {
+			meta.Loader = nil
+			if st, ok := ls.L.State(); ok {
+				meta.Loader = &st
+			}
+		}
 		ck := filepath.Join(ckptDir, fmt.Sprintf("epoch-%04d.ckpt", e+1))
 		if err := SaveCheckpoint(ck, m, optim, *meta); err != nil {
 			return nil, err
@@ -297,6 +308,15 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	}
 	if bar != nil {
 		bar.Finish()
+	}
+	if startEpoch >= cfg.Train.Epochs && len(res.Metrics) > 0 {
+		// Resumed after the last epoch, whose metrics may be missing (a
+		// write failed after its checkpoint): write them again.
+		last := res.Metrics[len(res.Metrics)-1]
+		run.Description = describe(meta.Epoch, last.ValidLoss, last.TrainLoss)
+		if err := WriteMetrics(cfg.OutDir, run, res.Metrics); err != nil {
+			return nil, err
+		}
 	}
 
 	// 5. The final net: the epoch with the lowest held-out loss (keep =
@@ -329,6 +349,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		}
 	}
 	res.NetPath, res.Net = final, net
+	if ls, ok := src.(*LoaderSource); ok {
+		res.Decoded = ls.L.Decoded()
+	}
 	fmt.Fprintf(log, "train: wrote %s (%v)\n", final, a)
 	return res, nil
 }
@@ -404,8 +427,9 @@ func validate(s *Stepper, batches []*Batch) float64 {
 
 // openData returns the training source, the in-memory training set (nil in
 // stream mode), the validation set (possibly nil) and what was read, for a
-// net of shape a (whose feature set the batches use).
-func openData(cfg *Config, opt Options, a nn.Arch, log io.Writer) (Source, *Memory, *Memory, LoadStats, func(), error) {
+// net of shape a (whose feature set the batches use). In stream mode a
+// resumed run's loader starts at the checkpoint's loader state (meta).
+func openData(cfg *Config, opt Options, a nn.Arch, meta *CheckpointMeta, log io.Writer) (Source, *Memory, *Memory, LoadStats, func(), error) {
 	nop := func() {}
 	seed := cfg.Train.Seed
 	if opt.TrainData != nil {
@@ -449,13 +473,19 @@ func openData(cfg *Config, opt Options, a nn.Arch, log io.Writer) (Source, *Memo
 		if err != nil {
 			return nil, nil, nil, LoadStats{}, nop, err
 		}
+		var pos int64
+		if meta.Loader != nil {
+			pos = meta.Step * int64(cfg.Train.BatchSize)
+			fmt.Fprintf(log, "train: the loader resumes in pass %d at block %d of %s (shuffle window %d), without reading the %d positions trained before\n",
+				meta.Loader.Pass+1, meta.Loader.Block, meta.Loader.Path, meta.Loader.Window, pos)
+		}
 		l, err := datasets.NewLoader(datasets.LoaderConfig{Files: files, Features: format.Set, Bucket: format.Bucket, BatchSize: cfg.Train.BatchSize,
-			ShuffleBuffer: cfg.Data.ShuffleBuffer, Workers: cfg.Data.LoaderWorkers, Filter: filter, Seed: seed, Loop: true,
+			ShuffleBuffer: cfg.Data.ShuffleBuffer, Workers: cfg.Data.LoaderWorkers, Filter: filter, Seed: seed, Loop: true, Start: meta.Loader,
 			OnProblem: func(file string, p datasets.Problem) { fmt.Fprintf(log, "train: %s: %v (skipped)\n", file, p) }})
 		if err != nil {
 			return nil, nil, nil, LoadStats{}, nop, fmt.Errorf("train: %w", err)
 		}
-		return &LoaderSource{L: l}, nil, valid, LoadStats{Files: files}, l.Close, nil
+		return &LoaderSource{L: l, pos: pos}, nil, valid, LoadStats{Files: files}, l.Close, nil
 	}
 	frac := cfg.Data.ValidSplit
 	if valid != nil {
@@ -494,8 +524,10 @@ func limitMemory(d *Memory, limit int) *Memory {
 
 // LoaderSource adapts a looping datasets.Loader to Source. The loader's
 // batches are aliased, not copied. With one loader worker the stream is
-// deterministic and SetPosition (which skips forward by reading) makes
-// resumed runs exact; with more workers the order depends on scheduling.
+// deterministic: a resumed run's loader starts at the state its checkpoint
+// recorded (datasets.LoaderConfig.Start), and SetPosition skips forward by
+// reading only for checkpoints without one, so resumed runs are exact;
+// with more workers the order depends on scheduling.
 type LoaderSource struct {
 	L   *datasets.Loader
 	pos int64
