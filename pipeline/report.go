@@ -75,7 +75,7 @@ func writeEloPlot(rep *Report) error {
 		x := float64(g.Index)
 		best = append(best, plotter.XY{X: x, Y: g.CumElo})
 		cand.add(x, prev+g.Elo, g.EloError)
-		if e, err, ok := g.classicElo(); ok {
+		if e, err, ok := g.classicElo(); ok && g.Opponent != "classic" { // else the same match as above
 			classic.add(x+0.08, e, err)
 			lo, hi = math.Min(lo, e-err), math.Max(hi, e+err)
 		}
@@ -100,14 +100,15 @@ func writeEloPlot(rep *Report) error {
 	p.Add(plotter.NewGrid(), zero)
 	p.Legend.Add("hand-written evaluation", zero)
 	if len(best) > 0 {
-		line, err := plotter.NewLine(best)
+		line, dots, err := plotter.NewLinePoints(best)
 		if err != nil {
 			return err
 		}
-		line.Color = plotutil.Color(0)
+		line.Color, dots.Color = plotutil.Color(0), plotutil.Color(0)
 		line.Width = vg.Points(1.5)
-		p.Add(line)
-		p.Legend.Add("best net (cumulative)", line)
+		dots.Shape = draw.CircleGlyph{}
+		p.Add(line, dots)
+		p.Legend.Add("best net (cumulative)", line, dots)
 		for i, set := range []*errPoints{&cand, &classic} {
 			if len(set.XYs) == 0 {
 				continue
