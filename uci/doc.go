@@ -25,6 +25,12 @@
 //     (the AXF rules, as Fairy-Stockfish and Pikafish judge); the check
 //     option CheckChaseLoses selects the WXF/Chinese reading, where the
 //     chasing side loses (xiangqi.CheckChaseIsChase, process-wide).
+//   - UCI_ShowWDL adds "wdl W D L" (per mille) to every score, from the
+//     game's win/draw/loss model fitted to the project's own self-play
+//     (eval.WDLModel). UCI_LimitStrength with UCI_Elo (1500–2100; chess on
+//     Stockfish 15.1's scale, xiangqi on Fairy-Stockfish 11.1's, calibrated
+//     at 1 s + 0.01 s) caps every search at
+//     a node budget (strengthNodes) that plays at that rating.
 //   - UCCI (after "ucci"): options without "name"/"value", "go [ponder|draw]
 //     depth|nodes|time <t> [movestogo|increment] [opptime ..]" with times in
 //     seconds unless "setoption usemillisec true", "banmoves", "nobestmove",

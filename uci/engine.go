@@ -77,6 +77,9 @@ type engineConfig struct {
 	// showWDL adds "wdl W D L" (per mille, the game's eval.WDLModel) to
 	// every score of the info lines (UCI_ShowWDL).
 	showWDL bool
+	// elo > 0 limits the strength (UCI_LimitStrength with UCI_Elo): every
+	// search gets at most strengthNodes(elo) nodes.
+	elo int
 }
 
 // searchRequest is one "go", resolved: clocks by colour, searchmoves still

@@ -49,9 +49,13 @@ const (
 	// Pikafish). See xiangqi.CheckChaseIsChase.
 	optCheckChase = "CheckChaseLoses"
 	// optShowWDL adds "wdl W D L" to the info lines' scores.
-	optShowWDL     = "UCI_ShowWDL"
-	optUseMillisec = "usemillisec" // UCCI only: time unit of "go time"
-	optNewGame     = "newgame"     // UCCI only: a button like ucinewgame
+	optShowWDL = "UCI_ShowWDL"
+	// optLimitStrength and optElo weaken the engine to a rating on
+	// Stockfish's UCI_Elo scale (see strengthNodes).
+	optLimitStrength = "UCI_LimitStrength"
+	optElo           = "UCI_Elo"
+	optUseMillisec   = "usemillisec" // UCCI only: time unit of "go time"
+	optNewGame       = "newgame"     // UCCI only: a button like ucinewgame
 )
 
 // defaultEvalFile is the EvalFile value that selects the game's embedded
@@ -72,6 +76,14 @@ func shown(v string) string {
 	}
 	return v
 }
+
+// MinElo and MaxElo bound UCI_Elo: MaxElo is about the full strength of
+// the engine with its embedded chess net at 1 s + 0.01 s on Stockfish
+// 15.1's scale (docs/strength.md).
+const (
+	MinElo = 1500
+	MaxElo = 2100
+)
 
 // MaxHashMiB and MaxThreads bound the spin options.
 const (
@@ -99,6 +111,8 @@ func newOptions(defaultVariant string, hashMiB int) *options {
 		{name: optChess960, kind: optCheck, def: "false"},
 		{name: optCheckChase, kind: optCheck, def: "false"},
 		{name: optShowWDL, kind: optCheck, def: "false"},
+		{name: optLimitStrength, kind: optCheck, def: "false"},
+		{name: optElo, kind: optSpin, def: itoa(MaxElo), min: MinElo, max: MaxElo},
 		{name: optUseMillisec, ucciName: optUseMillisec, kind: optCheck, def: "false"},
 		{name: optNewGame, ucciName: optNewGame, kind: optButton},
 	}}

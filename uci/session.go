@@ -242,6 +242,14 @@ func (s *Session) engine() gameEngine {
 	return e
 }
 
+// limitElo returns UCI_Elo when UCI_LimitStrength is on, else 0.
+func (s *Session) limitElo() int {
+	if !s.opts.bool(optLimitStrength) {
+		return 0
+	}
+	return s.opts.int(optElo)
+}
+
 func (s *Session) engineConfig() engineConfig {
 	return engineConfig{
 		hashMiB:      s.opts.int(optHash),
@@ -253,6 +261,7 @@ func (s *Session) engineConfig() engineConfig {
 		chess960:     s.opts.bool(optChess960),
 		checkChase:   s.opts.bool(optCheckChase),
 		showWDL:      s.opts.bool(optShowWDL),
+		elo:          s.limitElo(),
 	}
 }
 

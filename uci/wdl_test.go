@@ -66,3 +66,39 @@ func indexOf(f []string, s string) int {
 	}
 	return -1
 }
+
+// TestLimitStrength: with UCI_LimitStrength and UCI_Elo every search gets
+// at most strengthNodes(elo) nodes, whatever the go command asks (a depth
+// far beyond, or more nodes); without it the depth is searched; the budget
+// doubles every 101 points.
+func TestLimitStrength(t *testing.T) {
+	if strengthNodes("chess", 1600) != 532 || strengthNodes("chess", 1701) != 1064 || strengthNodes("chess", MinElo) != 267 ||
+		strengthNodes("chess", 1900) != 4169 || strengthNodes("xiangqi", 1600) != 200 || strengthNodes("xiangqi", MinElo) != 100 {
+		t.Fatalf("strengthNodes: %d %d %d %d %d", strengthNodes("chess", 1600), strengthNodes("chess", 1701), strengthNodes("chess", MinElo),
+			strengthNodes("chess", 1900), strengthNodes("xiangqi", 1600))
+	}
+	cl := realClient(t, "chess")
+	nodes := func(goCmd string) uint64 {
+		cl.send("position startpos", goCmd)
+		_, lines := cl.bestmove(30 * time.Second)
+		var last uint64
+		for _, l := range lines {
+			f := strings.Fields(l)
+			if i := indexOf(f, "nodes"); i >= 0 && strings.HasPrefix(l, "info depth") {
+				last, _ = strconv.ParseUint(f[i+1], 10, 64)
+			}
+		}
+		return last
+	}
+	cl.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1500")
+	limit := strengthNodes("chess", 1500)
+	for _, g := range []string{"go depth 30", "go nodes 1000000"} {
+		if n := nodes(g); n == 0 || n > limit {
+			t.Fatalf("UCI_Elo 1500, %s: %d nodes, limit %d", g, n, limit)
+		}
+	}
+	cl.send("setoption name UCI_LimitStrength value false")
+	if n := nodes("go depth 6"); n <= limit {
+		t.Fatalf("full strength, depth 6: only %d nodes", n)
+	}
+}
