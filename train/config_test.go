@@ -21,8 +21,10 @@ func TestShippedConfigs(t *testing.T) {
 		if err := cfg.Validate(); err != nil {
 			t.Fatalf("%s: %v", g, err)
 		}
-		if cfg.Game != g || cfg.Net.Hidden != 256 || cfg.Train.BatchSize != 16384 || cfg.Loss.K != 400 ||
-			cfg.Data.Train[0] != "data/selfplay/"+g+"/*.dnds" || cfg.stepsPerEpoch() != 64 {
+		// Sized to the small default self-play output (thousands of
+		// positions): 32 units, 40 passes of one pass each, not 1,200.
+		if cfg.Game != g || cfg.Net.Hidden != 32 || cfg.Train.BatchSize != 16384 || cfg.Loss.K != 400 ||
+			cfg.Data.Train[0] != "data/selfplay/"+g+"/*.dnds" || cfg.Train.PositionsPerEpoch != 0 || cfg.Train.Epochs != 40 {
 			t.Fatalf("%s: unexpected values %+v", g, cfg)
 		}
 		// The TOML the run directory receives reads back to the same config.
