@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"dualnnue/configs"
+	"dualnnue/nn"
+	"dualnnue/nn/features"
 )
 
 func TestShippedConfigs(t *testing.T) {
@@ -77,6 +79,32 @@ func TestSchedules(t *testing.T) {
 	}{{0, 1}, {10, 0.55}, {20, 0.1}, {30, 0.1}} {
 		if got := s.At(c.step); got < c.want-1e-12 || got > c.want+1e-12 {
 			t.Errorf("cosine schedule at %d = %v, want %v", c.step, got, c.want)
+		}
+	}
+}
+
+// TestNetConfigs: the training configs of the embedded nets and their
+// generation-0 predecessors (configs/nets, docs/nets.md) parse and
+// validate, with the shapes the docs name.
+func TestNetConfigs(t *testing.T) {
+	want := map[string]string{
+		"c32": "chess (768→32)×2→1 SCReLU, 1 bucket(s)", "x32": "xiangqi (1260→32)×2→1 SCReLU, 1 bucket(s)",
+		"cf128": "chess (768→128)×2→1 SCReLU, 1 bucket(s), features chess-ps768-hm", "xf64": "xiangqi (1260→64)×2→1 SCReLU, 1 bucket(s)",
+	}
+	for name, arch := range want {
+		cfg, err := LoadConfig("../configs/nets/train-" + name + ".toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cfg.Validate(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		g, _ := features.ParseGame(cfg.Game)
+		set, _ := cfg.featureSet()
+		act, _ := ParseActivation(cfg.Net.Activation)
+		a := nn.Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: cfg.Net.Hidden, Buckets: cfg.Net.Buckets, Activation: act}
+		if a.String() != arch || cfg.Name != name {
+			t.Fatalf("%s: %v, want %s", name, a, arch)
 		}
 	}
 }
