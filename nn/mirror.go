@@ -44,10 +44,12 @@ func (s *Stack) pushMirror(d *position.Dirty) {
 	n := s.pieces[k-1]
 	for i := 0; i < d.N; i++ {
 		dp := &d.Pieces[i]
-		if dp.From != position.SquareNone {
+		// Count pieces with a feature only, as Reset and the trainer do (a
+		// compact set has none for a piece on a point it cannot reach).
+		if dp.From != position.SquareNone && s.set.Index(position.White, dp.Piece, dp.From) >= 0 {
 			n--
 		}
-		if dp.To != position.SquareNone {
+		if dp.To != position.SquareNone && s.set.Index(position.White, dp.Piece, dp.To) >= 0 {
 			n++
 		}
 		if dp.Piece.Type() == s.set.King {

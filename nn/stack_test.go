@@ -119,3 +119,38 @@ func TestStackDepth(t *testing.T) {
 	}()
 	st.Push(&null)
 }
+
+// TestStackPiecesCompactMirrored: with the compact mirrored xiangqi set,
+// whose features skip pieces on points they can never reach, the stack's
+// piece count (the output bucket's input) stays the number of active
+// features after any pushes and pops, as Reset and the trainer count it.
+func TestStackPiecesCompactMirrored(t *testing.T) {
+	set, _ := features.Lookup(features.XiangqiCompact692HM)
+	rng := rand.New(rand.NewPCG(21, 22))
+	net, err := randomModelSet(rng, set, 32, 4, SCReLU).Quantize("test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := NewStack(net)
+	var w, bl [features.MaxActive]uint16
+	for game := 0; game < 20; game++ {
+		b := randomBoard(rng, Xiangqi)
+		st.Reset(b)
+		var hist []testBoard
+		var d position.Dirty
+		for step := 0; step < 100; step++ {
+			if len(hist) > 0 && rng.IntN(3) == 0 {
+				*b = hist[len(hist)-1]
+				hist = hist[:len(hist)-1]
+				st.Pop()
+			} else {
+				hist = append(hist, *b)
+				b.move(rng, &d)
+				st.Push(&d)
+			}
+			if got, want := st.Pieces(), set.Active(b, w[:], bl[:]); got != want {
+				t.Fatalf("game %d step %d: stack counts %d pieces, %d have a feature", game, step, got, want)
+			}
+		}
+	}
+}

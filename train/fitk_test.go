@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -58,6 +59,20 @@ func TestRunOnePassFittedK(t *testing.T) {
 	if k < 50 || !strings.Contains(log.String(), fmt.Sprintf("K fitted to the data: %g cp", k)) ||
 		!strings.Contains(res.Net.Description, fmt.Sprintf("K %g,", k)) {
 		t.Fatalf("K %v; log:\n%s\ndescription %q", k, log.String(), res.Net.Description)
+	}
+	// The run directory's config.toml keeps the values as given (0, 0), so
+	// it resumes: its fingerprint is the checkpoints'.
+	saved, err := LoadConfig(filepath.Join(cfg.OutDir, "config.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, meta, err := LoadCheckpoint(filepath.Join(cfg.OutDir, "checkpoints", "last.ckpt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saved.Train.PositionsPerEpoch != 0 || saved.Loss.K != 0 || saved.fingerprint() != meta.Fingerprint {
+		t.Fatalf("config.toml: positions_per_epoch %d, k %v; fingerprint %s, checkpoint's %s",
+			saved.Train.PositionsPerEpoch, saved.Loss.K, saved.fingerprint(), meta.Fingerprint)
 	}
 	cfg.Data.Stream = true
 	if err := cfg.Validate(); err == nil {

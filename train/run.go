@@ -73,6 +73,11 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	// asGiven is written to the run directory: the values filled in from
+	// the data below (one-pass epochs, a fitted K) are logged and recorded in
+	// the net's description, while the file keeps what the checkpoints'
+	// fingerprint was taken of, so -resume with it works.
+	asGiven := cfg
 	game, _ := features.ParseGame(cfg.Game)
 	set, err := cfg.featureSet()
 	if err != nil {
@@ -163,7 +168,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 			return nil, fmt.Errorf("train: %w", err)
 		}
 	}
-	if err := writeAtomic(filepath.Join(cfg.OutDir, "config.toml"), cfg.TOML()); err != nil {
+	if err := writeAtomic(filepath.Join(cfg.OutDir, "config.toml"), asGiven.TOML()); err != nil {
 		return nil, err
 	}
 	stepper, err := NewStepper(m, cfg.loss(), workers)
