@@ -8,6 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 // fuzzSeeds returns small valid files of both games.
@@ -113,4 +116,45 @@ func TestWriteFuzzCorpus(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzReadSamples: any file given to ReadSamples (the trainer's memory-mode
+// reader) yields an error, damage reports or well-formed samples (at most
+// MaxPieces pieces on points of the board, a side of 0 or 1), which every
+// feature set of the game turns into a batch entry; never a panic or a hang.
+func FuzzReadSamples(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s)
+		f.Add(s[:len(s)*2/3])
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "f.dnds")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range bothGames {
+			var b Batch
+			n := 0
+			_, _ = ReadSamples([]string{path}, g, &Filter{}, func(s *Sample) error {
+				if s.N > MaxPieces || s.Side > 1 {
+					t.Fatalf("sample with %d pieces, side %d", s.N, s.Side)
+				}
+				for _, v := range s.Pieces[:s.N] {
+					if _, sq := features.UnpackPiece(v); int(sq) >= g.Squares() {
+						t.Fatalf("piece on point %d of a %d-point board", sq, g.Squares())
+					}
+				}
+				for id := features.SetID(1); id <= 6; id++ {
+					if set, _ := features.Lookup(id); set.Game == g {
+						b.Reset()
+						b.AddSample(s.Pieces[:s.N], position.Color(s.Side), float32(s.Score), s.ResultScore(), &Format{Set: set})
+					}
+				}
+				if n++; n > 100000 {
+					return ErrStop
+				}
+				return nil
+			}, nil)
+		}
+	})
 }
