@@ -119,10 +119,12 @@ func (s *Stack) updateMirror() {
 		}
 		s.set.DeltaView(&s.dirty[k], s.mirror[k], &s.delta)
 		if w {
-			s.applyColour(k, position.White)
+			s.applyDelta(k, position.White)
+			s.valid[k][position.White] = true
 		}
 		if b {
-			s.applyColour(k, position.Black)
+			s.applyDelta(k, position.Black)
+			s.valid[k][position.Black] = true
 		}
 	}
 	for c := position.Color(0); c <= 1; c++ {
@@ -131,32 +133,6 @@ func (s *Stack) updateMirror() {
 		}
 	}
 	s.computed[top] = true
-}
-
-// applyColour computes colour c of entry k from entry k-1 by s.delta, the
-// feature change of k's diff.
-func (s *Stack) applyColour(k int, c position.Color) {
-	d := &s.delta
-	src, dst := s.entry(k-1, c), s.entry(k, c)
-	add, sub := &d.Add[c], &d.Sub[c]
-	net := s.net
-	switch {
-	case d.NAdd == 1 && d.NSub == 1:
-		copyAddSub(dst, src, net.Row(int(add[0])), net.Row(int(sub[0])))
-	case d.NAdd == 1 && d.NSub == 2:
-		copyAddSub2(dst, src, net.Row(int(add[0])), net.Row(int(sub[0])), net.Row(int(sub[1])))
-	case d.NAdd == 2 && d.NSub == 2:
-		copyAdd2Sub2(dst, src, net.Row(int(add[0])), net.Row(int(add[1])), net.Row(int(sub[0])), net.Row(int(sub[1])))
-	default:
-		copy(dst, src)
-		for _, f := range add[:d.NAdd] {
-			addRow(dst, net.Row(int(f)))
-		}
-		for _, f := range sub[:d.NSub] {
-			subRow(dst, net.Row(int(f)))
-		}
-	}
-	s.valid[k][c] = true
 }
 
 // refreshColour rebuilds colour c of entry k (the top, or the root) from

@@ -179,30 +179,37 @@ func (s *Stack) update() {
 // apply computes entry k from entry k-1 and the diff of entry k.
 func (s *Stack) apply(k int) {
 	s.set.Delta(&s.dirty[k], &s.delta)
-	d := &s.delta
-	net := s.net
 	for c := position.Color(0); c <= 1; c++ {
-		src, dst := s.entry(k-1, c), s.entry(k, c)
-		add, sub := &d.Add[c], &d.Sub[c]
-		switch {
-		case d.NAdd == 1 && d.NSub == 1:
-			copyAddSub(dst, src, net.Row(int(add[0])), net.Row(int(sub[0])))
-		case d.NAdd == 1 && d.NSub == 2:
-			copyAddSub2(dst, src, net.Row(int(add[0])), net.Row(int(sub[0])), net.Row(int(sub[1])))
-		case d.NAdd == 2 && d.NSub == 2:
-			copyAdd2Sub2(dst, src, net.Row(int(add[0])), net.Row(int(add[1])), net.Row(int(sub[0])), net.Row(int(sub[1])))
-		default:
-			copy(dst, src)
-			for _, f := range add[:d.NAdd] {
-				addRow(dst, net.Row(int(f)))
-			}
-			for _, f := range sub[:d.NSub] {
-				subRow(dst, net.Row(int(f)))
-			}
+		s.applyDelta(k, c)
+	}
+	s.pieces[k] = s.pieces[k-1] + int32(s.delta.NAdd-s.delta.NSub)
+	s.computed[k] = true
+}
+
+// applyDelta computes colour c of entry k from entry k-1 by s.delta, the
+// feature change of k's diff: one fused copy-add-sub kernel for the usual
+// moves (quiet, capture, castling), row by row otherwise.
+func (s *Stack) applyDelta(k int, c position.Color) {
+	d := &s.delta
+	src, dst := s.entry(k-1, c), s.entry(k, c)
+	add, sub := &d.Add[c], &d.Sub[c]
+	net := s.net
+	switch {
+	case d.NAdd == 1 && d.NSub == 1:
+		copyAddSub(dst, src, net.Row(int(add[0])), net.Row(int(sub[0])))
+	case d.NAdd == 1 && d.NSub == 2:
+		copyAddSub2(dst, src, net.Row(int(add[0])), net.Row(int(sub[0])), net.Row(int(sub[1])))
+	case d.NAdd == 2 && d.NSub == 2:
+		copyAdd2Sub2(dst, src, net.Row(int(add[0])), net.Row(int(add[1])), net.Row(int(sub[0])), net.Row(int(sub[1])))
+	default:
+		copy(dst, src)
+		for _, f := range add[:d.NAdd] {
+			addRow(dst, net.Row(int(f)))
+		}
+		for _, f := range sub[:d.NSub] {
+			subRow(dst, net.Row(int(f)))
 		}
 	}
-	s.pieces[k] = s.pieces[k-1] + int32(d.NAdd-d.NSub)
-	s.computed[k] = true
 }
 
 // Evaluate returns the net's eval of the top entry in centipawns from stm's

@@ -127,14 +127,6 @@ func (s *Set) Index(persp position.Color, p position.Piece, sq position.Square) 
 	return int(s.index[persp][p][sq])
 }
 
-// files returns the number of files of the set's board (8 or 9).
-func (s *Set) files() int {
-	if s.Squares == 64 {
-		return 8
-	}
-	return 9
-}
-
 // MirrorSquare returns sq mirrored left-right on the set's board (chess
 // file f → 7−f, xiangqi f → 8−f; the rank is kept).
 func (s *Set) MirrorSquare(sq position.Square) position.Square {
