@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+	"time"
 
 	"dualnnue/position"
 )
@@ -197,5 +198,43 @@ func TestSelectBit(t *testing.T) {
 				k++
 			}
 		}
+	}
+}
+
+// TestSourceDateEpoch: with SOURCE_DATE_EPOCH set, a file's Created stamp is
+// that time, so two writes of the same games are the same bytes.
+func TestSourceDateEpoch(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1764633600")
+	games := randomGames(t, Chess, 5, 11, fullGen)
+	write := func() []byte {
+		var buf bytes.Buffer
+		w, err := NewWriter(&buf, Chess, GeneratorInfo{Engine: "test", Seed: 7}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range games {
+			if err := w.WriteGame(&games[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	a, b := write(), write()
+	if !bytes.Equal(a, b) {
+		t.Fatal("two writes with SOURCE_DATE_EPOCH set differ")
+	}
+	r, err := NewReader(bytes.NewReader(a), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Header().Generator.Created; got != "2025-12-02T00:00:00Z" {
+		t.Fatalf("Created = %q, want 2025-12-02T00:00:00Z", got)
+	}
+	t.Setenv("SOURCE_DATE_EPOCH", "not a number")
+	if c := createdTime(); time.Since(c) > time.Minute {
+		t.Fatalf("unreadable SOURCE_DATE_EPOCH gave %v, want now", c)
 	}
 }

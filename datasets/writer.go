@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"time"
 
@@ -135,7 +136,7 @@ func newWriter(w io.Writer, game Game, info GeneratorInfo, o *WriterOptions) (*W
 		o.Level = zstd.SpeedBestCompression
 	}
 	if info.Created == "" {
-		info.Created = time.Now().UTC().Format(time.RFC3339)
+		info.Created = createdTime().Format(time.RFC3339)
 	}
 	rp, err := newReplayer(game)
 	if err != nil {
@@ -350,4 +351,17 @@ func (w *Writer) Abort() error {
 		return err
 	}
 	return nil
+}
+
+// createdTime is the time stamped into a new file's header: now, or the
+// time SOURCE_DATE_EPOCH (seconds since 1970, the reproducible-builds
+// convention) names, so that two runs with the same seed write the same
+// bytes. An unreadable SOURCE_DATE_EPOCH is ignored.
+func createdTime() time.Time {
+	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
+		if sec, err := strconv.ParseInt(s, 10, 64); err == nil && sec >= 0 {
+			return time.Unix(sec, 0).UTC()
+		}
+	}
+	return time.Now().UTC()
 }

@@ -212,7 +212,6 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 		NetHash:       netHash,
 		SearchLimits:  cfg.SearchLimits(),
 		Seed:          cfg.Seed,
-		Created:       time.Now().UTC().Format(time.RFC3339),
 		Extra: map[string]string{
 			"eval":         cfg.Eval,
 			"shard":        sum.Shard,
