@@ -3,6 +3,7 @@ package datasets
 
 import (
 	"bytes"
+	"dualnnue/position"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -15,17 +16,17 @@ import (
 
 var benchData struct {
 	once sync.Once
-	data map[Game][]byte
-	recs map[Game]int
+	data map[position.Variant][]byte
+	recs map[position.Variant]int
 }
 
 // benchDataset returns a dataset of random greedy games (see randomGames;
 // not real self-play: moves are random, so move ranks compress worse than
 // an engine's) and its number of records.
-func benchDataset(b *testing.B, g Game) ([]byte, int) {
+func benchDataset(b *testing.B, g position.Variant) ([]byte, int) {
 	benchData.once.Do(func() {
-		benchData.data = map[Game][]byte{}
-		benchData.recs = map[Game]int{}
+		benchData.data = map[position.Variant][]byte{}
+		benchData.recs = map[position.Variant]int{}
 		opt := genOptions{maxPlies: 200, greedy: true, scoreNoise: 25, book: true}
 		for _, gm := range bothGames {
 			games := randomGames(b, gm, 1500, 99, opt)
@@ -112,7 +113,7 @@ func BenchmarkDataFiles(b *testing.B) {
 	}
 }
 
-func benchDecode(b *testing.B, g Game, data []byte, recs int, trusted bool) {
+func benchDecode(b *testing.B, g position.Variant, data []byte, recs int, trusted bool) {
 	type blk struct {
 		h BlockHeader
 		p []byte

@@ -36,7 +36,7 @@ type GameRecord struct {
 	// Plies holds the scored positions in order, starting after Book.
 	Plies []Ply
 	// Result is the game's outcome from White's/Red's view.
-	Result Result
+	Result position.Result
 }
 
 // Reset empties g, keeping its slices.
@@ -44,7 +44,7 @@ func (g *GameRecord) Reset() {
 	g.StartFEN = ""
 	g.Book = g.Book[:0]
 	g.Plies = g.Plies[:0]
-	g.Result = ResultUnknown
+	g.Result = position.ResultUnknown
 }
 
 const (
@@ -97,7 +97,7 @@ func (b *blockBuilder) addGame(r *replayer, g *GameRecord) (err error) {
 			b.nRecords, b.lastBest = nr, last
 		}
 	}()
-	if g.Result > WhiteWin {
+	if g.Result > position.WhiteWin {
 		return fmt.Errorf("datasets: bad result %d", g.Result)
 	}
 	if n := len(g.Book) + len(g.Plies); n > maxGamePlies {
@@ -173,13 +173,13 @@ func (b *blockBuilder) addGame(r *replayer, g *GameRecord) (err error) {
 // Record is one scored position as a Reader returns it; the position itself
 // is the Reader's Position() at the time.
 type Record struct {
-	Score  position.Value // centipawns from the side to move's view, or a mate value
-	Move   position.Move  // move played; MoveNone on a chain's final record
-	Best   position.Move  // the search's best move (== Move unless it differed)
-	Result Result         // game result, White's/Red's view
-	Ply    int            // plies from the chain's start position (book included)
-	Game   int            // game ordinal within the block
-	Index  int            // record ordinal within the block
+	Score  position.Value  // centipawns from the side to move's view, or a mate value
+	Move   position.Move   // move played; MoveNone on a chain's final record
+	Best   position.Move   // the search's best move (== Move unless it differed)
+	Result position.Result // game result, White's/Red's view
+	Ply    int             // plies from the chain's start position (book included)
+	Game   int             // game ordinal within the block
+	Index  int             // record ordinal within the block
 }
 
 var errCorrupt = errors.New("corrupt block payload")
@@ -204,7 +204,7 @@ type chainDecoder struct {
 	inGame     bool
 	scoredLeft int
 	final      bool
-	result     Result
+	result     position.Result
 	prev       int64
 	ply        int
 	fen        []byte // start FEN of the current game (nil: standard)
@@ -343,7 +343,7 @@ func (d *chainDecoder) startGame() (bool, error) {
 	if err != nil {
 		return false, corruptf("start position: %v", err)
 	}
-	d.result = Result(flags >> gameResultSh & 3)
+	d.result = position.Result(flags >> gameResultSh & 3)
 	d.final = flags&gameFlagFinal != 0
 	if d.final && scored == 0 {
 		return false, corruptf("final flag on a game without records")

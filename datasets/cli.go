@@ -2,6 +2,7 @@
 package datasets
 
 import (
+	"dualnnue/position"
 	"flag"
 	"fmt"
 	"io"
@@ -181,7 +182,7 @@ func RunTool(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	case "import":
-		g, err := ParseGame(*gameName)
+		g, err := position.ParseVariant(*gameName)
 		if err != nil || *out == "" {
 			fmt.Fprintln(stderr, "data import: -game chess|xiangqi and -o OUT are required")
 			return 2

@@ -5,6 +5,7 @@ package datasets
 
 import (
 	"bytes"
+	"dualnnue/position"
 	"fmt"
 	"strings"
 	"testing"
@@ -43,7 +44,7 @@ type blockSpan struct {
 
 // corpus returns a clean file of many small blocks, its block spans and its
 // records.
-func corpus(t *testing.T, g Game) ([]byte, []blockSpan, readResult) {
+func corpus(t *testing.T, g position.Variant) ([]byte, []blockSpan, readResult) {
 	games := randomGames(t, g, 48, 1234+uint64(g), fullGen)
 	data := writeGames(t, g, games, &WriterOptions{BlockSize: 1500})
 	sc, err := NewBlockScanner(bytes.NewReader(data))
@@ -208,7 +209,7 @@ func TestCorruptGarbage(t *testing.T) {
 }
 
 func TestVerifyReportsFirstBadBlock(t *testing.T) {
-	data, spans, _ := corpus(t, Chess)
+	data, spans, _ := corpus(t, position.Chess)
 	b := bytes.Clone(data)
 	k := 3
 	b[(spans[k].off+BlockHeaderSize+spans[k].end)/2] ^= 0x40

@@ -4,6 +4,7 @@ package datasets
 
 import (
 	"bytes"
+	"dualnnue/position"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,7 +15,7 @@ import (
 
 // closedCorpus writes a closed (renamed) file of many small blocks in dir
 // and returns its path, bytes and block spans.
-func closedCorpus(t *testing.T, dir string, g Game) (string, []byte, []blockSpan) {
+func closedCorpus(t *testing.T, dir string, g position.Variant) (string, []byte, []blockSpan) {
 	t.Helper()
 	path := filepath.Join(dir, "c.dnds")
 	w, err := Create(path, g, GeneratorInfo{Engine: "test"}, &WriterOptions{BlockSize: 1500, NoSync: true})
@@ -59,7 +60,7 @@ func closedCorpus(t *testing.T, dir string, g Game) (string, []byte, []blockSpan
 // a killed writer's remains (a warning).
 func TestTruncatedClosedFile(t *testing.T) {
 	dir := t.TempDir()
-	_, data, spans := closedCorpus(t, dir, Xiangqi)
+	_, data, spans := closedCorpus(t, dir, position.Xiangqi)
 	last := spans[len(spans)-1]
 	cases := []struct {
 		name string
@@ -165,7 +166,7 @@ func readPath(t *testing.T, path string) ([]string, []Problem) {
 // after a gap keep their ordinals.
 func TestRemovedOrDuplicatedBlock(t *testing.T) {
 	dir := t.TempDir()
-	path, data, spans := closedCorpus(t, dir, Chess)
+	path, data, spans := closedCorpus(t, dir, position.Chess)
 	clean, probs := readPath(t, path)
 	if len(probs) != 0 {
 		t.Fatal(probs)
@@ -256,7 +257,7 @@ func TestRemovedOrDuplicatedBlock(t *testing.T) {
 		}
 		// The trainer's memory mode reads through ReadSamples.
 		var rp []Problem
-		rs, err := ReadSamples([]string{p}, Chess, &Filter{}, func(*Sample) error { return nil },
+		rs, err := ReadSamples([]string{p}, position.Chess, &Filter{}, func(*Sample) error { return nil },
 			func(_ string, p Problem) { rp = append(rp, p) })
 		if err != nil || rs.Kept != int64(len(c.recs)) || rs.Problems != 1 || fmt.Sprint(rp) != fmt.Sprint([]Problem{c.want}) {
 			t.Fatalf("%s: ReadSamples kept %d positions (want %d), problems %v, %v", c.name, rs.Kept, len(c.recs), rp, err)
@@ -292,7 +293,7 @@ func v1Spans(t *testing.T, data []byte) []blockSpan {
 // totals.
 func TestReadVersion1(t *testing.T) {
 	for _, g := range bothGames {
-		name := map[Game]string{Chess: "chess", Xiangqi: "xiangqi"}[g]
+		name := map[position.Variant]string{position.Chess: "chess", position.Xiangqi: "xiangqi"}[g]
 		path := filepath.Join("testdata", "v1-"+name+".dnds")
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -333,9 +334,9 @@ func TestReadVersion1(t *testing.T) {
 		}
 		h1, _ := parseBlockHeader(data[spans[1].off:], 1)
 		g1 := int(h1.Games)
-		other := Chess
-		if g == Chess {
-			other = Xiangqi
+		other := position.Chess
+		if g == position.Chess {
+			other = position.Xiangqi
 		}
 		foreign := bytes.Clone(data)
 		h, msg := parseBlockHeader(foreign[spans[1].off:], 1)

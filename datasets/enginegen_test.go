@@ -121,7 +121,7 @@ func fsfRanks(m string, delta int) string {
 	return out.String()
 }
 
-func playEngineGame(t *testing.T, g Game, e *uciEngine, rng *testRNG, nodes int) GameRecord {
+func playEngineGame(t *testing.T, g position.Variant, e *uciEngine, rng *testRNG, nodes int) GameRecord {
 	rp, err := newReplayer(g)
 	if err != nil {
 		t.Fatal(err)
@@ -143,35 +143,35 @@ func playEngineGame(t *testing.T, g Game, e *uciEngine, rng *testRNG, nodes int)
 	for ply := 0; ply < 400; ply++ {
 		l := rp.legal()
 		if l.Len == 0 {
-			if g == Xiangqi || rp.pos.State().InCheck {
-				gr.Result = WhiteWin
+			if g == position.Xiangqi || rp.pos.State().InCheck {
+				gr.Result = position.WhiteWin
 				if rp.pos.SideToMove() == position.White {
-					gr.Result = BlackWin
+					gr.Result = position.BlackWin
 				}
 			} else {
-				gr.Result = Draw
+				gr.Result = position.Draw
 			}
 			return gr
 		}
 		if v, decided := rp.pos.RuleVerdict(1); decided {
-			gr.Result = Draw
+			gr.Result = position.Draw
 			if v != position.ValueDraw {
-				gr.Result = WhiteWin
+				gr.Result = position.WhiteWin
 				if (v > 0) != (rp.pos.SideToMove() == position.White) {
-					gr.Result = BlackWin
+					gr.Result = position.BlackWin
 				}
 			}
 			return gr
 		}
 		moves := uci
-		if g == Xiangqi {
+		if g == position.Xiangqi {
 			moves = make([]string, len(uci))
 			for i, m := range uci {
 				moves[i] = fsfRanks(m, 1)
 			}
 		}
 		best, score := e.search("position startpos moves "+strings.Join(moves, " "), nodes)
-		if g == Xiangqi {
+		if g == position.Xiangqi {
 			best = fsfRanks(best, -1)
 		}
 		m, err := rp.pos.ParseMove(best)
@@ -191,14 +191,14 @@ func playEngineGame(t *testing.T, g Game, e *uciEngine, rng *testRNG, nodes int)
 			win := score > 0 // side that just moved is winning
 			mover := rp.pos.SideToMove().Flip()
 			if win == (mover == position.White) {
-				gr.Result = WhiteWin
+				gr.Result = position.WhiteWin
 			} else {
-				gr.Result = BlackWin
+				gr.Result = position.BlackWin
 			}
 			return gr
 		}
 	}
-	gr.Result = Draw
+	gr.Result = position.Draw
 	return gr
 }
 
@@ -208,13 +208,13 @@ func TestEngineGames(t *testing.T) {
 	}
 	for _, g := range bothGames {
 		name, opts := "stockfish", []string{"setoption name Threads value 1", "setoption name Hash value 16"}
-		if g == Xiangqi {
+		if g == position.Xiangqi {
 			name, opts = "fairy-stockfish", append(opts, "setoption name UCI_Variant value xiangqi")
 		}
 		if _, err := exec.LookPath(name); err != nil {
 			if _, err := os.Stat("/usr/games/" + name); err != nil {
 				how := sharedtest.HowStockfish
-				if g == Xiangqi {
+				if g == position.Xiangqi {
 					how = sharedtest.HowFairyStockfish
 				}
 				t.Skipf("%s not installed: %s", name, how)

@@ -77,7 +77,7 @@ func TestFilters(t *testing.T) {
 }
 
 func TestConcurrentWriter(t *testing.T) {
-	g := Chess
+	g := position.Chess
 	games := randomGames(t, g, 64, 77, fullGen)
 	var buf bytes.Buffer
 	w, err := NewWriter(&buf, g, GeneratorInfo{}, &WriterOptions{BlockSize: 2000})
@@ -120,9 +120,9 @@ func TestConcurrentWriter(t *testing.T) {
 
 func TestWriterRejectsIllegal(t *testing.T) {
 	var buf bytes.Buffer
-	w, _ := NewWriter(&buf, Chess, GeneratorInfo{}, nil)
-	good := randomGames(t, Chess, 2, 5, fullGen)
-	bad := GameRecord{Plies: []Ply{{Move: mustMove(t, Chess, "", "e2e4"), Score: 1}, {Move: mustMove(t, Chess, "", "e2e4"), Score: 2}}}
+	w, _ := NewWriter(&buf, position.Chess, GeneratorInfo{}, nil)
+	good := randomGames(t, position.Chess, 2, 5, fullGen)
+	bad := GameRecord{Plies: []Ply{{Move: mustMove(t, position.Chess, "", "e2e4"), Score: 1}, {Move: mustMove(t, position.Chess, "", "e2e4"), Score: 2}}}
 	if err := w.WriteGame(&good[0]); err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestWriterRejectsIllegal(t *testing.T) {
 	if err := w.WriteGame(&GameRecord{StartFEN: "not a fen", Plies: []Ply{{Score: 1}}}); err == nil {
 		t.Fatal("bad FEN accepted")
 	}
-	if err := w.WriteGame(&GameRecord{Plies: []Ply{{Score: 1}, {Move: mustMove(t, Chess, "", "e2e4")}}}); err == nil {
+	if err := w.WriteGame(&GameRecord{Plies: []Ply{{Score: 1}, {Move: mustMove(t, position.Chess, "", "e2e4")}}}); err == nil {
 		t.Fatal("move-less ply before the last accepted")
 	}
 	if err := w.WriteGame(&good[1]); err != nil {

@@ -8,22 +8,8 @@ import (
 	"fmt"
 	"hash/crc32"
 
-	"dualnnue/nn/features"
 	"dualnnue/position"
 )
-
-// Game names the game of a dataset; it is the same enumeration as the
-// feature sets' (1 xiangqi, 2 chess), and its value is stored in file and
-// block headers.
-type Game = features.Game
-
-const (
-	Xiangqi = features.Xiangqi
-	Chess   = features.Chess
-)
-
-// ParseGame reads "xiangqi" or "chess".
-func ParseGame(s string) (Game, error) { return features.ParseGame(s) }
 
 // FormatVersion is the version written in file and block headers. Version
 // 2 added the block sequence number and the count of games before the
@@ -64,43 +50,6 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 func crc32c(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
 
-// Result is a game's outcome from White's/Red's view. The zero value is
-// "unknown" (e.g. an imported PGN ending in "*").
-type Result uint8
-
-const (
-	ResultUnknown Result = 0
-	BlackWin      Result = 1
-	Draw          Result = 2
-	WhiteWin      Result = 3 // White (chess) or Red (xiangqi) won
-)
-
-// String renders the result as PGN does: "1-0", "1/2-1/2", "0-1", "*".
-func (r Result) String() string {
-	switch r {
-	case WhiteWin:
-		return "1-0"
-	case Draw:
-		return "1/2-1/2"
-	case BlackWin:
-		return "0-1"
-	}
-	return "*"
-}
-
-// Score returns the result as a score in [0, 1] from c's view: 1 win,
-// 0.5 draw, 0 loss (0.5 for unknown).
-func (r Result) Score(c position.Color) float32 {
-	if r == ResultUnknown {
-		return 0.5
-	}
-	s := float32(r-1) * 0.5 // White's view
-	if c != 0 {
-		s = 1 - s
-	}
-	return s
-}
-
 // GeneratorInfo says where a dataset came from. It is stored as JSON in the
 // file header.
 type GeneratorInfo struct {
@@ -116,7 +65,7 @@ type GeneratorInfo struct {
 // FileHeader is the header at the start of every dataset file.
 type FileHeader struct {
 	Version   uint16
-	Game      Game
+	Game      position.Variant
 	Generator GeneratorInfo
 }
 
@@ -151,12 +100,12 @@ func parseFileHeaderFixed(b []byte) (h FileHeader, infoLen int, err error) {
 		return h, 0, ErrNotDataset
 	}
 	h.Version = binary.LittleEndian.Uint16(b[8:])
-	h.Game = Game(b[10])
+	h.Game = position.Variant(b[10])
 	infoLen = int(binary.LittleEndian.Uint32(b[12:]))
 	if h.Version < oldestVersion || h.Version > FormatVersion {
 		return h, 0, fmt.Errorf("datasets: format version %d not supported (this build reads %d to %d)", h.Version, oldestVersion, FormatVersion)
 	}
-	if h.Game != Xiangqi && h.Game != Chess {
+	if h.Game != position.Xiangqi && h.Game != position.Chess {
 		return h, 0, fmt.Errorf("datasets: file header names unknown game %d", b[10])
 	}
 	if infoLen > maxInfoSize {
@@ -168,7 +117,7 @@ func parseFileHeaderFixed(b []byte) (h FileHeader, infoLen int, err error) {
 // BlockHeader is the decoded header of one block.
 type BlockHeader struct {
 	Version    uint8
-	Game       Game
+	Game       position.Variant
 	Flags      uint16
 	Records    uint32 // scored positions
 	Games      uint32
@@ -233,7 +182,7 @@ func parseBlockHeader(b []byte, v uint16) (h BlockHeader, problem string) {
 		return h, fmt.Sprintf("header checksum mismatch (stored %08x, computed %08x)", want, got)
 	}
 	h.Version = b[8]
-	h.Game = Game(b[9])
+	h.Game = position.Variant(b[9])
 	h.Flags = binary.LittleEndian.Uint16(b[10:])
 	h.Records = binary.LittleEndian.Uint32(b[12:])
 	h.Games = binary.LittleEndian.Uint32(b[16:])

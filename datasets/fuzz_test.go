@@ -66,7 +66,7 @@ func FuzzBlockPayload(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, game uint8, games, records uint32, raw []byte) {
-		g := Game(game%2 + 1)
+		g := position.Variant(game%2 + 1)
 		rp, err := newReplayer(g)
 		if err != nil {
 			t.Fatal(err)

@@ -18,25 +18,25 @@ type Position interface {
 }
 
 // StartFEN returns the standard initial position of g ("" for an unknown game).
-func StartFEN(g Game) string {
+func StartFEN(g position.Variant) string {
 	switch g {
-	case Xiangqi:
+	case position.Xiangqi:
 		return xiangqi.StartFEN
-	case Chess:
+	case position.Chess:
 		return chess.StartFEN
 	}
 	return ""
 }
 
 // NewPosition returns a position of g set to fen ("" means the standard start).
-func NewPosition(g Game, fen string) (Position, error) {
+func NewPosition(g position.Variant, fen string) (Position, error) {
 	if fen == "" {
 		fen = StartFEN(g)
 	}
 	switch g {
-	case Xiangqi:
+	case position.Xiangqi:
 		return xiangqi.NewFromFEN(fen)
-	case Chess:
+	case position.Chess:
 		return chess.NewFromFEN(fen)
 	}
 	return nil, fmt.Errorf("datasets: unknown game %d", uint8(g))
@@ -51,7 +51,7 @@ const stateChunk = 256
 // for games that start from the standard position: it returns to the start
 // by undoing the moves.
 type replayer struct {
-	game     Game
+	game     position.Variant
 	squares  int
 	pos      Position
 	chunks   [][]position.State
@@ -63,7 +63,7 @@ type replayer struct {
 	pt       *pieceTracker // if set, follows every move (the loader's piece list)
 }
 
-func newReplayer(g Game) (*replayer, error) {
+func newReplayer(g position.Variant) (*replayer, error) {
 	pos, err := NewPosition(g, "")
 	if err != nil {
 		return nil, err

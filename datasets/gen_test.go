@@ -38,7 +38,7 @@ var fullGen = genOptions{fenStarts: true, book: true, bestDiff: true, finals: tr
 // preferred when greedy), a random-walk "search score" (side to move's view,
 // alternating sign like a real search, with occasional mate scores), and a
 // random result. It is deterministic in seed.
-func randomGames(tb testing.TB, g Game, n int, seed uint64, o genOptions) []GameRecord {
+func randomGames(tb testing.TB, g position.Variant, n int, seed uint64, o genOptions) []GameRecord {
 	tb.Helper()
 	rng := testRNG(seed)
 	rp, err := newReplayer(g)
@@ -127,7 +127,7 @@ func randomGames(tb testing.TB, g Game, n int, seed uint64, o genOptions) []Game
 		if o.finals && rng.intn(5) == 0 && rp.legal().Len > 0 {
 			gr.Plies = append(gr.Plies, Ply{Score: position.Value(rng.intn(201) - 100)})
 		}
-		gr.Result = Result(rng.intn(4))
+		gr.Result = position.Result(rng.intn(4))
 	}
 	return games
 }

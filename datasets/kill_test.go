@@ -4,6 +4,7 @@ package datasets
 
 import (
 	"bufio"
+	"dualnnue/position"
 	"fmt"
 	"os"
 	"os/exec"
@@ -19,7 +20,7 @@ const killEnv = "DATASETS_KILL_TEST_PATH"
 
 // killGames is the deterministic game sequence the child writes.
 func killGames(t testing.TB, i int) []GameRecord {
-	return randomGames(t, Xiangqi, 8, uint64(1000+i), fullGen)
+	return randomGames(t, position.Xiangqi, 8, uint64(1000+i), fullGen)
 }
 
 // TestKillChild is the writer process of TestKillWriter (skipped unless
@@ -30,7 +31,7 @@ func TestKillChild(t *testing.T) {
 	if path == "" {
 		t.Skip("child of TestKillWriter only")
 	}
-	w, err := Create(path, Xiangqi, GeneratorInfo{Engine: "kill-test"}, &WriterOptions{BlockSize: 3000})
+	w, err := Create(path, position.Xiangqi, GeneratorInfo{Engine: "kill-test"}, &WriterOptions{BlockSize: 3000})
 	if err != nil {
 		t.Fatal(err)
 	}

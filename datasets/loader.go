@@ -107,10 +107,10 @@ func (b *Batch) Position(i int) (stm, nstm []uint16, score, result float32, buck
 // turns it into a batch entry (Batch.AddSample), so one dataset trains any
 // architecture.
 type Sample struct {
-	N      uint8  // pieces on the board
-	Side   uint8  // colour to move (0 White/Red, 1 Black)
-	Result Result // the game's result (White's/Red's view)
-	Score  int32  // search score, centipawns, side to move's view
+	N      uint8           // pieces on the board
+	Side   uint8           // colour to move (0 White/Red, 1 Black)
+	Result position.Result // the game's result (White's/Red's view)
+	Score  int32           // search score, centipawns, side to move's view
 	// Game identifies the game the position comes from: a hash of the
 	// Zobrist keys of its first recorded positions (ReadSamples only; 0 from
 	// the Loader). It depends on the game alone, not on the file or block
@@ -209,7 +209,7 @@ type sampleAt struct {
 //	l.Close()
 type Loader struct {
 	cfg      LoaderConfig
-	game     Game
+	game     position.Variant
 	format   Format
 	blocks   chan *rawBlock
 	freeBlk  chan *rawBlock
@@ -277,7 +277,7 @@ func NewLoader(cfg LoaderConfig) (*Loader, error) {
 			return nil, fmt.Errorf("datasets: loader state names %s as file %d of pass %d, the files give %s: the data files changed", st.Path, st.File, st.Pass, cfg.Files[order[st.File]])
 		}
 	}
-	var game Game
+	var game position.Variant
 	for _, f := range cfg.Files {
 		fh, err := os.Open(f)
 		if err != nil {
@@ -494,7 +494,7 @@ type blockDecoder struct {
 	gameID func(id uint64)
 }
 
-func newBlockDecoder(g Game, f *Filter) (*blockDecoder, error) {
+func newBlockDecoder(g position.Variant, f *Filter) (*blockDecoder, error) {
 	rp, err := newReplayer(g)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@
 package datasets
 
 import (
+	"dualnnue/position"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -109,7 +110,7 @@ func TestLoaderResumeExact(t *testing.T) {
 // TestLoaderResumeRefused: a state that does not fit the files is an error
 // (wrong path, no block at the offset), never a silently different stream.
 func TestLoaderResumeRefused(t *testing.T) {
-	files := writeShards(t, Chess, 2, 10, fullGen)
+	files := writeShards(t, position.Chess, 2, 10, fullGen)
 	cfg := LoaderConfig{Files: files, BatchSize: 50, ShuffleBuffer: 200, Workers: 1, Loop: true, Seed: 1}
 	l, err := NewLoader(cfg)
 	if err != nil {

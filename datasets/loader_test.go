@@ -13,7 +13,7 @@ import (
 	"dualnnue/position"
 )
 
-func writeShards(t *testing.T, g Game, n, gamesPer int, o genOptions) []string {
+func writeShards(t *testing.T, g position.Variant, n, gamesPer int, o genOptions) []string {
 	t.Helper()
 	dir := t.TempDir()
 	var files []string

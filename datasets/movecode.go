@@ -47,16 +47,16 @@ var geometries [3]struct {
 	g    *geometry
 }
 
-func geometryOf(g Game) *geometry {
+func geometryOf(g position.Variant) *geometry {
 	e := &geometries[g]
 	e.once.Do(func() { e.g = buildGeometry(g) })
 	return e.g
 }
 
-func buildGeometry(g Game) *geometry {
+func buildGeometry(g position.Variant) *geometry {
 	geo := new(geometry)
 	files, ranks := 8, 8
-	if g == Xiangqi {
+	if g == position.Xiangqi {
 		files, ranks = 9, 10
 	}
 	type d struct{ df, dr int }
@@ -90,7 +90,7 @@ func buildGeometry(g Game) *geometry {
 						add(k*v.df, k*v.dr)
 					}
 				}
-				if g == Chess {
+				if g == position.Chess {
 					switch pt {
 					case 1: // pawn
 						add(0, fwd)
@@ -256,17 +256,17 @@ var selectInByte = func() (t [256][8]uint8) {
 
 // moveCoder codes moves of one game against a board.
 type moveCoder struct {
-	game Game
+	game position.Variant
 	geo  *geometry
 }
 
-func newMoveCoder(g Game) moveCoder { return moveCoder{game: g, geo: geometryOf(g)} }
+func newMoveCoder(g position.Variant) moveCoder { return moveCoder{game: g, geo: geometryOf(g)} }
 
 // encode returns the two code bytes of move m (played by c on b).
 func (mc *moveCoder) encode(b *board, c position.Color, m position.Move) (from, to byte, err error) {
 	var fsq, tsq position.Square
 	promo := 0
-	if mc.game == Chess {
+	if mc.game == position.Chess {
 		fsq, tsq = position.Square(m&63), position.Square(m>>6&63)
 		if m>>14 == 1 {
 			promo = int(m >> 12 & 3)
@@ -306,7 +306,7 @@ func (mc *moveCoder) decode(b *board, c position.Color, from, to byte) (position
 		return 0, false
 	}
 	tsq := position.Square(mc.geo.dest[c&1][pt&7][fsq][idx])
-	if mc.game != Chess {
+	if mc.game != position.Chess {
 		if to>>5 != 0 {
 			return 0, false
 		}

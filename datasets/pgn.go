@@ -228,12 +228,12 @@ func tokenizeMovetext(s string) ([]pgnToken, error) {
 // chess SAN (notation.ParseSAN) or the game's UCI coordinates, xiangqi ICCS
 // (with or without a dash, any case) or WXF (notation.ParseWXF). Check and
 // annotation marks are ignored.
-func ParseSAN(pos Position, g Game, s string) (position.Move, error) {
+func ParseSAN(pos Position, g position.Variant, s string) (position.Move, error) {
 	t := strings.TrimRight(s, "+#!?")
 	if t == "" {
 		return 0, fmt.Errorf("empty move")
 	}
-	if g == Xiangqi {
+	if g == position.Xiangqi {
 		if m, err := pos.ParseMove(strings.ToLower(strings.ReplaceAll(t, "-", ""))); err == nil {
 			return m, nil
 		}
@@ -271,7 +271,7 @@ func ImportPGN(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
 // MoveParser reads one movetext move of game g at pos (ParseSAN is the
 // default: chess SAN or coordinates, xiangqi ICCS or WXF). Another notation
 // (e.g. Chinese) can be passed to ImportPGNWith.
-type MoveParser func(pos Position, g Game, s string) (position.Move, error)
+type MoveParser func(pos Position, g position.Variant, s string) (position.Move, error)
 
 // ImportPGNWith is ImportPGN with a custom move parser.
 func ImportPGNWith(r io.Reader, w *Writer, warn io.Writer, parse MoveParser) (ImportStats, error) {
@@ -321,26 +321,26 @@ func ImportPGNWith(r io.Reader, w *Writer, warn io.Writer, parse MoveParser) (Im
 	}
 }
 
-func pgnToGame(pg *pgnGame, game Game, rp *replayer, g *GameRecord, parse MoveParser) error {
+func pgnToGame(pg *pgnGame, game position.Variant, rp *replayer, g *GameRecord, parse MoveParser) error {
 	g.Reset()
 	if v, ok := pg.tags["Variant"]; ok {
 		v = strings.ToLower(v)
 		want := "standard"
-		if game == Xiangqi {
+		if game == position.Xiangqi {
 			want = "xiangqi"
 		}
-		if v != want && !(game == Chess && (v == "chess" || v == "normal")) {
+		if v != want && !(game == position.Chess && (v == "chess" || v == "normal")) {
 			return fmt.Errorf("variant %q is not %v", pg.tags["Variant"], game)
 		}
-	} else if game == Xiangqi {
+	} else if game == position.Xiangqi {
 		return fmt.Errorf("no [Variant \"xiangqi\"] tag")
 	}
-	if game == Xiangqi {
+	if game == position.Xiangqi {
 		switch pg.tags[notation.XiangqiRanksTag] {
 		case "", notation.Ranks0:
 		case notation.Ranks1: // Fairy-Stockfish's coordinates: "h3e3" is ICCS h2e2
 			inner := parse
-			parse = func(pos Position, g Game, s string) (position.Move, error) {
+			parse = func(pos Position, g position.Variant, s string) (position.Move, error) {
 				if iccs, err := notation.FromRanks1(strings.TrimRight(s, "+#!?")); err == nil {
 					s = iccs
 				}
@@ -360,11 +360,11 @@ func pgnToGame(pg *pgnGame, game Game, rp *replayer, g *GameRecord, parse MovePa
 	}
 	switch pg.tags["Result"] {
 	case "1-0":
-		g.Result = WhiteWin
+		g.Result = position.WhiteWin
 	case "0-1":
-		g.Result = BlackWin
+		g.Result = position.BlackWin
 	case "1/2-1/2":
-		g.Result = Draw
+		g.Result = position.Draw
 	}
 	toks := pg.tokens
 	for i := 0; i < len(toks); i++ {
@@ -373,11 +373,11 @@ func pgnToGame(pg *pgnGame, game Game, rp *replayer, g *GameRecord, parse MovePa
 		case 'r':
 			switch t.text {
 			case "1-0":
-				g.Result = WhiteWin
+				g.Result = position.WhiteWin
 			case "0-1":
-				g.Result = BlackWin
+				g.Result = position.BlackWin
 			case "1/2-1/2":
-				g.Result = Draw
+				g.Result = position.Draw
 			}
 			continue
 		case 'c':

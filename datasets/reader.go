@@ -41,7 +41,7 @@ func (f *Filter) keep(pos Position, rec *Record, rng *uint64, threshold uint64) 
 	if f.MaxAbsScore > 0 && (rec.Score > position.Value(f.MaxAbsScore) || rec.Score < -position.Value(f.MaxAbsScore)) {
 		return false
 	}
-	if f.SkipUnknownResult && rec.Result == ResultUnknown {
+	if f.SkipUnknownResult && rec.Result == position.ResultUnknown {
 		return false
 	}
 	if f.MinPly > 0 && pos.State().GamePly < f.MinPly {

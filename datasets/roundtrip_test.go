@@ -12,9 +12,9 @@ import (
 	"dualnnue/position"
 )
 
-var bothGames = []Game{Chess, Xiangqi}
+var bothGames = []position.Variant{position.Chess, position.Xiangqi}
 
-func writeGames(tb testing.TB, g Game, games []GameRecord, opt *WriterOptions) []byte {
+func writeGames(tb testing.TB, g position.Variant, games []GameRecord, opt *WriterOptions) []byte {
 	tb.Helper()
 	var buf bytes.Buffer
 	w, err := NewWriter(&buf, g, GeneratorInfo{Engine: "test", Seed: 7, Created: "2026-11-29T00:00:00Z"}, opt)
@@ -72,7 +72,7 @@ func TestRoundTripGames(t *testing.T) {
 
 // expectedRecords replays games and lists, per scored position, its FEN
 // and record fields as a reader must return them.
-func expectedRecords(tb testing.TB, g Game, games []GameRecord) []string {
+func expectedRecords(tb testing.TB, g position.Variant, games []GameRecord) []string {
 	rp, err := newReplayer(g)
 	if err != nil {
 		tb.Fatal(err)
@@ -205,10 +205,10 @@ func TestSelectBit(t *testing.T) {
 // that time, so two writes of the same games are the same bytes.
 func TestSourceDateEpoch(t *testing.T) {
 	t.Setenv("SOURCE_DATE_EPOCH", "1764633600")
-	games := randomGames(t, Chess, 5, 11, fullGen)
+	games := randomGames(t, position.Chess, 5, 11, fullGen)
 	write := func() []byte {
 		var buf bytes.Buffer
-		w, err := NewWriter(&buf, Chess, GeneratorInfo{Engine: "test", Seed: 7}, nil)
+		w, err := NewWriter(&buf, position.Chess, GeneratorInfo{Engine: "test", Seed: 7}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

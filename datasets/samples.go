@@ -2,6 +2,7 @@
 package datasets
 
 import (
+	"dualnnue/position"
 	"errors"
 	"fmt"
 	"os"
@@ -31,7 +32,7 @@ type ReadStats struct {
 // Random skipping (f.RandomSkip) is seeded per block by f.Seed, the file's
 // ordinal and the block's, so it does not depend on the reading order of
 // other files.
-func ReadSamples(files []string, g Game, f *Filter, fn func(s *Sample) error, onProblem func(file string, p Problem)) (ReadStats, error) {
+func ReadSamples(files []string, g position.Variant, f *Filter, fn func(s *Sample) error, onProblem func(file string, p Problem)) (ReadStats, error) {
 	st := ReadStats{Files: files}
 	d, err := newBlockDecoder(g, f)
 	if err != nil {

@@ -34,7 +34,7 @@ func TestImportValueNone(t *testing.T) {
 		t.Fatalf("DS-01 has %d input lines, want 3", len(lines))
 	}
 	var buf, warn bytes.Buffer
-	w, err := NewWriter(&buf, Chess, GeneratorInfo{}, nil)
+	w, err := NewWriter(&buf, position.Chess, GeneratorInfo{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestImportValueNone(t *testing.T) {
 // holding a single move-less game whose only record has score v, made
 // without the Writer's range check: what an older or foreign writer could
 // have written.
-func rawScoreBlock(t *testing.T, g Game, v position.Value) (BlockHeader, []byte) {
+func rawScoreBlock(t *testing.T, g position.Variant, v position.Value) (BlockHeader, []byte) {
 	t.Helper()
 	rp, err := newReplayer(g)
 	if err != nil {
@@ -92,15 +92,15 @@ func rawScoreBlock(t *testing.T, g Game, v position.Value) (BlockHeader, []byte)
 // record is fine; the Writer refuses to store one.
 func TestVerifyScoreOutOfRange(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bad.dnds")
-	w, err := Create(path, Chess, GeneratorInfo{}, &WriterOptions{NoSync: true})
+	w, err := Create(path, position.Chess, GeneratorInfo{}, &WriterOptions{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, raw := rawScoreBlock(t, Chess, 32001)
+	h, raw := rawScoreBlock(t, position.Chess, 32001)
 	if err := w.WriteBlock(&h, raw); err != nil {
 		t.Fatal(err)
 	}
-	games := randomGames(t, Chess, 3, 5, fullGen)
+	games := randomGames(t, position.Chess, 3, 5, fullGen)
 	for i := range games {
 		if err := w.WriteGame(&games[i]); err != nil {
 			t.Fatal(err)
@@ -127,7 +127,7 @@ func TestVerifyScoreOutOfRange(t *testing.T) {
 		t.Fatal("a closed writer accepted a game")
 	}
 	var buf bytes.Buffer
-	w2, _ := NewWriter(&buf, Chess, GeneratorInfo{}, nil)
+	w2, _ := NewWriter(&buf, position.Chess, GeneratorInfo{}, nil)
 	if err := w2.WriteGame(&bad); err == nil || err.Error() != "datasets: ply 0: score -32001 outside the mate range [-32000, 32000]" {
 		t.Fatalf("WriteGame of score -32001: %v", err)
 	}

@@ -123,7 +123,7 @@ func sameBoard(a, b string) bool {
 // addPosition appends a scored position (score from the side to move's
 // view), already parsed into c.scr from fen, to the open chain, or starts
 // a new chain with it.
-func (c *chainBuilder) addPosition(fen string, score position.Value, res Result) error {
+func (c *chainBuilder) addPosition(fen string, score position.Value, res position.Result) error {
 	if c.open && c.g.Result == res && len(c.g.Plies) < maxGamePlies-1 {
 		if m, ok := c.successor(); ok {
 			c.g.Plies[len(c.g.Plies)-1].Move = m
@@ -203,7 +203,7 @@ func ImportText(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
 }
 
 // parseTextLine splits "FEN | score | result".
-func parseTextLine(line string) (fen string, score position.Value, res Result, err error) {
+func parseTextLine(line string) (fen string, score position.Value, res position.Result, err error) {
 	parts := strings.Split(line, "|")
 	if len(parts) != 3 {
 		return "", 0, 0, fmt.Errorf("want \"FEN | score | result\", got %d fields", len(parts))
@@ -225,11 +225,11 @@ func parseTextLine(line string) (fen string, score position.Value, res Result, e
 	}
 	switch strings.TrimSpace(parts[2]) {
 	case "1.0", "1", "1-0", "1.00":
-		res = WhiteWin
+		res = position.WhiteWin
 	case "0.5", "1/2-1/2", "0.50", ".5":
-		res = Draw
+		res = position.Draw
 	case "0.0", "0", "0-1", "0.00":
-		res = BlackWin
+		res = position.BlackWin
 	default:
 		return "", 0, 0, fmt.Errorf("bad result %q (want 1.0, 0.5 or 0.0)", strings.TrimSpace(parts[2]))
 	}

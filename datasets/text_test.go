@@ -66,8 +66,8 @@ func TestTextRoundTrip(t *testing.T) {
 
 func TestTextFormat(t *testing.T) {
 	// A black-to-move chess position scored +50 for Black is -50 from White's view.
-	g := GameRecord{Plies: []Ply{{Move: mustMove(t, Chess, "", "e2e4"), Score: 30}, {Score: 50}}, Result: BlackWin}
-	text := exportAll(t, writeGames(t, Chess, []GameRecord{g}, nil))
+	g := GameRecord{Plies: []Ply{{Move: mustMove(t, position.Chess, "", "e2e4"), Score: 30}, {Score: 50}}, Result: position.BlackWin}
+	text := exportAll(t, writeGames(t, position.Chess, []GameRecord{g}, nil))
 	want := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 30 | 0.0\n" +
 		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | -50 | 0.0\n"
 	if text != want {
@@ -75,7 +75,7 @@ func TestTextFormat(t *testing.T) {
 	}
 }
 
-func mustMove(t *testing.T, g Game, fen, s string) position.Move {
+func mustMove(t *testing.T, g position.Variant, fen, s string) position.Move {
 	t.Helper()
 	p, err := NewPosition(g, fen)
 	if err != nil {
@@ -89,7 +89,7 @@ func mustMove(t *testing.T, g Game, fen, s string) position.Move {
 }
 
 // movesFrom turns UCI moves played in sequence from fen into Moves.
-func movesFrom(t *testing.T, g Game, fen string, uci ...string) []position.Move {
+func movesFrom(t *testing.T, g position.Variant, fen string, uci ...string) []position.Move {
 	t.Helper()
 	rp, err := newReplayer(g)
 	if err != nil {
@@ -110,7 +110,7 @@ func movesFrom(t *testing.T, g Game, fen string, uci ...string) []position.Move 
 	return out
 }
 
-func importPGN(t *testing.T, g Game, pgn string) ([]GameRecord, ImportStats, string) {
+func importPGN(t *testing.T, g position.Variant, pgn string) ([]GameRecord, ImportStats, string) {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := NewWriter(&buf, g, GeneratorInfo{}, nil)
@@ -154,12 +154,12 @@ a6 {-0.30/12, 0.3s} 4. Ba4 $1 {+0.40/12 0.2s} (4. Bxc6 dxc6 {+1.0/3}) Nf6 {-M5/2
 
 1. e4 {+0.1/1} Ke7 {-0.1/1} 0-1
 `
-	games, st, warn := importPGN(t, Chess, pgn)
+	games, st, warn := importPGN(t, position.Chess, pgn)
 	if st.Games != 2 || st.Skipped != 1 || !strings.Contains(warn, "Ke7") {
 		t.Fatalf("stats %+v warn %q", st, warn)
 	}
-	mv := movesFrom(t, Chess, "", "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1")
-	want := GameRecord{Book: mv[:2], Result: WhiteWin, Plies: []Ply{
+	mv := movesFrom(t, position.Chess, "", "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1")
+	want := GameRecord{Book: mv[:2], Result: position.WhiteWin, Plies: []Ply{
 		{Move: mv[2], Score: 35}, {Move: mv[3], Score: -20}, {Move: mv[4], Score: 41}, {Move: mv[5], Score: -30},
 		{Move: mv[6], Score: 40}, {Move: mv[7], Score: position.MatedIn(10)}, {Move: mv[8], Score: position.MateIn(5)},
 	}}
@@ -167,8 +167,8 @@ a6 {-0.30/12, 0.3s} 4. Ba4 $1 {+0.40/12 0.2s} (4. Bxc6 dxc6 {+1.0/3}) Nf6 {-M5/2
 		t.Fatalf("game 1:\n got %+v\nwant %+v", games[0], want)
 	}
 	fen := "8/P7/8/8/8/8/7k/K7 w - - 0 1"
-	mv = movesFrom(t, Chess, fen, "a7a8q", "h2g3", "a8a7")
-	want = GameRecord{StartFEN: fen, Result: Draw, Plies: []Ply{{Move: mv[0], Score: 950}, {Move: mv[1], Score: -940}, {Move: mv[2], Score: 960}}}
+	mv = movesFrom(t, position.Chess, fen, "a7a8q", "h2g3", "a8a7")
+	want = GameRecord{StartFEN: fen, Result: position.Draw, Plies: []Ply{{Move: mv[0], Score: 950}, {Move: mv[1], Score: -940}, {Move: mv[2], Score: 960}}}
 	if fmt.Sprint(games[1]) != fmt.Sprint(normalized(want)) {
 		t.Fatalf("game 2:\n got %+v\nwant %+v", games[1], want)
 	}
@@ -186,12 +186,12 @@ func TestImportPGNXiangqi(t *testing.T) {
 
 1. h2e2 {+0.20/10 0.1s} 0-1
 `
-	games, st, warn := importPGN(t, Xiangqi, pgn)
+	games, st, warn := importPGN(t, position.Xiangqi, pgn)
 	if st.Games != 1 || st.Skipped != 1 || !strings.Contains(warn, "Variant") {
 		t.Fatalf("stats %+v warn %q", st, warn)
 	}
-	mv := movesFrom(t, Xiangqi, "", "h2e2", "h9g7", "h0g2", "c6c5")
-	want := GameRecord{Result: BlackWin, Plies: []Ply{{Move: mv[0], Score: 20}, {Move: mv[1], Score: -15}, {Move: mv[2], Score: 25}, {Move: mv[3], Score: position.ValueNone}}}
+	mv := movesFrom(t, position.Xiangqi, "", "h2e2", "h9g7", "h0g2", "c6c5")
+	want := GameRecord{Result: position.BlackWin, Plies: []Ply{{Move: mv[0], Score: 20}, {Move: mv[1], Score: -15}, {Move: mv[2], Score: 25}, {Move: mv[3], Score: position.ValueNone}}}
 	if fmt.Sprint(games[0]) != fmt.Sprint(normalized(want)) {
 		t.Fatalf("got %+v\nwant %+v", games[0], want)
 	}
@@ -213,12 +213,12 @@ func TestImportPGNXiangqiRanks1(t *testing.T) {
 
 1. h3e3 {+0.20/10 0.1s} 0-1
 `
-	games, st, warn := importPGN(t, Xiangqi, pgn)
+	games, st, warn := importPGN(t, position.Xiangqi, pgn)
 	if st.Games != 1 || st.Skipped != 1 || !strings.Contains(warn, `XiangqiRanks tag "2-11"`) {
 		t.Fatalf("stats %+v warn %q", st, warn)
 	}
-	mv := movesFrom(t, Xiangqi, "", "h2e2", "h9g7", "h0g2", "c6c5")
-	want := GameRecord{Result: BlackWin, Plies: []Ply{{Move: mv[0], Score: 20}, {Move: mv[1], Score: -15}, {Move: mv[2], Score: 25}, {Move: mv[3], Score: position.ValueNone}}}
+	mv := movesFrom(t, position.Xiangqi, "", "h2e2", "h9g7", "h0g2", "c6c5")
+	want := GameRecord{Result: position.BlackWin, Plies: []Ply{{Move: mv[0], Score: 20}, {Move: mv[1], Score: -15}, {Move: mv[2], Score: 25}, {Move: mv[3], Score: position.ValueNone}}}
 	if fmt.Sprint(games[0]) != fmt.Sprint(normalized(want)) {
 		t.Fatalf("got %+v\nwant %+v", games[0], want)
 	}
@@ -245,7 +245,7 @@ func FuzzImportText(f *testing.F) {
 	f.Add("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 30 | 0.0\nx | y | z\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		var buf bytes.Buffer
-		w, _ := NewWriter(&buf, Chess, GeneratorInfo{}, nil)
+		w, _ := NewWriter(&buf, position.Chess, GeneratorInfo{}, nil)
 		ImportText(strings.NewReader(s), w, nil)
 		w.Close()
 	})
@@ -255,7 +255,7 @@ func FuzzImportPGN(f *testing.F) {
 	f.Add("[Result \"1-0\"]\n\n1. e4 {+0.35/12 0.5s} e5 {-M3/4} 2. Nf3 (2. Nc3) $2 1-0\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		var buf bytes.Buffer
-		w, _ := NewWriter(&buf, Chess, GeneratorInfo{}, nil)
+		w, _ := NewWriter(&buf, position.Chess, GeneratorInfo{}, nil)
 		ImportPGN(strings.NewReader(s), w, nil)
 		w.Close()
 	})
@@ -265,11 +265,11 @@ func TestTools(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.dnds"), filepath.Join(dir, "b.dnds")
 	for i, p := range []string{a, b} {
-		w, err := Create(p, Chess, GeneratorInfo{Engine: "dualnnue", EngineVersion: "test", NetHash: "abc", SearchLimits: "nodes=5000", Seed: uint64(i)}, &WriterOptions{BlockSize: 4 << 10})
+		w, err := Create(p, position.Chess, GeneratorInfo{Engine: "dualnnue", EngineVersion: "test", NetHash: "abc", SearchLimits: "nodes=5000", Seed: uint64(i)}, &WriterOptions{BlockSize: 4 << 10})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, g := range randomGames(t, Chess, 25, uint64(i), fullGen) {
+		for _, g := range randomGames(t, position.Chess, 25, uint64(i), fullGen) {
 			if err := w.WriteGame(&g); err != nil {
 				t.Fatal(err)
 			}

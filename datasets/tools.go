@@ -204,8 +204,8 @@ func (s *Stats) Write(w io.Writer) {
 	fmt.Fprintln(w)
 	pct := func(n int64, of int64) float64 { return 100 * float64(n) / float64(max(of, 1)) }
 	fmt.Fprintf(w, "results (White/Red view, games): 1-0 %d (%.1f%%), 1/2-1/2 %d (%.1f%%), 0-1 %d (%.1f%%), unknown %d\n",
-		s.Results[WhiteWin], pct(s.Results[WhiteWin], s.Games), s.Results[Draw], pct(s.Results[Draw], s.Games),
-		s.Results[BlackWin], pct(s.Results[BlackWin], s.Games), s.Results[ResultUnknown])
+		s.Results[position.WhiteWin], pct(s.Results[position.WhiteWin], s.Games), s.Results[position.Draw], pct(s.Results[position.Draw], s.Games),
+		s.Results[position.BlackWin], pct(s.Results[position.BlackWin], s.Games), s.Results[position.ResultUnknown])
 	fmt.Fprintf(w, "in check %.1f%%, move played captures %.1f%%, best move differs %.1f%%, unscored %d\n",
 		pct(s.InCheck, s.Positions), pct(s.Captures, s.Positions), pct(s.BestDiff, s.Positions), s.Unscored)
 	fmt.Fprintln(w, "score histogram (cp, side to move's view):")

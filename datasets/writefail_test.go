@@ -3,6 +3,7 @@ package datasets
 
 import (
 	"bytes"
+	"dualnnue/position"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -48,7 +49,7 @@ func (f *fullFile) Write(b []byte) (int, error) {
 // the same command then succeeds.
 func TestWriteErrorLeavesNothing(t *testing.T) {
 	in := t.TempDir()
-	path, data, _ := closedCorpus(t, in, Chess)
+	path, data, _ := closedCorpus(t, in, position.Chess)
 	txt := filepath.Join(in, "c.txt")
 	var out, errb bytes.Buffer
 	if code := RunTool([]string{"export", "-o", txt, path}, &out, &errb); code != 0 {

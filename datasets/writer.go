@@ -2,6 +2,7 @@
 package datasets
 
 import (
+	"dualnnue/position"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -64,7 +65,7 @@ type Writer struct {
 	fclosed   bool // f is closed
 	renamed   bool // Close renamed tmp to path
 	opt       WriterOptions
-	game      Game
+	game      position.Variant
 
 	b       blockBuilder
 	rp      *replayer
@@ -84,7 +85,7 @@ type Writer struct {
 // path on Close. It refuses to truncate an existing .tmp (the remains of a
 // killed writer are data: read or merge them first) and, unless
 // opt.Overwrite, an existing path.
-func Create(path string, game Game, info GeneratorInfo, opt *WriterOptions) (*Writer, error) {
+func Create(path string, game position.Variant, info GeneratorInfo, opt *WriterOptions) (*Writer, error) {
 	var o WriterOptions
 	if opt != nil {
 		o = *opt
@@ -116,7 +117,7 @@ func Create(path string, game Game, info GeneratorInfo, opt *WriterOptions) (*Wr
 }
 
 // NewWriter writes a dataset to w (no sync, no rename; Close does not close w).
-func NewWriter(w io.Writer, game Game, info GeneratorInfo, opt *WriterOptions) (*Writer, error) {
+func NewWriter(w io.Writer, game position.Variant, info GeneratorInfo, opt *WriterOptions) (*Writer, error) {
 	var o WriterOptions
 	if opt != nil {
 		o = *opt
@@ -125,7 +126,7 @@ func NewWriter(w io.Writer, game Game, info GeneratorInfo, opt *WriterOptions) (
 	return newWriter(w, game, info, &o)
 }
 
-func newWriter(w io.Writer, game Game, info GeneratorInfo, o *WriterOptions) (*Writer, error) {
+func newWriter(w io.Writer, game position.Variant, info GeneratorInfo, o *WriterOptions) (*Writer, error) {
 	if o.BlockSize <= 0 {
 		o.BlockSize = DefaultBlockSize
 	}
@@ -155,7 +156,7 @@ func newWriter(w io.Writer, game Game, info GeneratorInfo, o *WriterOptions) (*W
 }
 
 // Game returns the game of the dataset.
-func (w *Writer) Game() Game { return w.game }
+func (w *Writer) Game() position.Variant { return w.game }
 
 // WriteGame encodes g into the block in progress, closing the block when it
 // is full. A game whose moves are not legal is rejected with an error and

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"dualnnue/eval"
-	"dualnnue/nn"
 	"dualnnue/notation"
 	"dualnnue/position"
 	"dualnnue/position/chess"
@@ -21,7 +20,7 @@ type gameDef[T any, P search.GamePtr[T]] struct {
 	startFEN   string
 	newFromFEN func(fen string) (P, error)
 	rules      search.Rules
-	nnGame     nn.Game
+	nnGame     position.Variant
 	hce        func() position.Evaluator[P]
 	// geom is the board's size and square naming.
 	geom geometry
@@ -51,7 +50,7 @@ var xiangqiDef = &gameDef[xiangqi.Position, *xiangqi.Position]{
 	startFEN:   xiangqi.StartFEN,
 	newFromFEN: xiangqi.NewFromFEN,
 	rules:      search.XiangqiRules,
-	nnGame:     nn.Xiangqi,
+	nnGame:     position.Xiangqi,
 	hce:        func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() },
 	geom:       geometry{files: 9, ranks: 10, firstRank: 0},
 	notate:     notation.WXF,
@@ -76,7 +75,7 @@ var chessDef = &gameDef[chess.Position, *chess.Position]{
 	startFEN:      chess.StartFEN,
 	newFromFEN:    chess.NewFromFEN,
 	rules:         search.ChessRules,
-	nnGame:        nn.Chess,
+	nnGame:        position.Chess,
 	hce:           func() position.Evaluator[*chess.Position] { return eval.NewChess[*chess.Position]() },
 	geom:          geometry{files: 8, ranks: 8, firstRank: 1},
 	notate:        notation.SAN,

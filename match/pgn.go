@@ -151,7 +151,7 @@ func ReadPGNOpenings(r io.Reader, game string) ([]Opening, error) {
 	}
 	var out []Opening
 	for i, g := range games {
-		if (g.Variant == notation.Xiangqi) != (game == "xiangqi") {
+		if (g.Variant == position.Xiangqi) != (game == "xiangqi") {
 			return nil, fmt.Errorf("PGN game %d is not a %s game", i+1, game)
 		}
 		if g.Chess960 {

@@ -5,14 +5,7 @@ import (
 	"fmt"
 
 	"dualnnue/nn/features"
-)
-
-// Game re-exports features.Game so callers need one import.
-type Game = features.Game
-
-const (
-	Xiangqi = features.Xiangqi
-	Chess   = features.Chess
+	"dualnnue/position"
 )
 
 // Activation is the hidden layer's clipped ReLU variant.
@@ -68,7 +61,7 @@ const (
 // Buckets material output buckets: the side-to-move accumulator feeds the
 // first Hidden output weights of the bucket, the other side's the second.
 type Arch struct {
-	Game       Game
+	Game       position.Variant
 	Set        features.SetID
 	Inputs     int // F, the feature set's size
 	Hidden     int // N, accumulator width per perspective

@@ -14,7 +14,7 @@ import (
 
 // midgame plays 24 random plies and returns the position with the Dirty of
 // every legal move there (captures included).
-func midgame(b *testing.B, g nn.Game) (walker, []position.Dirty) {
+func midgame(b *testing.B, g position.Variant) (walker, []position.Dirty) {
 	rng := rand.New(rand.NewPCG(17, uint64(g)))
 	for {
 		pos := newPos(b, g)
@@ -43,7 +43,7 @@ func midgame(b *testing.B, g nn.Game) (walker, []position.Dirty) {
 	}
 }
 
-func benchNets(b *testing.B, g nn.Game) []*nn.Net {
+func benchNets(b *testing.B, g position.Variant) []*nn.Net {
 	_, s := randomNet(b, g, 256, 8, nn.SCReLU, 3)
 	_, c := randomNet(b, g, 256, 1, nn.CReLU, 4)
 	return []*nn.Net{s, c}
@@ -52,7 +52,7 @@ func benchNets(b *testing.B, g nn.Game) []*nn.Net {
 // BenchmarkUpdate: Push one move's diff, Evaluate (lazy update of both
 // perspectives from the parent + output layer), Pop.
 func BenchmarkUpdate(b *testing.B) {
-	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		for _, net := range benchNets(b, g) {
 			b.Run(fmt.Sprintf("%v/N=%d/%v", g, net.Hidden, net.Activation), func(b *testing.B) {
 				pos, ds := midgame(b, g)
@@ -76,7 +76,7 @@ func BenchmarkUpdate(b *testing.B) {
 
 // BenchmarkRefresh: Reset (bias + one row per piece, both perspectives) and Evaluate.
 func BenchmarkRefresh(b *testing.B) {
-	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		for _, net := range benchNets(b, g) {
 			b.Run(fmt.Sprintf("%v/N=%d/%v", g, net.Hidden, net.Activation), func(b *testing.B) {
 				pos, _ := midgame(b, g)

@@ -2,6 +2,7 @@
 package nn
 
 import (
+	"dualnnue/position"
 	"encoding/binary"
 	"flag"
 	"fmt"
@@ -21,8 +22,8 @@ func TestWriteFuzzCorpus(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	chessNet, c := smallNetBytes(t, Chess, CReLU, 1)
-	_, x := smallNetBytes(t, Xiangqi, SCReLU, 4)
+	chessNet, c := smallNetBytes(t, position.Chess, CReLU, 1)
+	_, x := smallNetBytes(t, position.Xiangqi, SCReLU, 4)
 	big := slices.Clone(c[:headerSize+len(chessNet.Description)+64])
 	a := chessNet.Arch
 	a.Hidden = MaxHidden

@@ -5,6 +5,7 @@
 package nn
 
 import (
+	"dualnnue/position"
 	"embed"
 	"sync"
 )
@@ -14,13 +15,13 @@ var netFiles embed.FS
 
 var defaults struct {
 	once sync.Once
-	nets map[Game]*Net
+	nets map[position.Variant]*Net
 }
 
 // DefaultFile returns the bytes of the embedded net of game g (nil for an
 // unknown game).
-func DefaultFile(g Game) []byte {
-	if g != Chess && g != Xiangqi {
+func DefaultFile(g position.Variant) []byte {
+	if g != position.Chess && g != position.Xiangqi {
 		return nil
 	}
 	b, err := netFiles.ReadFile("nets/" + g.String() + ".nnue")
@@ -33,10 +34,10 @@ func DefaultFile(g Game) []byte {
 // Default returns the embedded default net of game g, parsed once and shared
 // (read-only), or nil for an unknown game. The embedded files are checked by
 // the tests; a broken one is a build error, so Default panics on it.
-func Default(g Game) *Net {
+func Default(g position.Variant) *Net {
 	defaults.once.Do(func() {
-		defaults.nets = map[Game]*Net{}
-		for _, g := range []Game{Chess, Xiangqi} {
+		defaults.nets = map[position.Variant]*Net{}
+		for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 			n, err := ParseFor(DefaultFile(g), g)
 			if err != nil {
 				panic("nn: embedded " + g.String() + " net: " + err.Error())

@@ -37,8 +37,8 @@
 //
 // # Use
 //
-//	net := nn.Default(nn.Chess)                  // embedded default net
-//	net, err := nn.Load(path, nn.Xiangqi)        // UCI EvalFile
+//	net := nn.Default(position.Chess)                  // embedded default net
+//	net, err := nn.Load(path, position.Xiangqi)        // UCI EvalFile
 //	ev := nn.NewEvaluator[*chess.Position](net)  // position.Evaluator, one per thread
 //
 // The trainer builds an nn.Model (NewModel, or Net.Model to fine-tune),

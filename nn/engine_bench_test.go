@@ -21,7 +21,7 @@ func BenchmarkEngine(b *testing.B) {
 	const depth = 10
 	for _, evName := range []string{"nnue", "pst"} {
 		b.Run("chess/"+evName, func(b *testing.B) {
-			net, err := pstnet.Build(nn.Chess, 256)
+			net, err := pstnet.Build(position.Chess, 256)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -43,7 +43,7 @@ func BenchmarkEngine(b *testing.B) {
 			reportNPS(b, nodes, secs, processCPU()-c0)
 		})
 		b.Run("xiangqi/"+evName, func(b *testing.B) {
-			net, err := pstnet.Build(nn.Xiangqi, 256)
+			net, err := pstnet.Build(position.Xiangqi, 256)
 			if err != nil {
 				b.Fatal(err)
 			}

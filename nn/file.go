@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 // File layout, version 1 (all integers little-endian):
@@ -116,11 +117,11 @@ func Parse(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("%w: %d (this build reads %d)", ErrVersion, v, FormatVersion)
 	}
 	a := Arch{
-		Game:       Game(data[12]),
+		Game:       position.Variant(data[12]),
 		Activation: Activation(data[13]),
 		Set:        features.SetID(le.Uint16(data[14:])),
 	}
-	if a.Game != Xiangqi && a.Game != Chess {
+	if a.Game != position.Xiangqi && a.Game != position.Chess {
 		return nil, fmt.Errorf("%w: unknown game %d", ErrArch, data[12])
 	}
 	f, h, bk := le.Uint32(data[16:]), le.Uint32(data[20:]), le.Uint32(data[24:])
@@ -181,7 +182,7 @@ func Parse(data []byte) (*Net, error) {
 }
 
 // ParseFor is Parse plus a check that the net plays game g.
-func ParseFor(data []byte, g Game) (*Net, error) {
+func ParseFor(data []byte, g position.Variant) (*Net, error) {
 	n, err := Parse(data)
 	if err != nil {
 		return nil, err
@@ -194,7 +195,7 @@ func ParseFor(data []byte, g Game) (*Net, error) {
 
 // Load reads the net file at path (the UCI EvalFile option) for game g.
 // Errors name the path.
-func Load(path string, g Game) (*Net, error) {
+func Load(path string, g position.Variant) (*Net, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("nn: %w", err)

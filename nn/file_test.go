@@ -3,6 +3,7 @@ package nn
 
 import (
 	"bytes"
+	"dualnnue/position"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -13,7 +14,7 @@ import (
 	"testing"
 )
 
-func smallNetBytes(t testing.TB, g Game, act Activation, buckets int) (*Net, []byte) {
+func smallNetBytes(t testing.TB, g position.Variant, act Activation, buckets int) (*Net, []byte) {
 	net, err := randomModel(rand.New(rand.NewPCG(11, uint64(g))), g, 16, buckets, act).Quantize("small test net")
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +27,7 @@ func smallNetBytes(t testing.TB, g Game, act Activation, buckets int) (*Net, []b
 }
 
 func TestFileRoundTrip(t *testing.T) {
-	for _, g := range []Game{Chess, Xiangqi} {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		net, b := smallNetBytes(t, g, SCReLU, 3)
 		// Exact size: header + description + weights + checksum.
 		F, N, B := net.Inputs, net.Hidden, net.Buckets
@@ -63,7 +64,7 @@ func reseal(b []byte) []byte {
 }
 
 func TestFileRejects(t *testing.T) {
-	net, good := smallNetBytes(t, Chess, CReLU, 1)
+	net, good := smallNetBytes(t, position.Chess, CReLU, 1)
 	le := binary.LittleEndian
 	mod := func(f func(b []byte) []byte) []byte { return f(slices.Clone(good)) }
 	cases := []struct {
@@ -76,7 +77,7 @@ func TestFileRejects(t *testing.T) {
 		{"short header", good[:30], ErrTruncated},
 		{"version", mod(func(b []byte) []byte { le.PutUint32(b[8:], 2); return reseal(b) }), ErrVersion},
 		{"game", mod(func(b []byte) []byte { b[12] = 7; return reseal(b) }), ErrArch},
-		{"set of other game", mod(func(b []byte) []byte { b[12] = byte(Xiangqi); return reseal(b) }), ErrArch},
+		{"set of other game", mod(func(b []byte) []byte { b[12] = byte(position.Xiangqi); return reseal(b) }), ErrArch},
 		{"unknown set", mod(func(b []byte) []byte { le.PutUint16(b[14:], 99); return reseal(b) }), ErrArch},
 		{"activation", mod(func(b []byte) []byte { b[13] = 9; return reseal(b) }), ErrArch},
 		{"hidden 2^31", mod(func(b []byte) []byte { le.PutUint32(b[20:], 1<<31); return reseal(b) }), ErrArch},
@@ -120,15 +121,15 @@ func TestFileRejects(t *testing.T) {
 			t.Errorf("%s: got %v, %v; want %v", c.name, n, err, c.want)
 		}
 	}
-	if _, err := ParseFor(good, Xiangqi); !errors.Is(err, ErrGame) {
+	if _, err := ParseFor(good, position.Xiangqi); !errors.Is(err, ErrGame) {
 		t.Errorf("ParseFor wrong game: %v", err)
 	}
-	if _, err := Load(filepath.Join(t.TempDir(), "missing.nnue"), Chess); err == nil {
+	if _, err := Load(filepath.Join(t.TempDir(), "missing.nnue"), position.Chess); err == nil {
 		t.Error("Load of a missing file succeeded")
 	}
 	bad := filepath.Join(t.TempDir(), "bad.nnue")
 	os.WriteFile(bad, []byte("garbage"), 0o644)
-	if _, err := Load(bad, Chess); !errors.Is(err, ErrMagic) {
+	if _, err := Load(bad, position.Chess); !errors.Is(err, ErrMagic) {
 		t.Errorf("Load garbage: %v", err)
 	}
 }
@@ -137,12 +138,12 @@ func TestFileRejects(t *testing.T) {
 // the same bytes. Seeds: valid nets of both games and activations, plus
 // corruptions (corpus in testdata/fuzz/FuzzParse).
 func FuzzParse(f *testing.F) {
-	for _, g := range []Game{Chess, Xiangqi} {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		_, b := smallNetBytes(f, g, SCReLU, 2)
 		f.Add(b)
 		f.Add(b[:60])
 	}
-	_, b := smallNetBytes(f, Chess, CReLU, 1)
+	_, b := smallNetBytes(f, position.Chess, CReLU, 1)
 	f.Add(b)
 	f.Add([]byte(Magic))
 	f.Fuzz(func(t *testing.T, data []byte) {

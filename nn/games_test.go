@@ -20,10 +20,10 @@ type walker interface {
 	features.Board
 }
 
-func newPos(t testing.TB, g nn.Game) walker {
+func newPos(t testing.TB, g position.Variant) walker {
 	var p walker
 	var err error
-	if g == nn.Chess {
+	if g == position.Chess {
 		p, err = chess.NewFromFEN(chess.StartFEN)
 	} else {
 		p, err = xiangqi.NewFromFEN(xiangqi.StartFEN)
@@ -38,7 +38,7 @@ func newPos(t testing.TB, g nn.Game) walker {
 // games of at most plies plies, after every UndoMove (a take-back of one
 // move in four, then the whole game unwound) when st is set, with st
 // following DoMove/UndoMove through Push/Pop.
-func randomGames(t testing.TB, g nn.Game, seed uint64, games, plies int, st *nn.Stack, visit func(pos walker)) {
+func randomGames(t testing.TB, g position.Variant, seed uint64, games, plies int, st *nn.Stack, visit func(pos walker)) {
 	rng := rand.New(rand.NewPCG(seed, uint64(g)))
 	states := make([]position.State, plies+1)
 	var list position.MoveList
@@ -83,7 +83,7 @@ func randomGames(t testing.TB, g nn.Game, seed uint64, games, plies int, st *nn.
 	}
 }
 
-func randomNet(t testing.TB, g nn.Game, hidden, buckets int, act nn.Activation, seed uint64) (*nn.Model, *nn.Net) {
+func randomNet(t testing.TB, g position.Variant, hidden, buckets int, act nn.Activation, seed uint64) (*nn.Model, *nn.Net) {
 	return randomNetSet(t, features.Default(g), hidden, buckets, act, seed)
 }
 
@@ -115,9 +115,9 @@ func randomNetSet(t testing.TB, set *features.Set, hidden, buckets int, act nn.A
 // Over random games of both games the lazily updated accumulators equal a
 // full refresh after every DoMove and every UndoMove, exactly.
 func TestIncrementalEqualsRefreshRealGames(t *testing.T) {
-	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		nets := []*nn.Net{nn.Default(g), func() *nn.Net { _, q := randomNet(t, g, 64, 4, nn.SCReLU, 1); return q }()}
-		if g == nn.Xiangqi {
+		if g == position.Xiangqi {
 			compact, _ := features.Lookup(features.XiangqiCompact692)
 			_, q := randomNetSet(t, compact, 32, 2, nn.CReLU, 2)
 			nets = append(nets, q)
@@ -182,7 +182,7 @@ func TestIncrementalEqualsRefreshRealGames(t *testing.T) {
 }
 
 // collect returns n positions from random games of g.
-func collect(t testing.TB, g nn.Game, n int) []nn.Sample {
+func collect(t testing.TB, g position.Variant, n int) []nn.Sample {
 	set := features.Default(g)
 	var out []nn.Sample
 	var w, b [features.MaxActive]uint16
@@ -211,7 +211,7 @@ func collect(t testing.TB, g nn.Game, n int) []nn.Sample {
 // model holding the net's own weights, and (b) within the per-position
 // QuantizationBound for the float model the net was quantized from.
 func TestParityFloatQuantized(t *testing.T) {
-	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		samples := collect(t, g, 1000)
 		for _, act := range []nn.Activation{nn.CReLU, nn.SCReLU} {
 			m, q := randomNet(t, g, 256, 8, act, 5)
@@ -235,7 +235,7 @@ func TestEvaluatorNoAllocsRealGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev := nn.NewEvaluator[*xiangqi.Position](nn.Default(nn.Xiangqi))
+	ev := nn.NewEvaluator[*xiangqi.Position](nn.Default(position.Xiangqi))
 	ev.Reset(pos)
 	var list position.MoveList
 	pos.GenerateLegal(&list)

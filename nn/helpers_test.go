@@ -10,7 +10,7 @@ import (
 
 // randomModel returns a model of game g with hidden units, buckets and act,
 // its weights drawn so that the quantized net passes Validate.
-func randomModel(rng *rand.Rand, g Game, hidden, buckets int, act Activation) *Model {
+func randomModel(rng *rand.Rand, g position.Variant, hidden, buckets int, act Activation) *Model {
 	return randomModelSet(rng, features.Default(g), hidden, buckets, act)
 }
 
@@ -39,7 +39,7 @@ func randomModelSet(rng *rand.Rand, set *features.Set, hidden, buckets int, act 
 // moves, captures, is promoted, or two pieces move at once) and emits the
 // position.Dirty the game packages would.
 type testBoard struct {
-	g      Game
+	g      position.Variant
 	sq     [features.MaxSquares]position.Piece
 	stm    position.Color
 	types  int
@@ -49,10 +49,10 @@ type testBoard struct {
 func (b *testBoard) PieceOn(sq position.Square) position.Piece { return b.sq[sq] }
 
 // randomBoard places both kings and up to 30 other pieces at random.
-func randomBoard(rng *rand.Rand, g Game) *testBoard {
+func randomBoard(rng *rand.Rand, g position.Variant) *testBoard {
 	b := &testBoard{g: g, types: features.Default(g).Types, stm: position.Color(rng.IntN(2))}
 	king := position.PieceType(6)
-	if g == Xiangqi {
+	if g == position.Xiangqi {
 		king = 1
 	}
 	n := g.Squares()

@@ -240,7 +240,7 @@ func (s *Stack) Pieces() int {
 }
 
 // Evaluator adapts a Stack to position.Evaluator[P] for a game's position
-// type: nn.NewEvaluator[*chess.Position](nn.Default(nn.Chess)).
+// type: nn.NewEvaluator[*chess.Position](nn.Default(position.Chess)).
 type Evaluator[P position.Game] struct {
 	Stack
 }

@@ -98,12 +98,12 @@ func TestStackNoAllocs(t *testing.T) {
 }
 
 func TestStackDepth(t *testing.T) {
-	net, err := randomModel(rand.New(rand.NewPCG(5, 6)), Chess, 16, 1, CReLU).Quantize("")
+	net, err := randomModel(rand.New(rand.NewPCG(5, 6)), position.Chess, 16, 1, CReLU).Quantize("")
 	if err != nil {
 		t.Fatal(err)
 	}
 	st := NewStack(net)
-	st.Reset(randomBoard(rand.New(rand.NewPCG(7, 8)), Chess))
+	st.Reset(randomBoard(rand.New(rand.NewPCG(7, 8)), position.Chess))
 	var null position.Dirty
 	for i := 0; i < StackDepth; i++ {
 		st.Push(&null)
@@ -134,7 +134,7 @@ func TestStackPiecesCompactMirrored(t *testing.T) {
 	st := NewStack(net)
 	var w, bl [features.MaxActive]uint16
 	for game := 0; game < 20; game++ {
-		b := randomBoard(rng, Xiangqi)
+		b := randomBoard(rng, position.Xiangqi)
 		st.Reset(b)
 		var hist []testBoard
 		var d position.Dirty

@@ -14,34 +14,19 @@ import (
 	"dualnnue/position/xiangqi"
 )
 
-// Variant is the game a record is for.
-type Variant uint8
-
-const (
-	Chess Variant = iota
-	Xiangqi
-)
-
-func (v Variant) String() string {
-	if v == Xiangqi {
-		return "xiangqi"
-	}
-	return "chess"
-}
-
 // ParseVariant reads a game name as the CLI and the PGN Variant tag spell
 // it: "chess" (also "standard", "" or "chess960"/"fischerandom", which set
 // chess960) or "xiangqi" (also "chinese chess"), case-insensitive.
-func ParseVariant(s string) (v Variant, chess960 bool, err error) {
+func ParseVariant(s string) (v position.Variant, chess960 bool, err error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "", "chess", "standard", "normal", "from position":
-		return Chess, false, nil
+		return position.Chess, false, nil
 	case "chess960", "chess 960", "fischerandom", "fischer random":
-		return Chess, true, nil
+		return position.Chess, true, nil
 	case "xiangqi", "chinese chess", "chinesechess":
-		return Xiangqi, false, nil
+		return position.Xiangqi, false, nil
 	}
-	return Chess, false, fmt.Errorf("unsupported variant %q (want chess, chess960 or xiangqi)", clip(s))
+	return position.Chess, false, fmt.Errorf("unsupported variant %q (want chess, chess960 or xiangqi)", clip(s))
 }
 
 // Tag is one PGN tag pair.
@@ -51,7 +36,8 @@ type Tag struct{ Name, Value string }
 // position, the moves (legal, in order, as the game package encodes them)
 // and the result ("1-0", "0-1", "1/2-1/2" or "*", from White's/Red's side).
 type Game struct {
-	Variant Variant
+	// Variant is the game; the zero value is read and written as chess.
+	Variant position.Variant
 	// Chess960 marks a Chess960 game (Variant tag "Chess960"): its FEN may
 	// carry X-FEN or Shredder-FEN castling rights and castling is written
 	// as in Chess960. A standard game's FEN may hold only standard rights.
@@ -89,7 +75,7 @@ func (g *Game) StartFEN() string {
 	if g.FEN != "" {
 		return g.FEN
 	}
-	if g.Variant == Xiangqi {
+	if g.Variant == position.Xiangqi {
 		return xiangqi.StartFEN
 	}
 	return chess.StartFEN
@@ -155,7 +141,7 @@ func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
 	}
 	startFEN := g.StartFEN()
 	switch g.Variant {
-	case Xiangqi:
+	case position.Xiangqi:
 		writeTag("Variant", "xiangqi")
 		writeTag("FEN", startFEN)
 		if opt.Xiangqi == FormatICCS {
@@ -183,7 +169,7 @@ func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
 	var tokens []string
 	var err error
 	switch g.Variant {
-	case Xiangqi:
+	case position.Xiangqi:
 		tokens, err = xiangqiMovetext(g, startFEN, opt)
 	default:
 		tokens, err = chessMovetext(g, startFEN)
@@ -607,7 +593,7 @@ func readGame(lx *lexer) (*Game, error) {
 
 	var mv mover
 	switch g.Variant {
-	case Xiangqi:
+	case position.Xiangqi:
 		var xm *xiangqiMover
 		if xm, err = newXiangqiMover(g.StartFEN()); err == nil {
 			if xm.ranks1, err = parseRanksTag(g.Tag(XiangqiRanksTag)); err != nil {

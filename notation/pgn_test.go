@@ -20,7 +20,7 @@ func randomChessGame(t testing.TB, fen string, plies int, rng *rand.Rand) *Game 
 		t.Fatal(err)
 	}
 	states := make([]position.State, plies)
-	g := &Game{Variant: Chess, Result: "*"}
+	g := &Game{Variant: position.Chess, Result: "*"}
 	if fen != chess.StartFEN {
 		g.FEN = fen
 	}
@@ -48,7 +48,7 @@ func randomXiangqiGame(t testing.TB, fen string, plies int, rng *rand.Rand) *Gam
 		t.Fatal(err)
 	}
 	states := make([]position.State, plies)
-	g := &Game{Variant: Xiangqi, FEN: fen, Result: "*"}
+	g := &Game{Variant: position.Xiangqi, FEN: fen, Result: "*"}
 	for i := 0; i < plies; i++ {
 		var list position.MoveList
 		p.GenerateLegal(&list)
@@ -153,7 +153,7 @@ func TestReadPGNWild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Moves) != 17 || g.Result != "1-0" || g.Variant != Chess {
+	if len(g.Moves) != 17 || g.Result != "1-0" || g.Variant != position.Chess {
 		t.Fatalf("%d moves, result %s", len(g.Moves), g.Result)
 	}
 	ep := "[FEN \"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3\"]\n[SetUp \"1\"]\n\n3. exf6 e.p. Nxf6 *"
@@ -245,7 +245,7 @@ func TestWritePGNExact(t *testing.T) {
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
-	x := &Game{Variant: Xiangqi, Result: "*"}
+	x := &Game{Variant: position.Xiangqi, Result: "*"}
 	p, _ := xiangqi.NewFromFEN(xiangqi.StartFEN)
 	m, _ := p.ParseMove("h2e2")
 	x.Moves = []position.Move{m}

@@ -19,6 +19,7 @@ import (
 	"dualnnue/configs"
 	"dualnnue/match"
 	"dualnnue/nn"
+	"dualnnue/position"
 	"dualnnue/selfplay"
 	"dualnnue/train"
 )
@@ -337,7 +338,7 @@ func TestGenerationAgainstBoth(t *testing.T) {
 	}
 	cfg.ExtraData = []string{filepath.Join(extra, "*.dnds")}
 	best := filepath.Join(cfg.RunDir, "best-so-far.nnue")
-	if err := os.WriteFile(best, nn.DefaultFile(nn.Chess), 0o644); err != nil {
+	if err := os.WriteFile(best, nn.DefaultFile(position.Chess), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	prev, _ := json.Marshal(Report{RunDir: cfg.RunDir, Game: "chess", Best: best, Generations: []Generation{{Index: 0, Accepted: true, CumElo: 50}}})

@@ -18,6 +18,7 @@ import (
 	"dualnnue/datasets"
 	"dualnnue/match"
 	"dualnnue/nn"
+	"dualnnue/position"
 	"dualnnue/selfplay"
 	"dualnnue/train"
 )
@@ -192,7 +193,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 			opt.log("pipeline: continuing the run", "dir", runDir, "generations_done", n, "best", rep.Best)
 		}
 	}
-	g, _ := datasets.ParseGame(cfg.Game)
+	g, _ := position.ParseVariant(cfg.Game)
 	// Generation 0 fine-tunes from the embedded default net.
 	defaultNet := filepath.Join(runDir, "default.nnue")
 	if err := os.WriteFile(defaultNet, nn.DefaultFile(g), 0o644); err != nil {

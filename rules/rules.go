@@ -141,7 +141,7 @@ type Outcome struct {
 // number, side and move if a move is not legal, or if the start position is
 // not valid.
 func Adjudicate(g *notation.Game, opt Options) (Outcome, error) {
-	if g.Variant == notation.Xiangqi {
+	if g.Variant == position.Xiangqi {
 		return adjudicateXiangqi(g)
 	}
 	return adjudicateChess(g, opt)
@@ -238,7 +238,7 @@ func fullmove(fen string) int {
 // standard squares (use GameFromMoves960 for Chess960). An error names the
 // first move that is unreadable or illegal, with its move number, side and
 // ply.
-func GameFromMoves(v notation.Variant, fen string, moves []string) (*notation.Game, error) {
+func GameFromMoves(v position.Variant, fen string, moves []string) (*notation.Game, error) {
 	return gameFromMoves(v, false, fen, moves)
 }
 
@@ -246,18 +246,18 @@ func GameFromMoves(v notation.Variant, fen string, moves []string) (*notation.Ga
 // X-FEN or Shredder-FEN castling rights, and castling is written king
 // takes own rook ("e1h1").
 func GameFromMoves960(fen string, moves []string) (*notation.Game, error) {
-	return gameFromMoves(notation.Chess, true, fen, moves)
+	return gameFromMoves(position.Chess, true, fen, moves)
 }
 
-func gameFromMoves(v notation.Variant, chess960 bool, fen string, moves []string) (*notation.Game, error) {
+func gameFromMoves(v position.Variant, chess960 bool, fen string, moves []string) (*notation.Game, error) {
 	if fen == "startpos" {
 		fen = ""
 	}
-	g := &notation.Game{Variant: v, FEN: fen, Result: "*", Chess960: chess960 && v == notation.Chess}
+	g := &notation.Game{Variant: v, FEN: fen, Result: "*", Chess960: chess960 && v == position.Chess}
 	start := g.StartFEN()
 	full := fullmove(start)
 	switch v {
-	case notation.Xiangqi:
+	case position.Xiangqi:
 		p, err := xiangqi.NewFromFEN(start)
 		if err != nil {
 			return nil, err

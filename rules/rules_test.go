@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"dualnnue/internal/sharedtest"
-	"dualnnue/notation"
+	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
 )
@@ -64,7 +64,7 @@ func TestChessEnds(t *testing.T) {
 		t.Fatalf("%d cases", len(chessEnds))
 	}
 	for _, c := range chessEnds {
-		g, err := GameFromMoves(notation.Chess, c.fen, strings.Fields(c.moves))
+		g, err := GameFromMoves(position.Chess, c.fen, strings.Fields(c.moves))
 		if err != nil {
 			t.Fatalf("%s: %v", c.id, err)
 		}
@@ -83,7 +83,7 @@ func TestChessEnds(t *testing.T) {
 func TestChessCases(t *testing.T) {
 	cases := loadCases(t)
 	c := cases["CH-05-result-capture-promotion-mates"]
-	g, err := GameFromMoves(notation.Chess, "startpos", c.Moves)
+	g, err := GameFromMoves(position.Chess, "startpos", c.Moves)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestXiangqiCases(t *testing.T) {
 			t.Errorf("case %s missing", id)
 			continue
 		}
-		g, err := GameFromMoves(notation.Xiangqi, c.FEN, c.Moves)
+		g, err := GameFromMoves(position.Xiangqi, c.FEN, c.Moves)
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -155,7 +155,7 @@ func TestXiangqiMutualAndHeld(t *testing.T) {
 		{"held rook", "3ak4/5rN2/9/9/5R3/9/9/9/9/3K5 w - - 0 1", "f5f3 d9e8 f3f5 e8d9 f5f3 d9e8 f3f5 e8d9",
 			Outcome{Result{"0-1", "perpetual chase"}, 8}},
 	} {
-		g, err := GameFromMoves(notation.Xiangqi, c.fen, strings.Fields(c.moves))
+		g, err := GameFromMoves(position.Xiangqi, c.fen, strings.Fields(c.moves))
 		if err != nil {
 			t.Fatalf("%s: %v", c.id, err)
 		}
@@ -169,7 +169,7 @@ func TestXiangqiMutualAndHeld(t *testing.T) {
 // TestXiangqiNaturalLimit: 120 plies without a capture draw; the limit is
 // configurable; no legal move at the limit still loses.
 func TestXiangqiNaturalLimit(t *testing.T) {
-	g, _ := GameFromMoves(notation.Xiangqi, "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 119 80", []string{"e0f0"})
+	g, _ := GameFromMoves(position.Xiangqi, "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 119 80", []string{"e0f0"})
 	if out, _ := Adjudicate(g, Options{}); out != (Outcome{Result{"1/2-1/2", "natural-move limit"}, 1}) {
 		t.Errorf("limit 120: %v", out)
 	}
@@ -179,7 +179,7 @@ func TestXiangqiNaturalLimit(t *testing.T) {
 		t.Errorf("limit 200: %v", out)
 	}
 	xiangqi.NaturalLimitPlies = old
-	g, _ = GameFromMoves(notation.Xiangqi, "3k5/2P6/9/9/9/4R4/9/9/9/4K4 b - - 120 80", nil)
+	g, _ = GameFromMoves(position.Xiangqi, "3k5/2P6/9/9/9/4R4/9/9/9/4K4 b - - 120 80", nil)
 	if out, _ := Adjudicate(g, Options{}); out != (Outcome{Result{"1-0", "stalemate"}, 0}) {
 		t.Errorf("no move at the limit: %v", out)
 	}
@@ -187,19 +187,19 @@ func TestXiangqiNaturalLimit(t *testing.T) {
 
 // TestIllegalMoveErrors: the error names the move number, side, ply and move.
 func TestIllegalMoveErrors(t *testing.T) {
-	_, err := GameFromMoves(notation.Chess, "startpos", strings.Fields("e2e4 e7e5 g1f3 b8c6 f3g5 d8h4"))
+	_, err := GameFromMoves(position.Chess, "startpos", strings.Fields("e2e4 e7e5 g1f3 b8c6 f3g5 d8h4"))
 	if err == nil || !strings.Contains(err.Error(), `move 3 (black, ply 6) "d8h4"`) {
 		t.Errorf("chess: %v", err)
 	}
-	_, err = GameFromMoves(notation.Xiangqi, "startpos", strings.Fields("h2e2 h9g7 e2e9"))
+	_, err = GameFromMoves(position.Xiangqi, "startpos", strings.Fields("h2e2 h9g7 e2e9"))
 	if err == nil || !strings.Contains(err.Error(), `move 2 (red, ply 3) "e2e9"`) {
 		t.Errorf("xiangqi: %v", err)
 	}
-	_, err = GameFromMoves(notation.Xiangqi, "startpos", []string{"z9z9"})
+	_, err = GameFromMoves(position.Xiangqi, "startpos", []string{"z9z9"})
 	if err == nil || !strings.Contains(err.Error(), `move 1 (red, ply 1) "z9z9"`) {
 		t.Errorf("xiangqi garbage: %v", err)
 	}
-	if _, err := GameFromMoves(notation.Chess, "8/8/8 w", nil); err == nil {
+	if _, err := GameFromMoves(position.Chess, "8/8/8 w", nil); err == nil {
 		t.Error("bad FEN accepted")
 	}
 }
@@ -305,7 +305,7 @@ func TestCH28StandardCastlingRights(t *testing.T) {
 	if _, errs, code := runCLI("-game", "chess", "-fen", fen); code != 1 || !strings.Contains(errs, "impossible in standard chess") {
 		t.Errorf("standard: %q exit %d", errs, code)
 	}
-	if _, err := GameFromMoves(notation.Chess, fen, nil); err == nil {
+	if _, err := GameFromMoves(position.Chess, fen, nil); err == nil {
 		t.Error("GameFromMoves accepted the rights in standard chess")
 	}
 	out, errs, code := runCLI("-game", "chess960", "-fen", fen, "-moves", "e8g8")
@@ -351,7 +351,7 @@ func TestXiangqiDeadPositions(t *testing.T) {
 			t.Errorf("%s %s: %q %q exit %d, want %q", c.fen, c.moves, out, errs, code, c.want)
 		}
 	}
-	g, err := GameFromMoves(notation.Xiangqi, "3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1", []string{"d0e1", "d9d8"})
+	g, err := GameFromMoves(position.Xiangqi, "3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1", []string{"d0e1", "d9d8"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,7 +382,7 @@ func TestXQ27CheckChase(t *testing.T) {
 	if xiangqi.CheckChaseIsChase {
 		t.Error("-check-chase-loses outlived the command")
 	}
-	g, err := GameFromMoves(notation.Xiangqi, c.FEN, c.Moves[:15])
+	g, err := GameFromMoves(position.Xiangqi, c.FEN, c.Moves[:15])
 	if err != nil {
 		t.Fatal(err)
 	}

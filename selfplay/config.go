@@ -3,6 +3,7 @@ package selfplay
 
 import (
 	"bytes"
+	"dualnnue/position"
 	"errors"
 	"fmt"
 	"reflect"
@@ -10,8 +11,6 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
-
-	"dualnnue/datasets"
 )
 
 // SearchConfig is the per-move search budget.
@@ -185,7 +184,7 @@ func checkUnsigned(raw map[string]any, t reflect.Type, path string) error {
 }
 
 // GameKind returns the configured game.
-func (c *Config) GameKind() (datasets.Game, error) { return datasets.ParseGame(c.Game) }
+func (c *Config) GameKind() (position.Variant, error) { return position.ParseVariant(c.Game) }
 
 // maxFlushSeconds bounds flush_seconds (a week), far below the overflow of
 // a time.Duration.

@@ -21,7 +21,7 @@ type gamePos[T any] interface {
 
 // Outcome is how a game ended.
 type Outcome struct {
-	Result datasets.Result
+	Result position.Result
 	Reason string
 }
 
@@ -79,11 +79,11 @@ func gameSeed(seed, idx uint64) rng {
 }
 
 // winnerResult turns "the side c wins" into a Result.
-func winnerResult(c position.Color) datasets.Result {
+func winnerResult(c position.Color) position.Result {
 	if c == position.White {
-		return datasets.WhiteWin
+		return position.WhiteWin
 	}
-	return datasets.BlackWin
+	return position.BlackWin
 }
 
 // decided reports whether the current position ends the game by the rules,
@@ -102,11 +102,11 @@ func (w *worker[T, P]) decided() (Outcome, bool) {
 	}
 	switch r.Result {
 	case "1-0":
-		return Outcome{datasets.WhiteWin, r.Reason}, true
+		return Outcome{position.WhiteWin, r.Reason}, true
 	case "0-1":
-		return Outcome{datasets.BlackWin, r.Reason}, true
+		return Outcome{position.BlackWin, r.Reason}, true
 	case "1/2-1/2":
-		return Outcome{datasets.Draw, r.Reason}, true
+		return Outcome{position.Draw, r.Reason}, true
 	}
 	return Outcome{}, false
 }
@@ -154,7 +154,7 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (Outcome, erro
 			return o, nil
 		}
 		if len(rec.Plies) >= adj.MaxPlies {
-			return Outcome{datasets.Draw, "max plies"}, nil
+			return Outcome{position.Draw, "max plies"}, nil
 		}
 		res := w.s.Search(w.pos, lim, nil)
 		w.nodes += res.Nodes
@@ -188,7 +188,7 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (Outcome, erro
 			drawRun++
 			if drawRun >= adj.DrawPlies {
 				w.doMove(res.BestMove, ply)
-				return Outcome{datasets.Draw, "adjudicated: draw"}, nil
+				return Outcome{position.Draw, "adjudicated: draw"}, nil
 			}
 		} else {
 			drawRun = 0

@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"dualnnue/datasets"
+	"dualnnue/position"
 )
 
 // killedPart leaves what a run killed after n games leaves: path+".tmp"
 // with a header and (n > 0) one finished block, never closed.
 func killedPart(t *testing.T, path string, games []datasets.GameRecord, n int) {
 	t.Helper()
-	w, err := datasets.Create(path, datasets.Chess, datasets.GeneratorInfo{Engine: "test", Seed: 7}, &datasets.WriterOptions{NoSync: true})
+	w, err := datasets.Create(path, position.Chess, datasets.GeneratorInfo{Engine: "test", Seed: 7}, &datasets.WriterOptions{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func TestResumeEdgeCases(t *testing.T) {
 	prefix := func(dir string) string { return filepath.Join(dir, filePrefix("chess", 0, 1)) }
 	resume := func(t *testing.T, dir string) (int, int, []string) {
 		t.Helper()
-		done, next, files, err := resumeState(prefix(dir), datasets.Chess, true, nil, nil)
+		done, next, files, err := resumeState(prefix(dir), position.Chess, true, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +198,7 @@ func TestResumeByGameIdentity(t *testing.T) {
 		r.Close()
 		games := readGames(t, []string{part})
 		os.Remove(part)
-		w, err := datasets.Create(part, datasets.Chess, info, &datasets.WriterOptions{BlockSize: 1, NoSync: true})
+		w, err := datasets.Create(part, position.Chess, info, &datasets.WriterOptions{BlockSize: 1, NoSync: true})
 		if err != nil {
 			t.Fatal(err)
 		}

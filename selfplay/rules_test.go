@@ -5,7 +5,6 @@ import (
 	"context"
 	"testing"
 
-	"dualnnue/datasets"
 	"dualnnue/eval"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
@@ -31,7 +30,7 @@ func TestDecidedDeadXiangqi(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.pos.DoMove(m, &w.states[0])
-	if out, over := w.decided(); !over || out != (Outcome{datasets.Draw, "insufficient material"}) {
+	if out, over := w.decided(); !over || out != (Outcome{position.Draw, "insufficient material"}) {
 		t.Errorf("after the advisor takes the last rook: %+v %v, want a draw by insufficient material", out, over)
 	}
 }

@@ -49,7 +49,7 @@ type Summary struct {
 	Resumed    int // games already on disk when the run started
 	Positions  uint64
 	Nodes      uint64 // searched by all workers (including dropped games)
-	Results    [4]int // indexed by datasets.Result
+	Results    [4]int // indexed by position.Result
 	Reasons    map[string]int
 	Elapsed    time.Duration
 	Files      []string
@@ -68,7 +68,7 @@ func (s *Summary) PositionsPerSecond() float64 {
 func (s *Summary) String() string {
 	return fmt.Sprintf("selfplay %s shard %s: %d games (%d resumed), %d positions in %.1fs (%.0f pos/s, %.0f nodes/s); results 1-0 %d, 1/2 %d, 0-1 %d",
 		s.Game, s.Shard, s.Games, s.Resumed, s.Positions, s.Elapsed.Seconds(), s.PositionsPerSecond(), float64(s.Nodes)/max(s.Elapsed.Seconds(), 1e-9),
-		s.Results[datasets.WhiteWin], s.Results[datasets.Draw], s.Results[datasets.BlackWin])
+		s.Results[position.WhiteWin], s.Results[position.Draw], s.Results[position.BlackWin])
 }
 
 // playFingerprint names the settings that decide which games are played
@@ -125,19 +125,19 @@ func Run(ctx context.Context, cfg Config, opt Options) (Summary, error) {
 	xiangqi.CheckChaseIsChase = cfg.CheckChaseLoses
 	defer func() { xiangqi.CheckChaseIsChase = old }()
 	switch g {
-	case datasets.Xiangqi:
+	case position.Xiangqi:
 		return runGame[xiangqi.Position](ctx, &cfg, opt, g, search.XiangqiRules, xiangqi.StartFEN)
-	case datasets.Chess:
+	case position.Chess:
 		return runGame[chess.Position](ctx, &cfg, opt, g, search.ChessRules, chess.StartFEN)
 	}
 	return Summary{}, fmt.Errorf("selfplay: unsupported game %q", cfg.Game)
 }
 
 // evaluator returns the evaluator factory for cfg.Eval and a hash naming it.
-func evaluator[P position.Game](cfg *Config, g datasets.Game) (func() position.Evaluator[P], string, error) {
+func evaluator[P position.Game](cfg *Config, g position.Variant) (func() position.Evaluator[P], string, error) {
 	switch cfg.Eval {
 	case "classic":
-		if g == datasets.Xiangqi {
+		if g == position.Xiangqi {
 			return func() position.Evaluator[P] { return eval.NewXiangqi[P]() }, "classic", nil
 		}
 		return func() position.Evaluator[P] { return eval.NewChess[P]() }, "classic", nil
@@ -187,7 +187,7 @@ type played struct {
 	err error
 }
 
-func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options, g datasets.Game, rules search.Rules, startFEN string) (Summary, error) {
+func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options, g position.Variant, rules search.Rules, startFEN string) (Summary, error) {
 	start := time.Now()
 	sum := Summary{Game: cfg.Game, Shard: fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards), Reasons: map[string]int{}}
 	newEval, netHash, err := evaluator[P](cfg, g)
@@ -393,7 +393,7 @@ func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options,
 // found: its source is still there), renamed to the part, and only then is
 // the source removed; a source whose games already are in a part (the part's
 // header names it in "salvaged_from") is removed without a second copy.
-func resumeState(prefix string, g datasets.Game, resume bool, same func(string, datasets.GeneratorInfo) error, log *slog.Logger) (done gameSet, nextPart int, files []string, err error) {
+func resumeState(prefix string, g position.Variant, resume bool, same func(string, datasets.GeneratorInfo) error, log *slog.Logger) (done gameSet, nextPart int, files []string, err error) {
 	if same == nil {
 		same = func(string, datasets.GeneratorInfo) error { return nil }
 	}
@@ -511,7 +511,7 @@ func tornHeader(err error, size int64) bool {
 // closed part out and removes the .tmp; a .tmp without a finished game is
 // just removed (n = 0, no part). The part's header lists the games it
 // holds ("games"), so that their identity survives the copy.
-func salvage(tmp, out string, g datasets.Game, same func(string, datasets.GeneratorInfo) error, log *slog.Logger) (n int, err error) {
+func salvage(tmp, out string, g position.Variant, same func(string, datasets.GeneratorInfo) error, log *slog.Logger) (n int, err error) {
 	r, err := datasets.Open(tmp, nil)
 	if err != nil {
 		if st, serr := os.Stat(tmp); serr == nil && tornHeader(err, st.Size()) {

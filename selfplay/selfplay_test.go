@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"dualnnue/datasets"
+	"dualnnue/position"
 	"dualnnue/position/chess"
 )
 
@@ -80,12 +81,12 @@ func TestDeterministicAcrossRunsAndThreads(t *testing.T) {
 			}
 			results := 0
 			for _, g := range ga {
-				if g.Result == datasets.ResultUnknown {
+				if g.Result == position.ResultUnknown {
 					t.Fatalf("a game was stored without its result")
 				}
 				results++
 			}
-			if sa.Results[datasets.WhiteWin]+sa.Results[datasets.Draw]+sa.Results[datasets.BlackWin] != results {
+			if sa.Results[position.WhiteWin]+sa.Results[position.Draw]+sa.Results[position.BlackWin] != results {
 				t.Fatalf("summary results %v, %d games", sa.Results, results)
 			}
 			if sa.Positions == 0 || sa.Positions != sb.Positions {

@@ -7,10 +7,11 @@ import (
 
 	"dualnnue/nn"
 	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 func TestStepAllocations(t *testing.T) {
-	a := nn.Arch{Game: nn.Chess, Set: features.ChessPS768, Inputs: 768, Hidden: 64, Buckets: 2, Activation: nn.SCReLU}
+	a := nn.Arch{Game: position.Chess, Set: features.ChessPS768, Inputs: 768, Hidden: 64, Buckets: 2, Activation: nn.SCReLU}
 	m, err := NewModel(a)
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"dualnnue/nn"
 	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 // benchBatch returns a batch like the PyTorch reference's
@@ -35,7 +36,7 @@ func benchBatch(a nn.Arch, n int, seed uint64) *Batch {
 // (768→256)×2→1 chess and (1260→256)×2→1 xiangqi SCReLU nets at batch
 // 16384 on all cores (GOMAXPROCS), like the reference trainer's loop.
 func BenchmarkTrainStep(b *testing.B) {
-	for _, g := range []features.Game{features.Chess, features.Xiangqi} {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		set := features.Default(g)
 		a := nn.Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: 256, Buckets: 1, Activation: nn.SCReLU}
 		workers := runtime.GOMAXPROCS(0)

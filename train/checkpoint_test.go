@@ -11,10 +11,11 @@ import (
 
 	"dualnnue/nn"
 	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 func testCheckpoint(t testing.TB) []byte {
-	a := nn.Arch{Game: nn.Xiangqi, Set: features.XiangqiPS1260, Inputs: 1260, Hidden: 16, Buckets: 2, Activation: nn.CReLU}
+	a := nn.Arch{Game: position.Xiangqi, Set: features.XiangqiPS1260, Inputs: 1260, Hidden: 16, Buckets: 2, Activation: nn.CReLU}
 	m, err := NewModel(a)
 	if err != nil {
 		t.Fatal(err)

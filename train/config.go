@@ -14,6 +14,7 @@ import (
 	"dualnnue/datasets"
 	"dualnnue/nn"
 	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 // Config is a training run. It is read from TOML (see configs/train-*.toml);
@@ -158,7 +159,7 @@ func (c Config) TOML() []byte {
 
 // Validate checks every field, naming the first bad one.
 func (c *Config) Validate() error {
-	if _, err := features.ParseGame(c.Game); err != nil {
+	if _, err := position.ParseVariant(c.Game); err != nil {
 		return err
 	}
 	t := c.Train
@@ -232,7 +233,7 @@ func ParseActivation(s string) (nn.Activation, error) {
 // featureSet returns the configured feature set (the game's plain set when
 // none is named), checked against the game.
 func (c *Config) featureSet() (*features.Set, error) {
-	g, err := features.ParseGame(c.Game)
+	g, err := position.ParseVariant(c.Game)
 	if err != nil {
 		return nil, err
 	}

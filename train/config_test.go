@@ -7,7 +7,7 @@ import (
 
 	"dualnnue/configs"
 	"dualnnue/nn"
-	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 func TestShippedConfigs(t *testing.T) {
@@ -99,7 +99,7 @@ func TestNetConfigs(t *testing.T) {
 		if err := cfg.Validate(); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		g, _ := features.ParseGame(cfg.Game)
+		g, _ := position.ParseVariant(cfg.Game)
 		set, _ := cfg.featureSet()
 		act, _ := ParseActivation(cfg.Net.Activation)
 		a := nn.Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: cfg.Net.Hidden, Buckets: cfg.Net.Buckets, Activation: act}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"dualnnue/datasets"
-	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 // scoresOf returns the scores of d's positions in order.
@@ -37,7 +37,7 @@ func TestSplitHoldsOutWholeGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	load := func(files []string, seed uint64) (*Memory, *Memory) {
-		train, valid, st, err := LoadDatasets(Load{Files: files, Game: features.Chess, ValidFrac: 0.1, Seed: seed})
+		train, valid, st, err := LoadDatasets(Load{Files: files, Game: position.Chess, ValidFrac: 0.1, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}

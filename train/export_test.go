@@ -10,10 +10,11 @@ import (
 
 	"dualnnue/nn"
 	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 func TestExportOverflowIsError(t *testing.T) {
-	a := nn.Arch{Game: nn.Xiangqi, Set: features.XiangqiPS1260, Inputs: 1260, Hidden: 32, Buckets: 1, Activation: nn.SCReLU}
+	a := nn.Arch{Game: position.Xiangqi, Set: features.XiangqiPS1260, Inputs: 1260, Hidden: 32, Buckets: 1, Activation: nn.SCReLU}
 	m, err := NewModel(a)
 	if err != nil {
 		t.Fatal(err)

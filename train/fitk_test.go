@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"dualnnue/nn/features"
 	"dualnnue/position"
 )
 
@@ -46,7 +45,7 @@ func TestRunOnePassFittedK(t *testing.T) {
 	cfg.Train.PositionsPerEpoch = 0
 	cfg.Loss.K = 0
 	cfg.Data.ValidSplit = 0
-	data := labelledMemory(t, features.Chess, 3000, 9)
+	data := labelledMemory(t, position.Chess, 3000, 9)
 	var log bytes.Buffer
 	res, err := Run(context.Background(), cfg, Options{Quiet: true, Log: &log, TrainData: data})
 	if err != nil {

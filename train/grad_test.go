@@ -8,6 +8,7 @@ import (
 
 	"dualnnue/nn"
 	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 // randomBatch returns n positions of k..k+8 random features each with
@@ -46,7 +47,7 @@ func refLoss(m *Model, l Loss, b *Batch) float64 {
 func TestGradientCheck(t *testing.T) {
 	for _, act := range []nn.Activation{nn.SCReLU, nn.CReLU} {
 		for _, power := range []float64{2, 2.5} {
-			a := nn.Arch{Game: nn.Chess, Set: features.ChessPS768, Inputs: 768, Hidden: 16, Buckets: 4, Activation: act}
+			a := nn.Arch{Game: position.Chess, Set: features.ChessPS768, Inputs: 768, Hidden: 16, Buckets: 4, Activation: act}
 			m, err := NewModel(a)
 			if err != nil {
 				t.Fatal(err)

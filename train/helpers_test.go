@@ -17,7 +17,7 @@ import (
 // randomPositions calls visit for n positions reached by random legal moves
 // from the start position of g (games restart after 10..160 plies or at
 // the end), skipping positions in check.
-func randomPositions(t testing.TB, g features.Game, n int, seed uint64, visit func(pos datasets.Position)) {
+func randomPositions(t testing.TB, g position.Variant, n int, seed uint64, visit func(pos datasets.Position)) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 99))
 	pos, err := datasets.NewPosition(g, "")
@@ -49,8 +49,8 @@ func randomPositions(t testing.TB, g features.Game, n int, seed uint64, visit fu
 
 // handEval returns the hand-written evaluation of pos (centipawns, side to
 // move's view).
-func handEval(g features.Game) func(pos datasets.Position) position.Value {
-	if g == features.Chess {
+func handEval(g position.Variant) func(pos datasets.Position) position.Value {
+	if g == position.Chess {
 		e := eval.NewChess[*chess.Position]()
 		return func(pos datasets.Position) position.Value {
 			p := pos.(*chess.Position)
@@ -69,7 +69,7 @@ func handEval(g features.Game) func(pos datasets.Position) position.Value {
 // labelledMemory returns n positions of g labelled by the hand-written
 // evaluation (results drawn from the label's win probability), and the
 // labels.
-func labelledMemory(t testing.TB, g features.Game, n int, seed uint64) *Memory {
+func labelledMemory(t testing.TB, g position.Variant, n int, seed uint64) *Memory {
 	t.Helper()
 	d := NewMemory()
 	ev := handEval(g)

@@ -4,12 +4,11 @@ package train
 import (
 	"bytes"
 	"context"
+	"dualnnue/position"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"dualnnue/nn/features"
 )
 
 func rows(train, valid []float64) []EpochMetrics {
@@ -81,7 +80,7 @@ func TestOverfitWarning(t *testing.T) {
 // the held-out loss is lowest after the first epoch: keep = "best" writes
 // that epoch's net as the final one, keep = "last" the last epoch's.
 func TestKeepBest(t *testing.T) {
-	train := syntheticMemory(features.Chess, 2000, 7)
+	train := syntheticMemory(position.Chess, 2000, 7)
 	valid := NewMemory()
 	for i := 0; i < 500; i++ {
 		pieces, side, s, r := train.Position(i)

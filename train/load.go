@@ -9,7 +9,7 @@ import (
 	"slices"
 
 	"dualnnue/datasets"
-	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 // ExpandPaths expands shell patterns (filepath.Glob) and plain paths in
@@ -48,7 +48,7 @@ type LoadStats struct {
 // their game, the filter, the held-out share and the limits.
 type Load struct {
 	Files []string
-	Game  features.Game
+	Game  position.Variant
 	// Filter selects positions (datasets.Filter; random skipping is seeded
 	// per block).
 	Filter datasets.Filter

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"dualnnue/datasets"
-	"dualnnue/nn/features"
 	"dualnnue/position"
 	"dualnnue/position/chess"
 )
@@ -17,7 +16,7 @@ import (
 // position of game k is scored first+k, so a loaded position names its game.
 func writeNumberedGames(t *testing.T, path string, games, first int, seed uint64) int {
 	t.Helper()
-	w, err := datasets.Create(path, datasets.Chess, datasets.GeneratorInfo{Engine: "load test", Seed: seed}, &datasets.WriterOptions{NoSync: true})
+	w, err := datasets.Create(path, position.Chess, datasets.GeneratorInfo{Engine: "load test", Seed: seed}, &datasets.WriterOptions{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +32,7 @@ func writeNumberedGames(t *testing.T, path string, games, first int, seed uint64
 		if err := pos.SetFEN(chess.StartFEN); err != nil {
 			t.Fatal(err)
 		}
-		g := datasets.GameRecord{Result: datasets.Draw}
+		g := datasets.GameRecord{Result: position.Draw}
 		for ply := 0; ply < 10+rng.IntN(20); ply++ {
 			list.Clear()
 			pos.GenerateLegal(&list)
@@ -63,7 +62,7 @@ func TestLoadDatasetsCompact(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.dnds")
 	n := writeNumberedGames(t, a, 300, 0, 1)
-	train, valid, st, err := LoadDatasets(Load{Files: []string{a}, Game: features.Chess})
+	train, valid, st, err := LoadDatasets(Load{Files: []string{a}, Game: position.Chess})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,15 +80,15 @@ func TestLoadDatasetsCompact(t *testing.T) {
 			t.Fatalf("position %d: %d pieces, result %v", i, len(pieces), r)
 		}
 	}
-	lim, _, _, err := LoadDatasets(Load{Files: []string{a}, Game: features.Chess, Limit: 100})
+	lim, _, _, err := LoadDatasets(Load{Files: []string{a}, Game: position.Chess, Limit: 100})
 	if err != nil || lim.Len() != 100 {
 		t.Fatalf("limit 100: %d positions, %v", lim.Len(), err)
 	}
-	if _, _, _, err := LoadDatasets(Load{Files: []string{a}, Game: features.Chess, MaxBytes: 64 << 10}); err == nil ||
+	if _, _, _, err := LoadDatasets(Load{Files: []string{a}, Game: position.Chess, MaxBytes: 64 << 10}); err == nil ||
 		!strings.Contains(err.Error(), "memory budget") || !strings.Contains(err.Error(), "data.stream") {
 		t.Fatalf("64 KiB budget: %v", err)
 	}
-	if _, _, _, err := LoadDatasets(Load{Files: []string{a}, Game: features.Xiangqi}); err == nil || !strings.Contains(err.Error(), "chess") {
+	if _, _, _, err := LoadDatasets(Load{Files: []string{a}, Game: position.Xiangqi}); err == nil || !strings.Contains(err.Error(), "chess") {
 		t.Fatalf("a chess file read as xiangqi: %v", err)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"dualnnue/internal/progress"
 	"dualnnue/nn"
 	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 // Options are the run-time settings that do not change the trained weights.
@@ -78,7 +79,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	// the net's description, while the file keeps what the checkpoints'
 	// fingerprint was taken of, so -resume with it works.
 	asGiven := cfg
-	game, _ := features.ParseGame(cfg.Game)
+	game, _ := position.ParseVariant(cfg.Game)
 	set, err := cfg.featureSet()
 	if err != nil {
 		return nil, err
@@ -404,7 +405,7 @@ func OverfitWarning(rows []EpochMetrics, window int) string {
 
 // newRunModel builds the untrained model of cfg, or the fine-tuning start
 // from cfg.Net.Init.
-func newRunModel(cfg *Config, game features.Game, set *features.Set) (*Model, error) {
+func newRunModel(cfg *Config, game position.Variant, set *features.Set) (*Model, error) {
 	if cfg.Net.Init != "" {
 		net, err := nn.Load(cfg.Net.Init, game)
 		if err != nil {

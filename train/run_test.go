@@ -23,7 +23,7 @@ import (
 // syntheticMemory returns n positions of random pieces on distinct random
 // squares, scored by a fixed linear function of the default set's features
 // (learnable).
-func syntheticMemory(g features.Game, n int, seed uint64) *Memory {
+func syntheticMemory(g position.Variant, n int, seed uint64) *Memory {
 	set := features.Default(g)
 	rng := rand.New(rand.NewPCG(seed, 3))
 	val := make([]float64, set.Size)
@@ -91,7 +91,7 @@ func sameParams(t *testing.T, a, b *Model, what string) {
 }
 
 func TestRunDeterministic(t *testing.T) {
-	data := syntheticMemory(features.Chess, 3000, 1)
+	data := syntheticMemory(position.Chess, 3000, 1)
 	for _, workers := range []int{1, 2} {
 		var models []*Model
 		for range 2 {
@@ -111,7 +111,7 @@ func TestRunDeterministic(t *testing.T) {
 }
 
 func TestResumeExact(t *testing.T) {
-	data := syntheticMemory(features.Xiangqi, 3000, 2)
+	data := syntheticMemory(position.Xiangqi, 3000, 2)
 	for _, workers := range []int{1, 2} {
 		cfg := smallConfig(t, "xiangqi")
 		cfg.Train.Workers = workers
@@ -161,7 +161,7 @@ func TestResumeExact(t *testing.T) {
 // TestLearning trains on positions labelled by the hand-written evaluation
 // and checks held-out predictions correlate with the labels.
 func TestLearning(t *testing.T) {
-	for _, g := range []features.Game{features.Chess, features.Xiangqi} {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		t.Run(g.String(), func(t *testing.T) {
 			train := labelledMemory(t, g, 20000, 11)
 			valid := labelledMemory(t, g, 2000, 12)
@@ -207,7 +207,7 @@ func TestLearning(t *testing.T) {
 // checkParity evaluates n positions with the exported net through the
 // engine's evaluator (nn.Evaluator, as the search uses it) and with the
 // float model, and checks they agree within nn's quantization bound.
-func checkParity(t *testing.T, g features.Game, res *Result, n int) {
+func checkParity(t *testing.T, g position.Variant, res *Result, n int) {
 	t.Helper()
 	net, err := nn.Load(res.NetPath, g)
 	if err != nil {
@@ -216,7 +216,7 @@ func checkParity(t *testing.T, g features.Game, res *Result, n int) {
 	set := net.FeatureSet()
 	var white, black [features.MaxActive]uint16
 	var engine func(pos datasets.Position) position.Value
-	if g == features.Chess {
+	if g == position.Chess {
 		e := nn.NewEvaluator[*chess.Position](net)
 		engine = func(pos datasets.Position) position.Value {
 			e.Reset(pos.(*chess.Position))
@@ -256,7 +256,7 @@ func checkParity(t *testing.T, g features.Game, res *Result, n int) {
 // negligible learning rate the exported net holds exactly the same weights
 // (dequantize → float training state → quantize is the identity).
 func TestFineTuneFromDefaultNet(t *testing.T) {
-	for _, g := range []features.Game{features.Chess, features.Xiangqi} {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		dir := t.TempDir()
 		init := filepath.Join(dir, "default.nnue")
 		if err := os.WriteFile(init, nn.DefaultFile(g), 0o644); err != nil {
@@ -287,9 +287,9 @@ func TestFineTuneFromDefaultNet(t *testing.T) {
 // bound on 500 random game positions.
 func TestMirroredFeatureSets(t *testing.T) {
 	for _, c := range []struct {
-		game features.Game
+		game position.Variant
 		set  string
-	}{{features.Chess, "chess-ps768-hm"}, {features.Xiangqi, "xiangqi-compact692-hm"}, {features.Xiangqi, "xiangqi-compact692"}} {
+	}{{position.Chess, "chess-ps768-hm"}, {position.Xiangqi, "xiangqi-compact692-hm"}, {position.Xiangqi, "xiangqi-compact692"}} {
 		cfg := smallConfig(t, c.game.String())
 		cfg.Net.Features = c.set
 		res, err := runQuiet(t, context.Background(), cfg, Options{TrainData: labelledMemory(t, c.game, 3000, 21)})

@@ -31,7 +31,7 @@ func writeStreamShards(t *testing.T, n, games int) []string {
 	var files []string
 	for i := range n {
 		path := filepath.Join(dir, fmt.Sprintf("shard-%d.dnds", i))
-		w, err := datasets.Create(path, datasets.Chess, datasets.GeneratorInfo{Engine: "stream test"}, &datasets.WriterOptions{BlockSize: 2 << 10, NoSync: true})
+		w, err := datasets.Create(path, position.Chess, datasets.GeneratorInfo{Engine: "stream test"}, &datasets.WriterOptions{BlockSize: 2 << 10, NoSync: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +39,7 @@ func writeStreamShards(t *testing.T, n, games int) []string {
 			if err := pos.SetFEN(chess.StartFEN); err != nil {
 				t.Fatal(err)
 			}
-			g := datasets.GameRecord{Result: datasets.Result(rng.IntN(3))}
+			g := datasets.GameRecord{Result: position.Result(rng.IntN(3))}
 			for ply := 0; ply < 20+rng.IntN(40); ply++ {
 				list.Clear()
 				pos.GenerateLegal(&list)

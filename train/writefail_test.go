@@ -4,6 +4,7 @@ package train
 
 import (
 	"context"
+	"dualnnue/position"
 	"errors"
 	"io/fs"
 	"os"
@@ -11,8 +12,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"dualnnue/nn/features"
 )
 
 // countingFile counts writeAtomic's files; the one numbered fail (0-based)
@@ -74,7 +73,7 @@ func tmpFiles(t *testing.T, dir string) []string {
 // again (-resume when a checkpoint was written) finishes with a net
 // byte-identical to an uninterrupted run's and metrics of every epoch.
 func TestWriteErrorRetry(t *testing.T) {
-	data := syntheticMemory(features.Chess, 2000, 4)
+	data := syntheticMemory(position.Chess, 2000, 4)
 	cfg := smallConfig(t, "chess")
 	cfg.Train.Epochs = 2
 	files := failWrite(t, -1)

@@ -29,7 +29,7 @@ type gameDef[T any, P search.GamePtr[T]] struct {
 	perft      func(p P, depth int) uint64
 	rules      search.Rules
 	pst        func() position.Evaluator[P]
-	nnGame     nn.Game
+	nnGame     position.Variant
 	files      int
 	ranks      int
 	// pieceChars[t] is the FEN letter of piece type t (upper case).
@@ -527,7 +527,7 @@ func (a *adapter[T, P]) ponderString(best, reply position.Move) string {
 
 // loadNet reads an EvalFile. Only regular files are read (a device or a
 // pipe could block the session or never end).
-func loadNet(path string, g nn.Game) (*nn.Net, error) {
+func loadNet(path string, g position.Variant) (*nn.Net, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("EvalFile: %w", err)

@@ -20,7 +20,7 @@ var chessDef = &gameDef[chess.Position, *chess.Position]{
 	perft:      chess.Perft,
 	rules:      search.ChessRules,
 	pst:        func() position.Evaluator[*chess.Position] { return eval.NewChess[*chess.Position]() },
-	nnGame:     nn.Chess,
+	nnGame:     position.Chess,
 	wdl:        eval.ChessWDL,
 	files:      8,
 	ranks:      8,
@@ -39,7 +39,7 @@ var chessDef = &gameDef[chess.Position, *chess.Position]{
 }
 
 // embeddedNet returns the default net of game g embedded in the binary.
-func embeddedNet(g nn.Game) *nn.Net { return nn.Default(g) }
+func embeddedNet(g position.Variant) *nn.Net { return nn.Default(g) }
 
 var xiangqiDef = &gameDef[xiangqi.Position, *xiangqi.Position]{
 	name:       "xiangqi",
@@ -48,7 +48,7 @@ var xiangqiDef = &gameDef[xiangqi.Position, *xiangqi.Position]{
 	perft:      xiangqi.Perft,
 	rules:      search.XiangqiRules,
 	pst:        func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() },
-	nnGame:     nn.Xiangqi,
+	nnGame:     position.Xiangqi,
 	wdl:        eval.XiangqiWDL,
 	files:      9,
 	ranks:      10,

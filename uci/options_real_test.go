@@ -9,16 +9,17 @@ import (
 	"time"
 
 	"dualnnue/nn"
+	"dualnnue/position"
 )
 
 func TestEvalFileAndUseNNUE(t *testing.T) {
 	dir := t.TempDir()
 	xq := filepath.Join(dir, "xq.nnue")
 	ch := filepath.Join(dir, "chess.nnue")
-	if err := os.WriteFile(xq, nn.DefaultFile(nn.Xiangqi), 0o644); err != nil {
+	if err := os.WriteFile(xq, nn.DefaultFile(position.Xiangqi), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(ch, nn.DefaultFile(nn.Chess), 0o644); err != nil {
+	if err := os.WriteFile(ch, nn.DefaultFile(position.Chess), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	c := realClient(t, "xiangqi")

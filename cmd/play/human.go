@@ -8,6 +8,7 @@ import (
 
 	"dualnnue/human"
 	"dualnnue/nn"
+	"dualnnue/position"
 )
 
 func init() {
@@ -55,9 +56,9 @@ func runHuman(args []string) int {
 		return fail(err)
 	}
 	if *evalFile != "" && !*hce {
-		g := nn.Xiangqi
+		g := position.Xiangqi
 		if *game == "chess" {
-			g = nn.Chess
+			g = position.Chess
 		}
 		if cfg.Net, err = nn.Load(*evalFile, g); err != nil {
 			return fail(err)

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"syscall"
 
-	"dualnnue/nn/features"
+	"dualnnue/position"
 	"dualnnue/train"
 )
 
@@ -201,7 +201,7 @@ func runWDL(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	g, err := features.ParseGame(*game)
+	g, err := position.ParseVariant(*game)
 	if err != nil || fs.NArg() == 0 {
 		fs.Usage()
 		return 2

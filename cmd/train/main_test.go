@@ -24,7 +24,7 @@ import (
 // hand-written evaluation to path.
 func writeDataset(t *testing.T, path string, games int, seed uint64) int {
 	t.Helper()
-	w, err := datasets.Create(path, datasets.Chess, datasets.GeneratorInfo{Engine: "train test", Seed: seed}, &datasets.WriterOptions{NoSync: true})
+	w, err := datasets.Create(path, position.Chess, datasets.GeneratorInfo{Engine: "train test", Seed: seed}, &datasets.WriterOptions{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func writeDataset(t *testing.T, path string, games int, seed uint64) int {
 		if err := pos.SetFEN(chess.StartFEN); err != nil {
 			t.Fatal(err)
 		}
-		g := datasets.GameRecord{Result: datasets.Draw}
+		g := datasets.GameRecord{Result: position.Draw}
 		for ply := 0; ply < 80; ply++ {
 			list.Clear()
 			pos.GenerateLegal(&list)
@@ -101,7 +101,7 @@ positions_per_epoch = 2048
 	if lines := strings.Count(string(csv), "\n"); lines != 4 {
 		t.Errorf("metrics.csv has %d lines, want header + 3 epochs:\n%s", lines, csv)
 	}
-	net, err := nn.Load(filepath.Join(out, "cmdtest.nnue"), nn.Chess)
+	net, err := nn.Load(filepath.Join(out, "cmdtest.nnue"), position.Chess)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ positions_per_epoch = 2048
 	if got := stderr.String(); strings.ContainsAny(got, "\r\x1b") || !regexp.MustCompile(`^ft epoch 1/1: 1024/1024 pos \(100%\), [0-9.]+ pos/s, \d+s elapsed\n$`).MatchString(got) {
 		t.Errorf("progress on a non-terminal stderr: %q", got)
 	}
-	if ft, err := nn.Load(filepath.Join(dir, "ft", "ft.nnue"), nn.Chess); err != nil || ft.Hidden != 64 {
+	if ft, err := nn.Load(filepath.Join(dir, "ft", "ft.nnue"), position.Chess); err != nil || ft.Hidden != 64 {
 		t.Fatalf("fine-tuned net: %v", err)
 	}
 
@@ -146,7 +146,7 @@ positions_per_epoch = 2048
 	if code := run([]string{"export", "-checkpoint", filepath.Join(out, "checkpoints", "epoch-0002.ckpt"), "-o", exp}, &stdout, &stderr); code != 0 {
 		t.Fatalf("export exit %d: %s", code, stderr.String())
 	}
-	if n, err := nn.Load(exp, nn.Chess); err != nil || !strings.Contains(n.Description, "epoch 2") {
+	if n, err := nn.Load(exp, position.Chess); err != nil || !strings.Contains(n.Description, "epoch 2") {
 		t.Fatalf("exported net: %v", err)
 	}
 }

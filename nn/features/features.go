@@ -7,47 +7,6 @@ import (
 	"dualnnue/position"
 )
 
-// Game names one of the two games a net can play. The zero value is invalid.
-type Game uint8
-
-const (
-	Xiangqi Game = 1
-	Chess   Game = 2
-)
-
-// String returns "xiangqi" or "chess".
-func (g Game) String() string {
-	switch g {
-	case Xiangqi:
-		return "xiangqi"
-	case Chess:
-		return "chess"
-	}
-	return fmt.Sprintf("game(%d)", uint8(g))
-}
-
-// ParseGame reads "xiangqi" or "chess".
-func ParseGame(s string) (Game, error) {
-	switch s {
-	case "xiangqi":
-		return Xiangqi, nil
-	case "chess":
-		return Chess, nil
-	}
-	return 0, fmt.Errorf("features: unknown game %q (want xiangqi or chess)", s)
-}
-
-// Squares returns the number of board points of g (64 or 90), 0 if invalid.
-func (g Game) Squares() int {
-	switch g {
-	case Xiangqi:
-		return 90
-	case Chess:
-		return 64
-	}
-	return 0
-}
-
 // SetID identifies a feature set in a net file. Ids are never reused.
 type SetID uint16
 
@@ -80,7 +39,7 @@ type Board interface {
 // Lookup or Default.
 type Set struct {
 	ID      SetID
-	Game    Game
+	Game    position.Variant
 	Name    string
 	Size    int // number of features F
 	Squares int // board points (64 or 90)
@@ -330,22 +289,22 @@ func (s *Set) DeltaView(d *position.Dirty, mirrored [2]bool, out *Delta) {
 
 // RelativeSquare returns sq as persp sees it on a board of game g: unchanged
 // for White/Red, rank-flipped for Black.
-func RelativeSquare(g Game, persp position.Color, sq position.Square) position.Square {
+func RelativeSquare(g position.Variant, persp position.Color, sq position.Square) position.Square {
 	if persp == position.White {
 		return sq
 	}
-	if g == Chess {
+	if g == position.Chess {
 		return sq ^ 56
 	}
 	return position.Square((9-int(sq)/9)*9 + int(sq)%9)
 }
 
 var sets = map[SetID]*Set{
-	ChessPS768:          newPieceSquare(ChessPS768, Chess, "chess-ps768", 6),
-	XiangqiPS1260:       newPieceSquare(XiangqiPS1260, Xiangqi, "xiangqi-ps1260", 7),
+	ChessPS768:          newPieceSquare(ChessPS768, position.Chess, "chess-ps768", 6),
+	XiangqiPS1260:       newPieceSquare(XiangqiPS1260, position.Xiangqi, "xiangqi-ps1260", 7),
 	XiangqiCompact692:   newCompactXiangqi(XiangqiCompact692, "xiangqi-compact692"),
-	ChessPS768HM:        mirrored(newPieceSquare(ChessPS768HM, Chess, "chess-ps768-hm", 6)),
-	XiangqiPS1260HM:     mirrored(newPieceSquare(XiangqiPS1260HM, Xiangqi, "xiangqi-ps1260-hm", 7)),
+	ChessPS768HM:        mirrored(newPieceSquare(ChessPS768HM, position.Chess, "chess-ps768-hm", 6)),
+	XiangqiPS1260HM:     mirrored(newPieceSquare(XiangqiPS1260HM, position.Xiangqi, "xiangqi-ps1260-hm", 7)),
 	XiangqiCompact692HM: mirrored(newCompactXiangqi(XiangqiCompact692HM, "xiangqi-compact692-hm")),
 }
 
@@ -381,18 +340,18 @@ func mirrored(s *Set) *Set {
 }
 
 // Default returns the plain piece-square set of g (nil for an invalid game).
-func Default(g Game) *Set {
+func Default(g position.Variant) *Set {
 	switch g {
-	case Chess:
+	case position.Chess:
 		return sets[ChessPS768]
-	case Xiangqi:
+	case position.Xiangqi:
 		return sets[XiangqiPS1260]
 	}
 	return nil
 }
 
 // newPieceSquare builds a piece-square set: (rel*types + type-1)*squares + relSquare.
-func newPieceSquare(id SetID, g Game, name string, types int) *Set {
+func newPieceSquare(id SetID, g position.Variant, name string, types int) *Set {
 	s := &Set{ID: id, Game: g, Name: name, Squares: g.Squares(), Types: types, King: kingType(g)}
 	s.initMirror()
 	s.Size = 2 * types * s.Squares
@@ -420,8 +379,8 @@ func newPieceSquare(id SetID, g Game, name string, types int) *Set {
 }
 
 // kingType returns g's king (general) piece type.
-func kingType(g Game) position.PieceType {
-	if g == Chess {
+func kingType(g position.Variant) position.PieceType {
+	if g == position.Chess {
 		return 6
 	}
 	return xqKing
@@ -454,7 +413,7 @@ func reachableXiangqi(t, rank, file int) bool {
 // the spirit of Pikafish's compacted planes). Indices are assigned in
 // (rel, type, relative square) order, own pieces first.
 func newCompactXiangqi(id SetID, name string) *Set {
-	s := &Set{ID: id, Game: Xiangqi, Name: name, Squares: 90, Types: 7, King: xqKing}
+	s := &Set{ID: id, Game: position.Xiangqi, Name: name, Squares: 90, Types: 7, King: xqKing}
 	s.initMirror()
 	var base [2][8][90]int16 // [rel][type][relative square] -> index or -1
 	n := 0
@@ -488,7 +447,7 @@ func newCompactXiangqi(id SetID, name string) *Set {
 			for t := 1; t <= 7; t++ {
 				p := position.MakePiece(c, position.PieceType(t))
 				for sq := 0; sq < 90; sq++ {
-					rs := RelativeSquare(Xiangqi, persp, position.Square(sq))
+					rs := RelativeSquare(position.Xiangqi, persp, position.Square(sq))
 					s.index[persp][p][sq] = base[rel][t][rs]
 				}
 			}

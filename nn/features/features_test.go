@@ -12,7 +12,7 @@ type board [MaxSquares]position.Piece
 func (b *board) PieceOn(sq position.Square) position.Piece { return b[sq] }
 
 func TestIndexValues(t *testing.T) {
-	cs, xs := Default(Chess), Default(Xiangqi)
+	cs, xs := Default(position.Chess), Default(position.Xiangqi)
 	wp, bk := position.MakePiece(position.White, 1), position.MakePiece(position.Black, 6)
 	rk, bp := position.MakePiece(position.Red, 1), position.MakePiece(position.Black, 7)
 	cases := []struct {
@@ -47,7 +47,7 @@ func TestIndexValues(t *testing.T) {
 // Every feature is hit exactly once per perspective, and Black's view of a
 // piece is White's view of the colour-swapped, rank-flipped piece.
 func TestIndexBijectionAndMirror(t *testing.T) {
-	for _, g := range []Game{Chess, Xiangqi} {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		s := Default(g)
 		for persp := position.Color(0); persp <= 1; persp++ {
 			seen := make([]bool, s.Size)
@@ -81,18 +81,12 @@ func TestLookup(t *testing.T) {
 	if _, err := Lookup(99); err == nil {
 		t.Fatal("Lookup(99) succeeded")
 	}
-	if g, err := ParseGame("chess"); err != nil || g != Chess || g.String() != "chess" {
-		t.Fatal("ParseGame chess")
-	}
-	if _, err := ParseGame("shogi"); err == nil {
-		t.Fatal("ParseGame shogi succeeded")
-	}
 }
 
 // Applying a Delta to the active set of the position before a move gives the
 // active set after it (castling with four changes, a capture-promotion).
 func TestDeltaMatchesRefresh(t *testing.T) {
-	s := Default(Chess)
+	s := Default(position.Chess)
 	W := func(ty int) position.Piece { return position.MakePiece(position.White, position.PieceType(ty)) }
 	B := func(ty int) position.Piece { return position.MakePiece(position.Black, position.PieceType(ty)) }
 	var before board
@@ -164,7 +158,7 @@ func activeSet(s *Set, b *board, persp int) map[uint16]bool {
 
 func TestCompactXiangqi(t *testing.T) {
 	s, err := Lookup(XiangqiCompact692)
-	if err != nil || s.Size != 692 || s.Game != Xiangqi {
+	if err != nil || s.Size != 692 || s.Game != position.Xiangqi {
 		t.Fatalf("compact set: %v %v", s, err)
 	}
 	rk := position.MakePiece(position.Red, 1)
@@ -207,7 +201,7 @@ func TestCompactXiangqi(t *testing.T) {
 						t.Fatalf("index %d repeated or out of range", i)
 					}
 					seen[i] = true
-					if m := s.Index(persp^1, p^8, RelativeSquare(Xiangqi, position.Black, position.Square(sq))); m != i {
+					if m := s.Index(persp^1, p^8, RelativeSquare(position.Xiangqi, position.Black, position.Square(sq))); m != i {
 						t.Fatalf("mirror %d vs %d", i, m)
 					}
 				}

@@ -24,7 +24,7 @@ func TestMirroredRule(t *testing.T) {
 			t.Fatalf("xiangqi Mirrored(%d) = %v", sq, got)
 		}
 	}
-	if chess.Mirrored(position.SquareNone) || Default(Chess).Mirrored(7) {
+	if chess.Mirrored(position.SquareNone) || Default(position.Chess).Mirrored(7) {
 		t.Fatal("no king, or an unmirrored set, must not mirror")
 	}
 	// MirrorSquare: e1 ↔ d1 (chess), file a ↔ i keeping the rank (xiangqi).

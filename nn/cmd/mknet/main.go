@@ -11,8 +11,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"dualnnue/nn"
 	"dualnnue/nn/internal/pstnet"
+	"dualnnue/position"
 )
 
 func main() {
@@ -20,14 +20,14 @@ func main() {
 	out := flag.String("out", filepath.Join("runs", "folded"), "output directory (created if missing)")
 	which := flag.String("game", "chess", "chess, xiangqi or both")
 	flag.Parse()
-	var games []nn.Game
+	var games []position.Variant
 	switch *which {
 	case "chess":
-		games = []nn.Game{nn.Chess}
+		games = []position.Variant{position.Chess}
 	case "xiangqi":
-		games = []nn.Game{nn.Xiangqi}
+		games = []position.Variant{position.Xiangqi}
 	case "both":
-		games = []nn.Game{nn.Xiangqi, nn.Chess}
+		games = []position.Variant{position.Xiangqi, position.Chess}
 	default:
 		fmt.Fprintf(os.Stderr, "mknet: -game must be chess, xiangqi or both, not %q\n", *which)
 		os.Exit(2)

@@ -47,21 +47,21 @@ const (
 
 // tempo is the hand-written evaluation's bonus for the side to move
 // (eval's chess and xiangqi tables: 10 and 15 centipawns).
-var tempo = map[nn.Game]float64{nn.Chess: 10, nn.Xiangqi: 15}
+var tempo = map[position.Variant]float64{position.Chess: 10, position.Xiangqi: 15}
 
 // Build returns the default net of game g with hidden units (a multiple of 32).
-func Build(g nn.Game, hidden int) (*nn.Net, error) {
+func Build(g position.Variant, hidden int) (*nn.Net, error) {
 	var t *eval.Tables
 	// Per piece type (index = type): pieces per side at the start, and the
 	// extra pieces a unit group should absorb before saturating (chess
 	// promotions; xiangqi has none).
 	var startCount, headroom []int
 	switch g {
-	case nn.Chess:
+	case position.Chess:
 		t = eval.ChessTables
 		startCount = []int{0, 8, 2, 2, 2, 1, 1}
 		headroom = []int{0, 0, 1, 1, 1, 1, 0}
-	case nn.Xiangqi:
+	case position.Xiangqi:
 		t = eval.XiangqiTables
 		startCount = []int{0, 1, 2, 2, 2, 2, 2, 5}
 		headroom = make([]int, 8)

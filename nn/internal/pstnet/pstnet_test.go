@@ -18,7 +18,7 @@ import (
 // parse back as the same net. (The embedded default nets were made by Build
 // until the pipeline trained better ones; they now start from Build's nets.)
 func TestBuildReproducible(t *testing.T) {
-	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		a, err := Build(g, Hidden)
 		if err != nil {
 			t.Fatal(err)
@@ -51,11 +51,11 @@ type gamePos interface {
 // start positions exactly (the tempo bonus), others within the phase
 // estimate's error.
 func TestDefaultNetFollowsTables(t *testing.T) {
-	for _, g := range []nn.Game{nn.Chess, nn.Xiangqi} {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		var pos gamePos
 		var ev position.Evaluator[gamePos]
 		var err error
-		if g == nn.Chess {
+		if g == position.Chess {
 			pos, err = chess.NewFromFEN(chess.StartFEN)
 			ev = eval.NewChess[gamePos]()
 		} else {

@@ -1,0 +1,69 @@
+package position
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestVariant(t *testing.T) {
+	for _, c := range []struct {
+		s       string
+		v       Variant
+		squares int
+	}{{"xiangqi", Xiangqi, 90}, {"chess", Chess, 64}} {
+		v, err := ParseVariant(c.s)
+		if err != nil || v != c.v || v.String() != c.s || v.Squares() != c.squares || !v.Valid() {
+			t.Fatalf("ParseVariant(%q) = %v, %v (squares %d)", c.s, v, err, v.Squares())
+		}
+	}
+	// The numbers are stored in net and dataset files.
+	if Xiangqi != 1 || Chess != 2 {
+		t.Fatal("variant numbers changed")
+	}
+	for _, bad := range []string{"", "Chess", "shogi", "xiangqi "} {
+		if _, err := ParseVariant(bad); err == nil {
+			t.Fatalf("ParseVariant(%q) succeeded", bad)
+		}
+	}
+	if Variant(0).Valid() || Variant(3).Squares() != 0 || Variant(7).String() != "variant(7)" {
+		t.Fatal("invalid variants")
+	}
+	b, err := json.Marshal(struct{ V Variant }{Chess})
+	if err != nil || string(b) != `{"V":"chess"}` {
+		t.Fatalf("json %s %v", b, err)
+	}
+	var back struct{ V Variant }
+	if err := json.Unmarshal([]byte(`{"V":"xiangqi"}`), &back); err != nil || back.V != Xiangqi {
+		t.Fatalf("unmarshal %v %v", back, err)
+	}
+	if _, err := json.Marshal(struct{ V Variant }{}); err == nil {
+		t.Fatal("marshalled the zero variant")
+	}
+}
+
+func TestResult(t *testing.T) {
+	for _, c := range []struct {
+		s          string
+		r          Result
+		white, blk float32
+	}{{"1-0", WhiteWin, 1, 0}, {"0-1", BlackWin, 0, 1}, {"1/2-1/2", Draw, 0.5, 0.5}, {"*", ResultUnknown, 0.5, 0.5}} {
+		r, err := ParseResult(c.s)
+		if err != nil || r != c.r || r.String() != c.s || r.Score(White) != c.white || r.Score(Black) != c.blk {
+			t.Fatalf("ParseResult(%q) = %v, %v", c.s, r, err)
+		}
+	}
+	// The numbers are stored in dataset files.
+	if ResultUnknown != 0 || BlackWin != 1 || Draw != 2 || WhiteWin != 3 {
+		t.Fatal("result numbers changed")
+	}
+	if Win(White) != WhiteWin || Win(Black) != BlackWin {
+		t.Fatal("Win")
+	}
+	if _, err := ParseResult("1-1"); err == nil {
+		t.Fatal(`ParseResult("1-1") succeeded`)
+	}
+	b, err := json.Marshal(struct{ R Result }{Draw})
+	if err != nil || string(b) != `{"R":"1/2-1/2"}` {
+		t.Fatalf("json %s %v", b, err)
+	}
+}
