@@ -35,7 +35,7 @@ type gameDef[T any, P search.GamePtr[T]] struct {
 	// draw renders the board.
 	draw func(b *strings.Builder, p P, v boardView)
 	// judge adjudicates p with its history (package rules).
-	judge func(p P) rules.Result
+	judge func(p P) rules.Verdict
 	// sides names the colours; pieceNames the piece types.
 	sides      [2]string
 	pieceNames [8]string
@@ -96,7 +96,7 @@ var chessDef = &gameDef[chess.Position, *chess.Position]{
 		return from, to
 	},
 	draw:            func(b *strings.Builder, p *chess.Position, v boardView) { drawChess(b, p.PieceOn, v) },
-	judge:           func(p *chess.Position) rules.Result { return rules.JudgeChess(p, rules.Options{}) },
+	judge:           func(p *chess.Position) rules.Verdict { return rules.JudgeChess(p, rules.Options{}) },
 	sides:           [2]string{"white", "black"},
 	pieceNames:      [8]string{chess.Pawn: "pawn", chess.Knight: "knight", chess.Bishop: "bishop", chess.Rook: "rook", chess.Queen: "queen", chess.King: "king"},
 	kingLeftInCheck: "it would leave your king in check",

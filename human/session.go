@@ -245,7 +245,7 @@ func (s *session[T, P]) checkEnd() {
 		return
 	}
 	loser := s.def.sides[position.Black]
-	if r.Result == "0-1" {
+	if r.Result == position.BlackWin {
 		loser = s.def.sides[position.White]
 	}
 	reason := r.Reason
@@ -253,16 +253,16 @@ func (s *session[T, P]) checkEnd() {
 		reason += " (" + itoa(xiangqi.NaturalLimitPlies/2) + " moves without a capture)"
 	}
 	switch {
-	case r.Result == "1/2-1/2" && reason == "stalemate":
+	case r.Result == position.Draw && reason == "stalemate":
 		s.endDraw(reason)
-	case r.Result == "1/2-1/2":
+	case r.Result == position.Draw:
 		s.endDraw("draw by " + reason)
 	case reason == "checkmate":
-		s.over, s.result, s.reason = true, r.Result, reason
+		s.over, s.result, s.reason = true, r.Result.String(), reason
 	case reason == "stalemate":
-		s.over, s.result, s.reason = true, r.Result, loser+" has no legal move and loses"
+		s.over, s.result, s.reason = true, r.Result.String(), loser+" has no legal move and loses"
 	default:
-		s.over, s.result, s.reason = true, r.Result, loser+" loses by "+reason
+		s.over, s.result, s.reason = true, r.Result.String(), loser+" loses by "+reason
 	}
 }
 

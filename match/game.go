@@ -179,10 +179,10 @@ type adjudicator struct {
 // update takes the score sc that engine us reported for its move (from its
 // own side's view) with ply plies played in the game, and says whether the
 // game is adjudicated.
-func (a *adjudicator) update(us position.Color, sc Score, ply int) (result, reason string, over bool) {
+func (a *adjudicator) update(us position.Color, sc Score, ply int) (result position.Result, reason string, over bool) {
 	if !sc.Valid {
 		a.resignRun[us], a.drawRun[us] = 0, 0
-		return "", "", false
+		return position.ResultUnknown, "", false
 	}
 	adj := &a.adj
 	cp := sc.Centipawns()
@@ -200,7 +200,7 @@ func (a *adjudicator) update(us position.Color, sc Score, ply int) (result, reas
 		a.resignRun[us] = 0
 	}
 	if adj.ResignMoves > 0 && a.resignRun[0] >= adj.ResignMoves && a.resignRun[1] >= adj.ResignMoves && a.resignWinner[0] == a.resignWinner[1] {
-		return resultFor(a.resignWinner[0]), "adjudication: resign", true
+		return position.Win(a.resignWinner[0]), "adjudication: resign", true
 	}
 	if adj.DrawMoves > 0 && ply >= adj.DrawAfter && cp <= adj.DrawScore && cp >= -adj.DrawScore {
 		a.drawRun[us]++
@@ -208,9 +208,9 @@ func (a *adjudicator) update(us position.Color, sc Score, ply int) (result, reas
 		a.drawRun[us] = 0
 	}
 	if adj.DrawMoves > 0 && a.drawRun[0] >= adj.DrawMoves && a.drawRun[1] >= adj.DrawMoves {
-		return "1/2-1/2", "adjudication: draw", true
+		return position.Draw, "adjudication: draw", true
 	}
-	return "", "", false
+	return position.ResultUnknown, "", false
 }
 
 // Opening is a start position and moves (UCI/ICCS with ranks 0–9).
@@ -225,9 +225,9 @@ type GameRecord struct {
 	FEN          string // start position
 	BookPlies    int    // the first BookPlies moves came from the opening
 	Moves        []string
-	Comments     []string // per move: "+0.35/12 0.5s" (empty for book moves)
-	Result       string   // "1-0", "0-1", "1/2-1/2"
-	Reason       string   // e.g. "checkmate", "white loses on time"
+	Comments     []string        // per move: "+0.35/12 0.5s" (empty for book moves)
+	Result       position.Result // from White's/Red's side
+	Reason       string          // e.g. "checkmate", "white loses on time"
 	// Fault is the colour whose engine misbehaved (illegal move, crash,
 	// hang, time loss), or -1.
 	Fault int
@@ -299,13 +299,6 @@ func (g *gamePlayer) setup(op Opening) (string, []string, error) {
 	return fen, moves, nil
 }
 
-func resultFor(winner position.Color) string {
-	if winner == position.White {
-		return "1-0"
-	}
-	return "0-1"
-}
-
 func colourName(c position.Color) string {
 	if c == position.White {
 		return "white"
@@ -316,15 +309,15 @@ func colourName(c position.Color) string {
 // ended reports whether the position ends the game by the rules, judged by
 // package rules (the same code the search and "play result" use): chess
 // draws that a player may claim (threefold, fifty moves) are granted.
-func (g *gamePlayer) ended() (result, reason string, over bool) {
-	var r rules.Result
+func (g *gamePlayer) ended() (result position.Result, reason string, over bool) {
+	var r rules.Verdict
 	switch p := g.pos.(type) {
 	case *xiangqi.Position:
 		r = rules.JudgeXiangqi(p)
 	case *chess.Position:
 		r = rules.JudgeChess(p, rules.Options{})
 	}
-	return r.Result, r.Reason, r.Result != "*"
+	return r.Result, r.Reason, r.Result != position.ResultUnknown
 }
 
 // play plays one game: eng[0] has White/Red. It never returns an error for
@@ -359,7 +352,7 @@ func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op Opening, tc Ti
 	}
 	for {
 		if ply-rec.BookPlies >= maxPlies {
-			rec.Result, rec.Reason = "1/2-1/2", "adjudication: maximum length"
+			rec.Result, rec.Reason = position.Draw, "adjudication: maximum length"
 			return rec, nil
 		}
 		us := g.pos.SideToMove()
@@ -459,7 +452,7 @@ var errTimeLoss = errors.New("loses on time")
 // fault scores the game against colour c's engine.
 func (g *gamePlayer) fault(rec GameRecord, c int, err error) GameRecord {
 	side := position.Color(c)
-	rec.Result = resultFor(side.Flip())
+	rec.Result = position.Win(side.Flip())
 	rec.Fault = c
 	switch {
 	case errors.Is(err, errTimeLoss):
@@ -473,7 +466,7 @@ func (g *gamePlayer) fault(rec GameRecord, c int, err error) GameRecord {
 }
 
 func (g *gamePlayer) illegal(rec GameRecord, c position.Color, mv string) GameRecord {
-	rec.Result = resultFor(c.Flip())
+	rec.Result = position.Win(c.Flip())
 	rec.Fault = int(c)
 	rec.FaultKind = "illegal"
 	rec.Reason = fmt.Sprintf("%s makes an illegal move: %s", colourName(c), mv)

@@ -54,7 +54,7 @@ func TestAdjudicator(t *testing.T) {
 		got, at := "", -1
 		for i, m := range c.moves {
 			if res, _, over := a.update(m.us, m.sc, i+1); over {
-				got, at = res, i
+				got, at = res.String(), i
 				break
 			}
 		}
@@ -233,7 +233,7 @@ func TestRefereeDeadXiangqi(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.pos.DoMove(m, &g.states[0])
-	if res, reason, over := g.ended(); !over || res != "1/2-1/2" || reason != "insufficient material" {
+	if res, reason, over := g.ended(); !over || res != position.Draw || reason != "insufficient material" {
 		t.Errorf("after the capture: %s %s %v, want 1/2-1/2 by insufficient material", res, reason, over)
 	}
 }

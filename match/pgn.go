@@ -69,7 +69,7 @@ func WritePGN(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
 	tag("Round", tags.Round)
 	tag("White", rec.White)
 	tag("Black", rec.Black)
-	tag("Result", rec.Result)
+	tag("Result", rec.Result.String())
 	if game == "xiangqi" {
 		tag("Variant", "xiangqi")
 		ranks := notation.Ranks0
@@ -130,7 +130,7 @@ func WritePGN(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
 			moveNo++
 		}
 	}
-	emit(rec.Result)
+	emit(rec.Result.String())
 	b.WriteString("\n\n")
 	_, err = io.WriteString(w, b.String())
 	return err

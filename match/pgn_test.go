@@ -173,7 +173,7 @@ func TestPGNOpeningsStandardCastlingOnly(t *testing.T) {
 // "h2e2" is written "h3e3"), and both read back to the same game.
 func TestXiangqiPGNRanks(t *testing.T) {
 	rec := &GameRecord{White: "a", Black: "b", FEN: xiangqi.StartFEN, Moves: []string{"h2e2", "h9g7", "h0g2", "i9h9"},
-		Comments: []string{"+0.20/5", "-0.10/5", "", ""}, Result: "1/2-1/2", Reason: "adjudication", Fault: -1}
+		Comments: []string{"+0.20/5", "-0.10/5", "", ""}, Result: position.Draw, Reason: "adjudication", Fault: -1}
 	var games [2][]position.Move
 	for i, ranks1 := range []bool{false, true} {
 		var b strings.Builder

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"dualnnue/internal/progress"
+	"dualnnue/position"
 )
 
 // Config is one match between Engines[0] and Engines[1].
@@ -466,9 +467,9 @@ func (r *Report) add(pair, leg int, rec *GameRecord, legs map[int][2]float64) bo
 	// Score from Engines[0]'s view.
 	s := 0.5
 	switch rec.Result {
-	case "1-0":
+	case position.WhiteWin:
 		s = 1
-	case "0-1":
+	case position.BlackWin:
 		s = 0
 	}
 	if leg == 1 {

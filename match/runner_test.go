@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"dualnnue/position"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -26,11 +27,11 @@ func TestTallyPairs(t *testing.T) {
 		rec       GameRecord
 	}
 	games := []g{
-		{1, 1, GameRecord{Result: "1-0", Fault: -1}},                    // pair 1: engine 1 (White in leg 1) wins
-		{0, 0, GameRecord{Result: "1-0", Fault: -1}},                    // pair 0: engine 0 wins as White
-		{2, 0, GameRecord{Result: "1/2-1/2", Fault: -1}},                // pair 2: draw
-		{0, 1, GameRecord{Result: "1-0", Fault: 1, FaultKind: "time"}},  // Black (engine 0) loses on time
-		{1, 0, GameRecord{Result: "0-1", Fault: 0, FaultKind: "crash"}}, // White (engine 0) crashed
+		{1, 1, GameRecord{Result: position.WhiteWin, Fault: -1}},                    // pair 1: engine 1 (White in leg 1) wins
+		{0, 0, GameRecord{Result: position.WhiteWin, Fault: -1}},                    // pair 0: engine 0 wins as White
+		{2, 0, GameRecord{Result: position.Draw, Fault: -1}},                        // pair 2: draw
+		{0, 1, GameRecord{Result: position.WhiteWin, Fault: 1, FaultKind: "time"}},  // Black (engine 0) loses on time
+		{1, 0, GameRecord{Result: position.BlackWin, Fault: 0, FaultKind: "crash"}}, // White (engine 0) crashed
 	}
 	for _, x := range games {
 		if !r.add(x.pair, x.leg, &x.rec, legs) {
@@ -56,8 +57,8 @@ func TestTallyPairs(t *testing.T) {
 func TestSPRTDecisionIsFinal(t *testing.T) {
 	r := newReport(&SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05})
 	legs := map[int][2]float64{}
-	win := GameRecord{Result: "1-0", Fault: -1}
-	loss := GameRecord{Result: "0-1", Fault: -1}
+	win := GameRecord{Result: position.WhiteWin, Fault: -1}
+	loss := GameRecord{Result: position.BlackWin, Fault: -1}
 	p := 0
 	for ; r.Stopped == ""; p++ {
 		r.add(p, 0, &win, legs)
@@ -170,19 +171,19 @@ func TestProgressLineEarly(t *testing.T) {
 	legs := map[int][2]float64{}
 	for _, x := range []struct {
 		pair, leg int
-		result    string
-	}{{0, 0, "1-0"}, {0, 1, "1-0"}, {1, 0, "1-0"}} {
+		result    position.Result
+	}{{0, 0, position.WhiteWin}, {0, 1, position.WhiteWin}, {1, 0, position.WhiteWin}} {
 		r.add(x.pair, x.leg, &GameRecord{Result: x.result, Fault: -1}, legs)
 	}
 	if got, want := r.progressLine(10, 41*time.Second), "3/10 games  +2 =0 -1  Elo +0.00 (no interval yet: 1 pair)  41s"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	r.add(1, 1, &GameRecord{Result: "1/2-1/2", Fault: -1}, legs) // pair 1 scores 1.5
+	r.add(1, 1, &GameRecord{Result: position.Draw, Fault: -1}, legs) // pair 1 scores 1.5
 	if got, want := r.progressLine(10, 50*time.Second), "4/10 games  +2 =1 -1  Elo +88.74 ± 136.27 (95%), nElo +245.67 ± 340.48  50s"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	s := newReport(&SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05})
-	s.add(0, 0, &GameRecord{Result: "1/2-1/2", Fault: -1}, legs)
+	s.add(0, 0, &GameRecord{Result: position.Draw, Fault: -1}, legs)
 	if got, want := s.progressLine(2, 2*time.Second), "1/2 games  +0 =1 -0  Elo +0.00 (no interval yet: 1 game)  LLR -0.00  2s"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}

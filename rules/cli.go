@@ -95,7 +95,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "play result:", err)
 			return 1
 		}
-		if err := enc.Encode(out.Result); err != nil {
+		if err := enc.Encode(out.Verdict); err != nil {
 			fmt.Fprintln(stderr, "play result:", err)
 			return 1
 		}

@@ -11,19 +11,21 @@ import (
 	"dualnnue/position/xiangqi"
 )
 
-// Result is a game's outcome: Result is "1-0", "0-1", "1/2-1/2" or "*"
-// (from White's/Red's side); Reason names the rule ("checkmate",
-// "stalemate", "insufficient material" (chess and xiangqi dead positions), "threefold repetition", "fivefold
-// repetition", "fifty-move rule", "seventy-five-move rule", "perpetual
-// check", "perpetual chase", "mutual perpetual check", "mutual perpetual
-// chase", "natural-move limit"), or "ongoing" for "*".
-type Result struct {
-	Result string `json:"result"`
-	Reason string `json:"reason"`
+// Verdict is a game's outcome and why: Result (from White's/Red's side;
+// ResultUnknown, written "*", while the game goes on) and Reason, the rule
+// ("checkmate", "stalemate", "insufficient material" (chess and xiangqi
+// dead positions), "threefold repetition", "fivefold repetition",
+// "fifty-move rule", "seventy-five-move rule", "perpetual check",
+// "perpetual chase", "mutual perpetual check", "mutual perpetual chase",
+// "natural-move limit"), or "ongoing". In JSON it is
+// {"result":"1-0","reason":"checkmate"}.
+type Verdict struct {
+	Result position.Result `json:"result"`
+	Reason string          `json:"reason"`
 }
 
-// Ongoing is the result of a game that goes on.
-var Ongoing = Result{"*", "ongoing"}
+// Ongoing is the verdict on a game that goes on.
+var Ongoing = Verdict{position.ResultUnknown, "ongoing"}
 
 // Options tunes the adjudication.
 type Options struct {
@@ -34,21 +36,16 @@ type Options struct {
 }
 
 // win returns the result of side c winning.
-func win(c position.Color, reason string) Result {
-	if c == position.White {
-		return Result{"1-0", reason}
-	}
-	return Result{"0-1", reason}
-}
+func win(c position.Color, reason string) Verdict { return Verdict{position.Win(c), reason} }
 
-func draw(reason string) Result { return Result{"1/2-1/2", reason} }
+func draw(reason string) Verdict { return Verdict{position.Draw, reason} }
 
 // JudgeChess judges the current position of p, with its history (the
 // States linked through Prev), by the FIDE Laws, in this order: checkmate,
 // stalemate, insufficient material, fivefold repetition, the 75-move rule,
 // then (unless opt.NoClaims) threefold repetition and the fifty-move rule.
 // p is not changed.
-func JudgeChess(p *chess.Position, opt Options) Result {
+func JudgeChess(p *chess.Position, opt Options) Verdict {
 	var list position.MoveList
 	p.GenerateLegal(&list)
 	if list.Len == 0 {
@@ -105,7 +102,7 @@ func repetitions(st *position.State) int {
 // repetition (a draw, or a loss for a side that checked or chased
 // perpetually) or the natural-move limit.
 // p is not changed.
-func JudgeXiangqi(p *xiangqi.Position) Result {
+func JudgeXiangqi(p *xiangqi.Position) Verdict {
 	var list position.MoveList
 	p.GenerateLegal(&list)
 	if list.Len == 0 {
@@ -130,7 +127,7 @@ func JudgeXiangqi(p *xiangqi.Position) Result {
 // Outcome is an adjudicated game: the result, and the ply after which it
 // was decided (0 = the start position; -1 while the game goes on).
 type Outcome struct {
-	Result
+	Verdict
 	Ply int
 }
 

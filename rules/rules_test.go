@@ -21,7 +21,7 @@ type endCase struct {
 	fen     string
 	moves   string
 	noClaim bool
-	want    Result
+	want    Verdict
 	ply     int // -1: ongoing
 }
 
@@ -31,32 +31,32 @@ type endCase struct {
 // no fivefold or 75-move rule, so those cases are checked by hand against
 // FIDE Laws 9.6.1 and 9.6.2.
 var chessEnds = []endCase{
-	{"fool", "fool's mate, fsf", chess.StartFEN, "f2f3 e7e5 g2g4 d8h4", false, Result{"0-1", "checkmate"}, 4},
-	{"scholar", "scholar's mate, fsf", chess.StartFEN, "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7", false, Result{"1-0", "checkmate"}, 7},
-	{"stalemate-start", "black to move has no move and is not in check, fsf", "k7/8/1Q6/8/8/8/8/7K b - - 0 1", "", false, Result{"1/2-1/2", "stalemate"}, 0},
-	{"stalemate-move", "the queen move stalemates, fsf", "k7/8/8/2Q5/8/8/8/7K w - - 0 1", "c5b6", false, Result{"1/2-1/2", "stalemate"}, 1},
-	{"KvK", "bare kings, fsf", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", "", false, Result{"1/2-1/2", "insufficient material"}, 0},
-	{"KNvK", "a lone knight cannot mate, fsf", "8/8/4k3/8/8/3K4/8/6N1 w - - 0 1", "", false, Result{"1/2-1/2", "insufficient material"}, 0},
-	{"KBvK", "a lone bishop cannot mate, fsf", "8/8/4k3/8/8/3K4/8/5B2 w - - 0 1", "", false, Result{"1/2-1/2", "insufficient material"}, 0},
+	{"fool", "fool's mate, fsf", chess.StartFEN, "f2f3 e7e5 g2g4 d8h4", false, Verdict{position.BlackWin, "checkmate"}, 4},
+	{"scholar", "scholar's mate, fsf", chess.StartFEN, "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7", false, Verdict{position.WhiteWin, "checkmate"}, 7},
+	{"stalemate-start", "black to move has no move and is not in check, fsf", "k7/8/1Q6/8/8/8/8/7K b - - 0 1", "", false, Verdict{position.Draw, "stalemate"}, 0},
+	{"stalemate-move", "the queen move stalemates, fsf", "k7/8/8/2Q5/8/8/8/7K w - - 0 1", "c5b6", false, Verdict{position.Draw, "stalemate"}, 1},
+	{"KvK", "bare kings, fsf", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", "", false, Verdict{position.Draw, "insufficient material"}, 0},
+	{"KNvK", "a lone knight cannot mate, fsf", "8/8/4k3/8/8/3K4/8/6N1 w - - 0 1", "", false, Verdict{position.Draw, "insufficient material"}, 0},
+	{"KBvK", "a lone bishop cannot mate, fsf", "8/8/4k3/8/8/3K4/8/5B2 w - - 0 1", "", false, Verdict{position.Draw, "insufficient material"}, 0},
 	{"KBvKB-opposite", "bishops on opposite colours can still mate, fsf", "8/8/8/4k3/5b2/3K4/8/1B6 w - - 0 1", "", false, Ongoing, -1},
 	{"KNvKN", "knight against knight can still mate (helpmate), fsf", "8/8/4k3/5n2/8/3K4/8/6N1 w - - 0 1", "", false, Ongoing, -1},
-	{"capture-to-KNvK", "taking the last rook leaves king and knight against king, fsf", "8/8/4k3/8/8/3K4/4r3/6N1 w - - 0 1", "g1e2", false, Result{"1/2-1/2", "insufficient material"}, 1},
-	{"threefold", "knights out and back twice: the start position occurs a third time, fsf", chess.StartFEN, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", false, Result{"1/2-1/2", "threefold repetition"}, 8},
+	{"capture-to-KNvK", "taking the last rook leaves king and knight against king, fsf", "8/8/4k3/8/8/3K4/4r3/6N1 w - - 0 1", "g1e2", false, Verdict{position.Draw, "insufficient material"}, 1},
+	{"threefold", "knights out and back twice: the start position occurs a third time, fsf", chess.StartFEN, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", false, Verdict{position.Draw, "threefold repetition"}, 8},
 	{"threefold-unclaimed", "the same without claims goes on", chess.StartFEN, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", true, Ongoing, -1},
 	{"fivefold", "without claims, the fifth occurrence ends the game (FIDE 9.6.1)", chess.StartFEN,
-		"g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", true, Result{"1/2-1/2", "fivefold repetition"}, 16},
-	{"fifty", "the hundredth quiet ply, fsf", "4k3/8/8/8/8/8/4P3/R3K3 w - - 99 70", "a1a2", false, Result{"1/2-1/2", "fifty-move rule"}, 1},
+		"g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", true, Verdict{position.Draw, "fivefold repetition"}, 16},
+	{"fifty", "the hundredth quiet ply, fsf", "4k3/8/8/8/8/8/4P3/R3K3 w - - 99 70", "a1a2", false, Verdict{position.Draw, "fifty-move rule"}, 1},
 	{"fifty-unclaimed", "the same without claims goes on", "4k3/8/8/8/8/8/4P3/R3K3 w - - 99 70", "a1a2", true, Ongoing, -1},
-	{"seventy-five", "the hundred-and-fiftieth quiet ply ends the game (FIDE 9.6.2)", "4k3/8/8/8/8/8/4P3/R3K3 w - - 149 95", "a1a2", true, Result{"1/2-1/2", "seventy-five-move rule"}, 1},
-	{"mate-on-fifty", "a mate on the hundredth quiet ply is a mate, fsf", "k7/8/1K6/8/8/8/8/7R w - - 99 80", "h1h8", false, Result{"1-0", "checkmate"}, 1},
-	{"mate-on-seventy-five", "a mate on the hundred-and-fiftieth quiet ply is a mate (FIDE 9.6.2)", "k7/8/1K6/8/8/8/8/7R w - - 149 80", "h1h8", true, Result{"1-0", "checkmate"}, 1},
+	{"seventy-five", "the hundred-and-fiftieth quiet ply ends the game (FIDE 9.6.2)", "4k3/8/8/8/8/8/4P3/R3K3 w - - 149 95", "a1a2", true, Verdict{position.Draw, "seventy-five-move rule"}, 1},
+	{"mate-on-fifty", "a mate on the hundredth quiet ply is a mate, fsf", "k7/8/1K6/8/8/8/8/7R w - - 99 80", "h1h8", false, Verdict{position.WhiteWin, "checkmate"}, 1},
+	{"mate-on-seventy-five", "a mate on the hundred-and-fiftieth quiet ply is a mate (FIDE 9.6.2)", "k7/8/1K6/8/8/8/8/7R w - - 149 80", "h1h8", true, Verdict{position.WhiteWin, "checkmate"}, 1},
 	{"ep-counts", "the position after e2-e4 with a legal en-passant reply differs from its later copies: the draw comes at ply 10, not 9, fsf",
-		"4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1", "e2e4 e8d8 e1d1 d8e8 d1e1 e8d8 e1d1 d8e8 d1e1 e8d8 e1d1 d8e8 d1e1", false, Result{"1/2-1/2", "threefold repetition"}, 10},
+		"4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1", "e2e4 e8d8 e1d1 d8e8 d1e1 e8d8 e1d1 d8e8 d1e1 e8d8 e1d1 d8e8 d1e1", false, Verdict{position.Draw, "threefold repetition"}, 10},
 	{"ep-void", "after e2-e4 with no pawn to take en passant the position equals its later copies: the draw comes at ply 9, fsf",
-		"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2e4 e8d8 e1d1 d8e8 d1e1 e8d8 e1d1 d8e8 d1e1", false, Result{"1/2-1/2", "threefold repetition"}, 9},
+		"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2e4 e8d8 e1d1 d8e8 d1e1 e8d8 e1d1 d8e8 d1e1", false, Verdict{position.Draw, "threefold repetition"}, 9},
 	{"castling-counts", "rights lost by the rook moves make the first position different: the draw comes at ply 10, not 8, fsf",
-		"r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", "h1h2 a8a7 h2h1 a7a8 h1h2 a8a7 h2h1 a7a8 h1h2 a8a7 h2h1 a7a8", false, Result{"1/2-1/2", "threefold repetition"}, 10},
-	{"CH-03", "en passant delivers mate, fsf", "5K2/8/2qk4/2nPp3/3r4/6B1/B7/3R4 w - e6", "d5e6", false, Result{"1-0", "checkmate"}, 1},
+		"r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", "h1h2 a8a7 h2h1 a7a8 h1h2 a8a7 h2h1 a7a8 h1h2 a8a7 h2h1 a7a8", false, Verdict{position.Draw, "threefold repetition"}, 10},
+	{"CH-03", "en passant delivers mate, fsf", "5K2/8/2qk4/2nPp3/3r4/6B1/B7/3R4 w - e6", "d5e6", false, Verdict{position.WhiteWin, "checkmate"}, 1},
 }
 
 func TestChessEnds(t *testing.T) {
@@ -72,8 +72,8 @@ func TestChessEnds(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.id, err)
 		}
-		if out.Result != c.want || out.Ply != c.ply {
-			t.Errorf("%s (%s): %v at ply %d; want %v at ply %d", c.id, c.why, out.Result, out.Ply, c.want, c.ply)
+		if out.Verdict != c.want || out.Ply != c.ply {
+			t.Errorf("%s (%s): %v at ply %d; want %v at ply %d", c.id, c.why, out.Verdict, out.Ply, c.want, c.ply)
 		}
 	}
 }
@@ -87,7 +87,7 @@ func TestChessCases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out, err := Adjudicate(g, Options{}); err != nil || out.Result != (Result{"1-0", "checkmate"}) || out.Ply != 9 {
+	if out, err := Adjudicate(g, Options{}); err != nil || out.Verdict != (Verdict{position.WhiteWin, "checkmate"}) || out.Ply != 9 {
 		t.Errorf("CH-05: %v %v", out, err)
 	}
 	var e struct {
@@ -102,7 +102,7 @@ func TestChessCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := JudgeChess(p, Options{})
-		if (want == "draw") != (got == Result{"1/2-1/2", "insufficient material"}) {
+		if (want == "draw") != (got == Verdict{position.Draw, "insufficient material"}) {
 			t.Errorf("CH-11 %s: %v, want %s", fen, got, want)
 		}
 	}
@@ -114,12 +114,12 @@ func TestChessCases(t *testing.T) {
 func TestXiangqiCases(t *testing.T) {
 	cases := loadCases(t)
 	for id, want := range map[string]Outcome{
-		"XQ-07-result-stalemate-loses":               {Result{"1-0", "stalemate"}, 0},
-		"XQ-08-result-cannon-perpetual-chase-loses":  {Result{"0-1", "perpetual chase"}, 9},
-		"XQ-09-result-mutual-perpetual-check-draw":   {Result{"1/2-1/2", "mutual perpetual check"}, 8},
-		"XQ-10-result-soldier-chase-is-allowed":      {Result{"1/2-1/2", "threefold repetition"}, 9},
-		"XQ-11-result-soldier-perpetual-check-loses": {Result{"1-0", "perpetual check"}, 8},
-		"XQ-14-result-engines-disagree-on-chase":     {Result{"0-1", "perpetual chase"}, 8},
+		"XQ-07-result-stalemate-loses":               {Verdict{position.WhiteWin, "stalemate"}, 0},
+		"XQ-08-result-cannon-perpetual-chase-loses":  {Verdict{position.BlackWin, "perpetual chase"}, 9},
+		"XQ-09-result-mutual-perpetual-check-draw":   {Verdict{position.Draw, "mutual perpetual check"}, 8},
+		"XQ-10-result-soldier-chase-is-allowed":      {Verdict{position.Draw, "threefold repetition"}, 9},
+		"XQ-11-result-soldier-perpetual-check-loses": {Verdict{position.WhiteWin, "perpetual check"}, 8},
+		"XQ-14-result-engines-disagree-on-chase":     {Verdict{position.BlackWin, "perpetual chase"}, 8},
 	} {
 		c, ok := cases[id]
 		if !ok {
@@ -151,9 +151,9 @@ func TestXiangqiMutualAndHeld(t *testing.T) {
 		want           Outcome
 	}{
 		{"mutual chase", "5k3/9/9/9/9/9/9/3n5/1R7/3K5 w - - 0 1", circle + circle,
-			Outcome{Result{"1/2-1/2", "mutual perpetual chase"}, 16}},
+			Outcome{Verdict{position.Draw, "mutual perpetual chase"}, 16}},
 		{"held rook", "3ak4/5rN2/9/9/5R3/9/9/9/9/3K5 w - - 0 1", "f5f3 d9e8 f3f5 e8d9 f5f3 d9e8 f3f5 e8d9",
-			Outcome{Result{"0-1", "perpetual chase"}, 8}},
+			Outcome{Verdict{position.BlackWin, "perpetual chase"}, 8}},
 	} {
 		g, err := GameFromMoves(position.Xiangqi, c.fen, strings.Fields(c.moves))
 		if err != nil {
@@ -170,7 +170,7 @@ func TestXiangqiMutualAndHeld(t *testing.T) {
 // configurable; no legal move at the limit still loses.
 func TestXiangqiNaturalLimit(t *testing.T) {
 	g, _ := GameFromMoves(position.Xiangqi, "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 119 80", []string{"e0f0"})
-	if out, _ := Adjudicate(g, Options{}); out != (Outcome{Result{"1/2-1/2", "natural-move limit"}, 1}) {
+	if out, _ := Adjudicate(g, Options{}); out != (Outcome{Verdict{position.Draw, "natural-move limit"}, 1}) {
 		t.Errorf("limit 120: %v", out)
 	}
 	old := xiangqi.NaturalLimitPlies
@@ -180,7 +180,7 @@ func TestXiangqiNaturalLimit(t *testing.T) {
 	}
 	xiangqi.NaturalLimitPlies = old
 	g, _ = GameFromMoves(position.Xiangqi, "3k5/2P6/9/9/9/4R4/9/9/9/4K4 b - - 120 80", nil)
-	if out, _ := Adjudicate(g, Options{}); out != (Outcome{Result{"1-0", "stalemate"}, 0}) {
+	if out, _ := Adjudicate(g, Options{}); out != (Outcome{Verdict{position.WhiteWin, "stalemate"}, 0}) {
 		t.Errorf("no move at the limit: %v", out)
 	}
 }
@@ -355,7 +355,7 @@ func TestXiangqiDeadPositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out, err := Adjudicate(g, Options{}); err != nil || out != (Outcome{Result{"1/2-1/2", "insufficient material"}, 1}) {
+	if out, err := Adjudicate(g, Options{}); err != nil || out != (Outcome{Verdict{position.Draw, "insufficient material"}, 1}) {
 		t.Errorf("capture into a dead position: %v %v, want a draw after ply 1", out, err)
 	}
 }

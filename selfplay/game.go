@@ -19,12 +19,6 @@ type gamePos[T any] interface {
 	SetFEN(fen string) error
 }
 
-// Outcome is how a game ended.
-type Outcome struct {
-	Result position.Result
-	Reason string
-}
-
 // worker plays games one after another. Everything it needs per game is
 // allocated once: the position, the per-ply States (their addresses must
 // stay fixed while the position links to them) and the move list.
@@ -78,20 +72,12 @@ func gameSeed(seed, idx uint64) rng {
 	return r
 }
 
-// winnerResult turns "the side c wins" into a Result.
-func winnerResult(c position.Color) position.Result {
-	if c == position.White {
-		return position.WhiteWin
-	}
-	return position.BlackWin
-}
-
 // decided reports whether the current position ends the game by the rules,
 // judged by package rules (the same judgement as the match runner and
 // "play result": mate, xiangqi no-legal-move loss, repetition verdicts with
 // perpetual check/chase, the move-count rules, insufficient material).
-func (w *worker[T, P]) decided() (Outcome, bool) {
-	var r rules.Result
+func (w *worker[T, P]) decided() (rules.Verdict, bool) {
+	var r rules.Verdict
 	switch p := any(w.pos).(type) {
 	case *xiangqi.Position:
 		r = rules.JudgeXiangqi(p)
@@ -100,19 +86,11 @@ func (w *worker[T, P]) decided() (Outcome, bool) {
 	default:
 		panic("selfplay: unsupported position type") // Run only instantiates the two games
 	}
-	switch r.Result {
-	case "1-0":
-		return Outcome{position.WhiteWin, r.Reason}, true
-	case "0-1":
-		return Outcome{position.BlackWin, r.Reason}, true
-	case "1/2-1/2":
-		return Outcome{position.Draw, r.Reason}, true
-	}
-	return Outcome{}, false
+	return r, r.Result != position.ResultUnknown
 }
 
 // play plays game idx into rec and returns how it ended.
-func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (Outcome, error) {
+func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (rules.Verdict, error) {
 	cfg := w.cfg
 	r := gameSeed(cfg.Seed, idx)
 	rec.Reset()
@@ -128,12 +106,12 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (Outcome, erro
 	// The opening: random plies; a line that ends the game is redrawn.
 	for attempt := 0; ; attempt++ {
 		if err := w.pos.SetFEN(fen); err != nil {
-			return Outcome{}, fmt.Errorf("game %d: start position: %w", idx, err)
+			return rules.Verdict{}, fmt.Errorf("game %d: start position: %w", idx, err)
 		}
 		rec.Book = rec.Book[:0]
 		ok, err := w.randomPlies(&r, rec)
 		if err != nil {
-			return Outcome{}, err
+			return rules.Verdict{}, err
 		}
 		if ok || attempt == 100 {
 			break
@@ -154,12 +132,12 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (Outcome, erro
 			return o, nil
 		}
 		if len(rec.Plies) >= adj.MaxPlies {
-			return Outcome{position.Draw, "max plies"}, nil
+			return rules.Verdict{Result: position.Draw, Reason: "max plies"}, nil
 		}
 		res := w.s.Search(w.pos, lim, nil)
 		w.nodes += res.Nodes
 		if res.BestMove == position.MoveNone {
-			return Outcome{}, fmt.Errorf("game %d: search returned no move with %d legal moves", idx, w.list.Len)
+			return rules.Verdict{}, fmt.Errorf("game %d: search returned no move with %d legal moves", idx, w.list.Len)
 		}
 		us := w.pos.SideToMove()
 		score := res.Score
@@ -178,7 +156,7 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (Outcome, erro
 			resignRun++
 			if resignRun >= adj.ResignPlies {
 				w.doMove(res.BestMove, ply)
-				return Outcome{winnerResult(winner), "adjudicated: resign"}, nil
+				return rules.Verdict{Result: position.Win(winner), Reason: "adjudicated: resign"}, nil
 			}
 		} else {
 			resignRun = 0
@@ -188,7 +166,7 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (Outcome, erro
 			drawRun++
 			if drawRun >= adj.DrawPlies {
 				w.doMove(res.BestMove, ply)
-				return Outcome{position.Draw, "adjudicated: draw"}, nil
+				return rules.Verdict{Result: position.Draw, Reason: "adjudicated: draw"}, nil
 			}
 		} else {
 			drawRun = 0

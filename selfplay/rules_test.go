@@ -8,6 +8,7 @@ import (
 	"dualnnue/eval"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
+	"dualnnue/rules"
 	"dualnnue/search"
 )
 
@@ -30,7 +31,7 @@ func TestDecidedDeadXiangqi(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.pos.DoMove(m, &w.states[0])
-	if out, over := w.decided(); !over || out != (Outcome{position.Draw, "insufficient material"}) {
+	if out, over := w.decided(); !over || out != (rules.Verdict{Result: position.Draw, Reason: "insufficient material"}) {
 		t.Errorf("after the advisor takes the last rook: %+v %v, want a draw by insufficient material", out, over)
 	}
 }

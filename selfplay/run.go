@@ -25,6 +25,7 @@ import (
 	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
+	"dualnnue/rules"
 	"dualnnue/search"
 )
 
@@ -183,7 +184,7 @@ func readBook(path, game string) ([]string, error) {
 type played struct {
 	k   int // index within the shard
 	rec *datasets.GameRecord
-	out Outcome
+	out rules.Verdict
 	err error
 }
 
