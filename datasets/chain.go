@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"dualnnue/position"
+	"dualnnue/position/setup"
 )
 
 // Ply is one scored position of a game: the move played from it, the
@@ -104,7 +105,7 @@ func (b *blockBuilder) addGame(r *replayer, g *GameRecord) (err error) {
 		return fmt.Errorf("datasets: game of %d plies exceeds the limit %d", n, maxGamePlies)
 	}
 	fen := g.StartFEN
-	if fen == StartFEN(r.game) {
+	if fen == setup.StartFEN(r.game) {
 		fen = ""
 	}
 	if err := r.reset(fen); err != nil {

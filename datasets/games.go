@@ -5,42 +5,8 @@ import (
 	"fmt"
 
 	"dualnnue/position"
-	"dualnnue/position/chess"
-	"dualnnue/position/xiangqi"
+	"dualnnue/position/setup"
 )
-
-// Position is what the datasets need of a position of either game: the
-// position.Game contract plus SetFEN. *chess.Position and *xiangqi.Position
-// satisfy it.
-type Position interface {
-	position.Game
-	SetFEN(fen string) error
-}
-
-// StartFEN returns the standard initial position of g ("" for an unknown game).
-func StartFEN(g position.Variant) string {
-	switch g {
-	case position.Xiangqi:
-		return xiangqi.StartFEN
-	case position.Chess:
-		return chess.StartFEN
-	}
-	return ""
-}
-
-// NewPosition returns a position of g set to fen ("" means the standard start).
-func NewPosition(g position.Variant, fen string) (Position, error) {
-	if fen == "" {
-		fen = StartFEN(g)
-	}
-	switch g {
-	case position.Xiangqi:
-		return xiangqi.NewFromFEN(fen)
-	case position.Chess:
-		return chess.NewFromFEN(fen)
-	}
-	return nil, fmt.Errorf("datasets: unknown game %d", uint8(g))
-}
 
 // stateChunk is the number of States allocated at once; chunks never move,
 // so the Prev links DoMove writes stay valid while the stack grows.
@@ -53,7 +19,7 @@ const stateChunk = 256
 type replayer struct {
 	game     position.Variant
 	squares  int
-	pos      Position
+	pos      position.Game
 	chunks   [][]position.State
 	moves    []position.Move
 	standard bool // the root of pos is the standard start
@@ -64,7 +30,7 @@ type replayer struct {
 }
 
 func newReplayer(g position.Variant) (*replayer, error) {
-	pos, err := NewPosition(g, "")
+	pos, err := setup.New(g, "")
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +54,7 @@ func (r *replayer) reset(fen string) error {
 	r.standard = false
 	target := fen
 	if fen == "" {
-		target = StartFEN(r.game)
+		target = setup.StartFEN(r.game)
 	}
 	if err := r.pos.SetFEN(target); err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"dualnnue/notation"
 	"dualnnue/position"
 	"dualnnue/position/chess"
+	"dualnnue/position/setup"
 	"dualnnue/position/xiangqi"
 )
 
@@ -228,7 +229,7 @@ func tokenizeMovetext(s string) ([]pgnToken, error) {
 // chess SAN (notation.ParseSAN) or the game's UCI coordinates, xiangqi ICCS
 // (with or without a dash, any case) or WXF (notation.ParseWXF). Check and
 // annotation marks are ignored.
-func ParseSAN(pos Position, g position.Variant, s string) (position.Move, error) {
+func ParseSAN(pos position.Game, g position.Variant, s string) (position.Move, error) {
 	t := strings.TrimRight(s, "+#!?")
 	if t == "" {
 		return 0, fmt.Errorf("empty move")
@@ -271,7 +272,7 @@ func ImportPGN(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
 // MoveParser reads one movetext move of game g at pos (ParseSAN is the
 // default: chess SAN or coordinates, xiangqi ICCS or WXF). Another notation
 // (e.g. Chinese) can be passed to ImportPGNWith.
-type MoveParser func(pos Position, g position.Variant, s string) (position.Move, error)
+type MoveParser func(pos position.Game, g position.Variant, s string) (position.Move, error)
 
 // ImportPGNWith is ImportPGN with a custom move parser.
 func ImportPGNWith(r io.Reader, w *Writer, warn io.Writer, parse MoveParser) (ImportStats, error) {
@@ -340,7 +341,7 @@ func pgnToGame(pg *pgnGame, game position.Variant, rp *replayer, g *GameRecord, 
 		case "", notation.Ranks0:
 		case notation.Ranks1: // Fairy-Stockfish's coordinates: "h3e3" is ICCS h2e2
 			inner := parse
-			parse = func(pos Position, g position.Variant, s string) (position.Move, error) {
+			parse = func(pos position.Game, g position.Variant, s string) (position.Move, error) {
 				if iccs, err := notation.FromRanks1(strings.TrimRight(s, "+#!?")); err == nil {
 					s = iccs
 				}
@@ -351,7 +352,7 @@ func pgnToGame(pg *pgnGame, game position.Variant, rp *replayer, g *GameRecord, 
 		}
 	}
 	fen := pg.tags["FEN"]
-	if fen == StartFEN(game) {
+	if fen == setup.StartFEN(game) {
 		fen = ""
 	}
 	g.StartFEN = fen

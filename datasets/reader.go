@@ -34,7 +34,7 @@ type Filter struct {
 
 // keep applies f to the record rec at the position pos. rng is the
 // caller's generator state.
-func (f *Filter) keep(pos Position, rec *Record, rng *uint64, threshold uint64) bool {
+func (f *Filter) keep(pos position.Game, rec *Record, rng *uint64, threshold uint64) bool {
 	if rec.Score == position.ValueNone {
 		return false // unscored (e.g. a PGN move without an evaluation)
 	}
@@ -172,7 +172,7 @@ func (r *Reader) GameOrdinal() (ordinal uint64, exact bool) {
 }
 
 // Position returns the current position (valid until the next call to Next).
-func (r *Reader) Position() Position { return r.cd.rp.pos }
+func (r *Reader) Position() position.Game { return r.cd.rp.pos }
 
 // Record returns the current record (valid until the next call to Next).
 func (r *Reader) Record() *Record { return &r.cd.rec }

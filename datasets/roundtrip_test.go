@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"dualnnue/position"
+	"dualnnue/position/setup"
 )
 
 var bothGames = []position.Variant{position.Chess, position.Xiangqi}
@@ -80,7 +81,7 @@ func expectedRecords(tb testing.TB, g position.Variant, games []GameRecord) []st
 	var out []string
 	for _, gr := range games {
 		fen := gr.StartFEN
-		if fen == StartFEN(g) {
+		if fen == setup.StartFEN(g) {
 			fen = ""
 		}
 		if err := rp.reset(fen); err != nil {

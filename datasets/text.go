@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"dualnnue/position"
+	"dualnnue/position/setup"
 )
 
 // ExportText writes every position r returns as a line
@@ -58,8 +59,8 @@ type ImportStats struct {
 // when the chain breaks.
 type chainBuilder struct {
 	w    *Writer
-	rp   *replayer // the chain's current position
-	scr  Position  // scratch for parsing
+	rp   *replayer     // the chain's current position
+	scr  position.Game // scratch for parsing
 	g    GameRecord
 	open bool
 	st   *ImportStats
@@ -70,7 +71,7 @@ func newChainBuilder(w *Writer, st *ImportStats) (*chainBuilder, error) {
 	if err != nil {
 		return nil, err
 	}
-	scr, err := NewPosition(w.Game(), "")
+	scr, err := setup.New(w.Game(), "")
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +138,7 @@ func (c *chainBuilder) addPosition(fen string, score position.Value, res positio
 	}
 	c.g.Reset()
 	c.g.StartFEN = fen
-	if fen == StartFEN(c.w.Game()) {
+	if fen == setup.StartFEN(c.w.Game()) {
 		c.g.StartFEN = ""
 	}
 	c.g.Result = res

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"dualnnue/position"
+	"dualnnue/position/setup"
 )
 
 func exportAll(t *testing.T, data []byte) string {
@@ -77,7 +78,7 @@ func TestTextFormat(t *testing.T) {
 
 func mustMove(t *testing.T, g position.Variant, fen, s string) position.Move {
 	t.Helper()
-	p, err := NewPosition(g, fen)
+	p, err := setup.New(g, fen)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,24 +13,18 @@ import (
 	"dualnnue/notation"
 	"dualnnue/position"
 	"dualnnue/position/chess"
+	"dualnnue/position/setup"
 	"dualnnue/position/xiangqi"
 	"dualnnue/rules"
 )
 
-// referee is what the match needs of a position of either game.
-type referee interface {
-	position.Game
-	SetFEN(fen string) error
-}
-
-func newReferee(game string) (referee, string, error) {
-	switch game {
-	case "xiangqi":
-		return new(xiangqi.Position), xiangqi.StartFEN, nil
-	case "chess":
-		return new(chess.Position), chess.StartFEN, nil
+func newReferee(game string) (position.Game, string, error) {
+	v, err := position.ParseVariant(game)
+	if err != nil {
+		return nil, "", err
 	}
-	return nil, "", fmt.Errorf("unknown game %q (xiangqi|chess)", game)
+	p, err := setup.New(v, "")
+	return p, setup.StartFEN(v), err
 }
 
 // TimeControl is the per-move limit. Exactly one of Nodes, Depth, MoveTime
@@ -250,7 +244,7 @@ func fromRanks1(m string) (string, error) { return notation.FromRanks1(m) }
 // gamePlayer holds the per-slot buffers of a game.
 type gamePlayer struct {
 	game   string
-	pos    referee
+	pos    position.Game
 	start  string
 	states []position.State
 	list   position.MoveList

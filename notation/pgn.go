@@ -11,6 +11,7 @@ import (
 
 	"dualnnue/position"
 	"dualnnue/position/chess"
+	"dualnnue/position/setup"
 	"dualnnue/position/xiangqi"
 )
 
@@ -76,9 +77,9 @@ func (g *Game) StartFEN() string {
 		return g.FEN
 	}
 	if g.Variant == position.Xiangqi {
-		return xiangqi.StartFEN
+		return setup.StartFEN(position.Xiangqi)
 	}
-	return chess.StartFEN
+	return setup.StartFEN(position.Chess)
 }
 
 // validResult reports whether s is a PGN game termination marker.

@@ -72,6 +72,10 @@ type Game interface {
 	ParseMove(s string) (Move, error)
 	// FEN returns the position in FEN.
 	FEN() string
+	// SetFEN sets the position from a FEN of the game (chess: standard
+	// castling rights only, unless the position is in Chess960 mode). On
+	// an error, which names what is wrong, the position is unchanged.
+	SetFEN(fen string) error
 }
 
 // Evaluator is a static evaluation that follows the search's DoMove/UndoMove

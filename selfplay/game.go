@@ -12,17 +12,10 @@ import (
 	"dualnnue/search"
 )
 
-// gamePos is the position type a worker drives: a pointer to the game's
-// position struct, implementing position.Game and SetFEN.
-type gamePos[T any] interface {
-	search.GamePtr[T]
-	SetFEN(fen string) error
-}
-
 // worker plays games one after another. Everything it needs per game is
 // allocated once: the position, the per-ply States (their addresses must
 // stay fixed while the position links to them) and the move list.
-type worker[T any, P gamePos[T]] struct {
+type worker[T any, P search.GamePtr[T]] struct {
 	cfg      *Config
 	s        *search.Searcher[T, P]
 	startFEN string
@@ -34,7 +27,7 @@ type worker[T any, P gamePos[T]] struct {
 	nodes uint64
 }
 
-func newWorker[T any, P gamePos[T]](cfg *Config, gameRules search.Rules, newEval func() position.Evaluator[P], startFEN string, book []string) *worker[T, P] {
+func newWorker[T any, P search.GamePtr[T]](cfg *Config, gameRules search.Rules, newEval func() position.Evaluator[P], startFEN string, book []string) *worker[T, P] {
 	opts := search.DefaultOptions
 	opts.Threads = 1
 	opts.HashMiB = cfg.HashMiB

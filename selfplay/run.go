@@ -188,7 +188,7 @@ type played struct {
 	err error
 }
 
-func runGame[T any, P gamePos[T]](ctx context.Context, cfg *Config, opt Options, g position.Variant, rules search.Rules, startFEN string) (Summary, error) {
+func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt Options, g position.Variant, rules search.Rules, startFEN string) (Summary, error) {
 	start := time.Now()
 	sum := Summary{Game: cfg.Game, Shard: fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards), Reasons: map[string]int{}}
 	newEval, netHash, err := evaluator[P](cfg, g)

@@ -6,25 +6,25 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"dualnnue/datasets"
 	"dualnnue/eval"
 	"dualnnue/nn/features"
 	"dualnnue/position"
 	"dualnnue/position/chess"
+	"dualnnue/position/setup"
 	"dualnnue/position/xiangqi"
 )
 
 // randomPositions calls visit for n positions reached by random legal moves
 // from the start position of g (games restart after 10..160 plies or at
 // the end), skipping positions in check.
-func randomPositions(t testing.TB, g position.Variant, n int, seed uint64, visit func(pos datasets.Position)) {
+func randomPositions(t testing.TB, g position.Variant, n int, seed uint64, visit func(pos position.Game)) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 99))
-	pos, err := datasets.NewPosition(g, "")
+	pos, err := setup.New(g, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := datasets.StartFEN(g)
+	start := setup.StartFEN(g)
 	sts := make([]position.State, 200)
 	var list position.MoveList
 	for seen := 0; seen < n; {
@@ -49,17 +49,17 @@ func randomPositions(t testing.TB, g position.Variant, n int, seed uint64, visit
 
 // handEval returns the hand-written evaluation of pos (centipawns, side to
 // move's view).
-func handEval(g position.Variant) func(pos datasets.Position) position.Value {
+func handEval(g position.Variant) func(pos position.Game) position.Value {
 	if g == position.Chess {
 		e := eval.NewChess[*chess.Position]()
-		return func(pos datasets.Position) position.Value {
+		return func(pos position.Game) position.Value {
 			p := pos.(*chess.Position)
 			e.Reset(p)
 			return e.Evaluate(p)
 		}
 	}
 	e := eval.NewXiangqi[*xiangqi.Position]()
-	return func(pos datasets.Position) position.Value {
+	return func(pos position.Game) position.Value {
 		p := pos.(*xiangqi.Position)
 		e.Reset(p)
 		return e.Evaluate(p)
@@ -74,7 +74,7 @@ func labelledMemory(t testing.TB, g position.Variant, n int, seed uint64) *Memor
 	d := NewMemory()
 	ev := handEval(g)
 	rng := rand.New(rand.NewPCG(seed, 5))
-	randomPositions(t, g, n, seed, func(pos datasets.Position) {
+	randomPositions(t, g, n, seed, func(pos position.Game) {
 		score := float64(ev(pos))
 		result := float32(0.5)
 		if u := rng.Float64(); u < sigmoid(score/400)-0.1 {

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"dualnnue/datasets"
 	"dualnnue/nn"
 	"dualnnue/nn/features"
 	"dualnnue/position"
@@ -215,22 +214,22 @@ func checkParity(t *testing.T, g position.Variant, res *Result, n int) {
 	}
 	set := net.FeatureSet()
 	var white, black [features.MaxActive]uint16
-	var engine func(pos datasets.Position) position.Value
+	var engine func(pos position.Game) position.Value
 	if g == position.Chess {
 		e := nn.NewEvaluator[*chess.Position](net)
-		engine = func(pos datasets.Position) position.Value {
+		engine = func(pos position.Game) position.Value {
 			e.Reset(pos.(*chess.Position))
 			return e.Evaluate(pos.(*chess.Position))
 		}
 	} else {
 		e := nn.NewEvaluator[*xiangqi.Position](net)
-		engine = func(pos datasets.Position) position.Value {
+		engine = func(pos position.Game) position.Value {
 			e.Reset(pos.(*xiangqi.Position))
 			return e.Evaluate(pos.(*xiangqi.Position))
 		}
 	}
 	worst, worstBound, worstEval, sum := 0.0, 0.0, 0.0, 0.0
-	randomPositions(t, g, n, 77, func(pos datasets.Position) {
+	randomPositions(t, g, n, 77, func(pos position.Game) {
 		k := set.Active(pos, white[:], black[:])
 		stm, nstm := white[:k], black[:k]
 		if pos.SideToMove() == position.Black {
