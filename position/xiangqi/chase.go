@@ -214,10 +214,19 @@ func (p *Position) pieceAttacks(pt position.PieceType, c position.Color, sq posi
 // rules and Pikafish's reading of them:
 //   - the chasers are x's rooks, cannons, horses, elephants and advisors:
 //     the king and the pawns may chase without penalty;
-//   - a chaser pinned to its own king chases nothing, even along the line
-//     of its pin (AXF Rule 27, Diagram 63: the moves of a rook confined to
-//     a line by a cannon are no chase; Rule 19, Diagrams 39-41: a rook held
-//     on a horse's leg does not chase the horse it could take);
+//   - a chaser pinned to its own king chases only what it can legally
+//     capture (the capture must be legal, below), which is its pinner at
+//     most: an attack off the line of the pin is no threat (AXF Rule 27,
+//     Diagram 63: the moves of a rook confined to a line by a cannon chase
+//     nothing off that line; ruling C11), but a rook that blocks a cannon's
+//     check and so attacks the cannon chases it (Rule 18, Diagram 37 as
+//     rebuilt from its moves; ruling D37: the rook loses). A piece held on
+//     a horse's leg that could take the horse does not chase it only
+//     because that attack stands while its owner moves other pieces (Rule
+//     19, Diagrams 39-41). Pikafish likewise lets a pinned piece chase only
+//     a pinning piece, by a legal capture; Fairy-Stockfish never asks
+//     whether the capture is legal, so its pinned pieces chase off their
+//     line too (C11 is a perpetual chase for it);
 //   - the targets are the enemy's pieces except the king (attacking it is a
 //     check), pawns that have not crossed the river, and pieces held on the
 //     leg of an x horse aimed at their king (see heldChasedBy, which judges
@@ -242,11 +251,9 @@ func (p *Position) chasedBy(x position.Color, ids *[NumSquares]uint8) uint32 {
 	if targets.IsEmpty() {
 		return 0
 	}
-	pinned, _ := p.kingDanger(x)
 	chasers := p.byColor[x].
 		AndNot(p.byPiece[position.MakePiece(x, King)]).
-		AndNot(p.byPiece[position.MakePiece(x, Pawn)]).
-		AndNot(pinned)
+		AndNot(p.byPiece[position.MakePiece(x, Pawn)])
 	for chasers.Any() {
 		a := chasers.PopLSB()
 		for t := p.pieceAttacks(p.board[a].Type(), x, a).And(targets); t.Any(); {
@@ -291,9 +298,6 @@ func (p *Position) heldChasedBy(x position.Color, a position.Square, ids *[NumSq
 	held := p.heldBy(x)
 	pc := p.board[a]
 	if held.IsEmpty() || pc == position.NoPiece || pc.Color() != x || pc.Type() == King || pc.Type() == Pawn {
-		return 0
-	}
-	if pinned, _ := p.kingDanger(x); pinned.Has(a) {
 		return 0
 	}
 	var set uint32

@@ -153,6 +153,10 @@ var rulings = []ruling{
 	{id: "M01", why: "mutual perpetual chase: the red rook walks round the square b1-b2-c2-c1 and attacks the unprotected black horse after each of its moves; the horse circles it and attacks the rook after each of its own (a horse may not chase a rook); both sides break the rule in the same cycle, a draw",
 		placement: "K:d0 k:f9 R:b1 n:d2", side: "w",
 		moves: "b1b2 d2c0 b2c2 c0a1 c2c1 a1b3 c1b1 b3d2 b1b2 d2c0 b2c2 c0a1 c2c1 a1b3 c1b1 b3d2", result: "1/2-1/2", rule: RuleMutualChase},
+	// Pins and checks (issue 14).
+	{id: "D37", why: "AXF Diagram 37 rebuilt from its moves (R8+1 c1+1 R8-1 c1-1): the black cannon checks along rank 1 over the red cannon c1 on every other move, and the red rook answers by blocking on b1, where it is pinned (two screens) yet may legally take the checking cannon; on its other move it attacks the cannon on a2: a chase made by a move that answers a check still counts, and a pinned piece chases what it can legally take, so red loses (Rule 18: the cannon's one check and one chase is allowed, the rook's perpetual chase is not)",
+		placement: "K:d1 C:c1 R:b1 c:a2 k:e9", side: "w",
+		moves: "b1b2 a2a1 b2b1 a1a2 b1b2 a2a1 b2b1 a1a2", result: "0-1", rule: RulePerpetualChase},
 	// AXF Rule 19, Diagrams 39-41: a rook that cannot move because an enemy
 	// horse would check through its point may not be chased; its own attack
 	// on that horse is no chase because it never moves.
@@ -366,7 +370,9 @@ func TestChaseTargets(t *testing.T) {
 		{"the red general attacks an adjacent unprotected cannon", "K:e0 k:d9 c:e1", 0},
 		{"a rook attacks a horse whose only protector, an advisor, is pinned", "K:f0 k:e9 R:a7 n:d7 a:e8 R:e2", 1},
 		{"the same horse with its advisor free to recapture", "K:f0 k:e9 R:a7 n:d7 a:e8", 0},
-		{"a rook pinned to its general by a cannon attacks that cannon: a pinned piece does not chase (AXF Rule 27)", "K:e0 A:e1 R:e3 c:e4 k:d9", 0},
+		{"a rook pinned to its general by a cannon (the advisor on e1 the other screen) attacks that unprotected cannon, which it may legally take: it chases it (AXF Diagram 37, see D37)", "K:e0 A:e1 R:e3 c:e4 k:d9", 1},
+		{"a rook pinned on the e-file by a cannon (its own horse the other screen) attacks an unprotected horse along rank 1: it cannot take it legally, no chase (AXF Rule 27, Diagram 63)", "K:e0 R:e1 N:e3 c:e5 n:a1 k:d9", 0},
+		{"the same rook and horse without the pinning cannon: a chase", "K:e0 R:e1 N:e3 n:a1 k:d9", 1},
 		{"a rook attacks a black rook held on the leg of a red horse: left to heldChasedBy", "K:d0 k:e9 N:g8 r:f8 R:f5", 0},
 	} {
 		p := mustFEN(t, placeFEN(t, c.placement, "w"))
