@@ -12,7 +12,13 @@ import "dualnnue/position"
 // be ruled as a draw", and Diagrams 37-38 where a cannon's "one check and
 // one chase" is allowed): a checking move chases nothing, so any check in
 // the cycle clears that side of perpetual chase and the repetition is a
-// draw (XQ-27). Fairy-Stockfish and Pikafish judge this way.
+// draw (XQ-27). Fairy-Stockfish and Pikafish judge this way. A move that
+// both checks and attacks a piece is a check and chases nothing either:
+// the AXF text has no diagram of it, but it judges a cycle by its checks
+// first (Rule 12, Diagram 13: "not a perpetual chase (Red checked)"), and
+// Pikafish clears the chase on any checking move. Fairy-Stockfish differs
+// there: it counts the attacks a checking move makes, so when the checks
+// also attack the chased piece it rules a perpetual chase (ruling C15).
 //
 // true (the WXF and Chinese rules, which count "one check, one chase" among
 // the forbidden perpetual attacks): a checking move is neutral for the
@@ -91,8 +97,17 @@ func (r Rule) String() string {
 // two pieces are allowed (AXF Rule 32); two pieces taking turns against one
 // piece are a chase. A piece held on the leg of a horse aimed at its king
 // cannot run, so an attack on it counts after every move that renews it,
-// whatever the reply (AXF Rule 19; see heldChasedBy). Checking moves are
-// handled as CheckChaseIsChase says.
+// whatever the reply (AXF Rule 19; see heldChasedBy). A piece pinned to its
+// general on a line is not held that way: if it can run along the line it
+// is chased like a free piece (AXF Rule 27, Diagrams 64-65), and if it
+// cannot move at all (a pinned horse, advisor or elephant) an attack on it
+// that stands whatever its owner does is no chase, as for a free piece that
+// stays put; Fairy-Stockfish judges both the same way, and so does
+// Pikafish's source (rulings D64, C14). A move that answers a check chases like any other move: the
+// AXF rules do not excuse it (Rule 18, Diagram 37: the rook that blocks the
+// cannon's check and so attacks it loses), and Fairy-Stockfish counts it
+// too, as does Pikafish's source (rulings D37, C13). Checking moves are handled as
+// CheckChaseIsChase says.
 //
 // Cost: it runs only when a repetition has been found. It replays the cycle
 // backwards on p itself (board, bitboards and side only; the States are
