@@ -21,7 +21,9 @@
 // selects the WXF/Chinese reading, where the chaser loses
 // (xiangqi.CheckChaseIsChase, which the engine and self-play read too). The
 // natural-move limit (xiangqi.NaturalLimitPlies, 120 plies
-// without a capture by default) draws.
+// without a capture by default) draws. docs/xiangqi-rules.md lists the
+// chase rulings (pinned pieces, moves that answer or give check) and where
+// Fairy-Stockfish rules otherwise.
 //
 // Every rule about repetitions and move counts comes from the position
 // packages' own verdict functions (chess.Position.RuleVerdict and

@@ -12,7 +12,13 @@ import "dualnnue/position"
 // be ruled as a draw", and Diagrams 37-38 where a cannon's "one check and
 // one chase" is allowed): a checking move chases nothing, so any check in
 // the cycle clears that side of perpetual chase and the repetition is a
-// draw (XQ-27). Fairy-Stockfish and Pikafish judge this way.
+// draw (XQ-27). Fairy-Stockfish and Pikafish judge this way. A move that
+// both checks and attacks a piece is a check and chases nothing either:
+// the AXF text has no diagram of it, but it judges a cycle by its checks
+// first (Rule 12, Diagram 13: "not a perpetual chase (Red checked)"), and
+// Pikafish clears the chase on any checking move. Fairy-Stockfish differs
+// there: it counts the attacks a checking move makes, so when the checks
+// also attack the chased piece it rules a perpetual chase (ruling C15).
 //
 // true (the WXF and Chinese rules, which count "one check, one chase" among
 // the forbidden perpetual attacks): a checking move is neutral for the
@@ -91,8 +97,17 @@ func (r Rule) String() string {
 // two pieces are allowed (AXF Rule 32); two pieces taking turns against one
 // piece are a chase. A piece held on the leg of a horse aimed at its king
 // cannot run, so an attack on it counts after every move that renews it,
-// whatever the reply (AXF Rule 19; see heldChasedBy). Checking moves are
-// handled as CheckChaseIsChase says.
+// whatever the reply (AXF Rule 19; see heldChasedBy). A piece pinned to its
+// general on a line is not held that way: if it can run along the line it
+// is chased like a free piece (AXF Rule 27, Diagrams 64-65), and if it
+// cannot move at all (a pinned horse, advisor or elephant) an attack on it
+// that stands whatever its owner does is no chase, as for a free piece that
+// stays put; Fairy-Stockfish judges both the same way, and so does
+// Pikafish's source (rulings D64, C14). A move that answers a check chases like any other move: the
+// AXF rules do not excuse it (Rule 18, Diagram 37: the rook that blocks the
+// cannon's check and so attacks it loses), and Fairy-Stockfish counts it
+// too, as does Pikafish's source (rulings D37, C13). Checking moves are handled as
+// CheckChaseIsChase says.
 //
 // Cost: it runs only when a repetition has been found. It replays the cycle
 // backwards on p itself (board, bitboards and side only; the States are
@@ -214,10 +229,19 @@ func (p *Position) pieceAttacks(pt position.PieceType, c position.Color, sq posi
 // rules and Pikafish's reading of them:
 //   - the chasers are x's rooks, cannons, horses, elephants and advisors:
 //     the king and the pawns may chase without penalty;
-//   - a chaser pinned to its own king chases nothing, even along the line
-//     of its pin (AXF Rule 27, Diagram 63: the moves of a rook confined to
-//     a line by a cannon are no chase; Rule 19, Diagrams 39-41: a rook held
-//     on a horse's leg does not chase the horse it could take);
+//   - a chaser pinned to its own king chases only what it can legally
+//     capture (the capture must be legal, below), which is its pinner at
+//     most: an attack off the line of the pin is no threat (AXF Rule 27,
+//     Diagram 63: the moves of a rook confined to a line by a cannon chase
+//     nothing off that line; ruling C11), but a rook that blocks a cannon's
+//     check and so attacks the cannon chases it (Rule 18, Diagram 37 as
+//     rebuilt from its moves; ruling D37: the rook loses). A piece held on
+//     a horse's leg that could take the horse does not chase it only
+//     because that attack stands while its owner moves other pieces (Rule
+//     19, Diagrams 39-41). Pikafish likewise lets a pinned piece chase only
+//     a pinning piece, by a legal capture; Fairy-Stockfish never asks
+//     whether the capture is legal, so its pinned pieces chase off their
+//     line too (C11 is a perpetual chase for it);
 //   - the targets are the enemy's pieces except the king (attacking it is a
 //     check), pawns that have not crossed the river, and pieces held on the
 //     leg of an x horse aimed at their king (see heldChasedBy, which judges
@@ -242,11 +266,9 @@ func (p *Position) chasedBy(x position.Color, ids *[NumSquares]uint8) uint32 {
 	if targets.IsEmpty() {
 		return 0
 	}
-	pinned, _ := p.kingDanger(x)
 	chasers := p.byColor[x].
 		AndNot(p.byPiece[position.MakePiece(x, King)]).
-		AndNot(p.byPiece[position.MakePiece(x, Pawn)]).
-		AndNot(pinned)
+		AndNot(p.byPiece[position.MakePiece(x, Pawn)])
 	for chasers.Any() {
 		a := chasers.PopLSB()
 		for t := p.pieceAttacks(p.board[a].Type(), x, a).And(targets); t.Any(); {
@@ -291,9 +313,6 @@ func (p *Position) heldChasedBy(x position.Color, a position.Square, ids *[NumSq
 	held := p.heldBy(x)
 	pc := p.board[a]
 	if held.IsEmpty() || pc == position.NoPiece || pc.Color() != x || pc.Type() == King || pc.Type() == Pawn {
-		return 0
-	}
-	if pinned, _ := p.kingDanger(x); pinned.Has(a) {
 		return 0
 	}
 	var set uint32

@@ -153,6 +153,25 @@ var rulings = []ruling{
 	{id: "M01", why: "mutual perpetual chase: the red rook walks round the square b1-b2-c2-c1 and attacks the unprotected black horse after each of its moves; the horse circles it and attacks the rook after each of its own (a horse may not chase a rook); both sides break the rule in the same cycle, a draw",
 		placement: "K:d0 k:f9 R:b1 n:d2", side: "w",
 		moves: "b1b2 d2c0 b2c2 c0a1 c2c1 a1b3 c1b1 b3d2 b1b2 d2c0 b2c2 c0a1 c2c1 a1b3 c1b1 b3d2", result: "1/2-1/2", rule: RuleMutualChase},
+	// Pins and checks (issue 14): a chaser pinned to its general, a chased
+	// piece pinned to its general, a chase made by a move that answers a
+	// check, and a move that both checks and chases.
+	{id: "D37", why: "AXF Diagram 37 rebuilt from its moves (R8+1 c1+1 R8-1 c1-1): the black cannon checks along rank 1 over the red cannon c1 on every other move, and the red rook answers by blocking on b1, where it is pinned (two screens) yet may legally take the checking cannon; on its other move it attacks the cannon on a2: a chase made by a move that answers a check still counts, and a pinned piece chases what it can legally take, so red loses (Rule 18: the cannon's one check and one chase is allowed, the rook's perpetual chase is not)",
+		placement: "K:d1 C:c1 R:b1 c:a2 k:e9", side: "w",
+		moves: "b1b2 a2a1 b2b1 a1a2 b1b2 a2a1 b2b1 a1a2", result: "0-1", rule: RulePerpetualChase},
+	{id: "C13", why: "the black cannon checks on e4 over the red horse e2, and the horse answers by jumping to c3 off the file, attacking the cannon again; the cannon steps back to d4, which the horse attacks from e2: a chase by moves that answer checks (and are not pinned) counts, red loses",
+		placement: "K:e0 N:c3 c:d4 k:f9", side: "w",
+		moves: "c3e2 d4e4 e2c3 e4d4 c3e2 d4e4 e2c3 e4d4", result: "0-1", rule: RulePerpetualChase},
+	{id: "D64", why: "AXF Diagrams 64-65 rebuilt: the black rook is confined to the e-file by the red cannon e1 (the elephant e7 the other screen) and steps along it; the red rook follows it along the a-file, attacking it each time: the confined rook cannot take back, so this is no offer to exchange but a chase, red loses (Rule 27)",
+		placement: "K:d0 C:e1 R:a5 r:e4 b:e7 k:e9", side: "w",
+		moves: "a5a4 e4e5 a4a5 e5e4 a5a4 e4e5 a4a5 e5e4", result: "0-1", rule: RulePerpetualChase},
+	{id: "C14", why: "a black horse on e6, pinned to its general by the red cannon e2 (the elephant e7 the other screen), cannot move; the red rook steps h6-i6 attacking it every time while black shuffles a rook: the attack stands whatever black does, so it is no chase (AXF Appendix; the held-piece rule of Rule 19 covers pieces on a horse's leg only), a draw",
+		placement: "K:d0 C:e2 R:i6 n:e6 b:e7 k:e9 r:a9", side: "w",
+		moves: "i6h6 a9b9 h6i6 b9a9 i6h6 a9b9 h6i6 b9a9", result: "1/2-1/2", rule: RuleRepetition},
+	{id: "C15", why: "H.G. Muller's position (talkchess, 2010): two of red's four moves are horse moves that give check with the red cannon e2 (by unmasking it, then by screening it) and attack the black cannon, the rook attacks the cannon on the other two; the game ends at ply 10, the third time the position after ply 2 stands: a checking move chases nothing (CheckChaseIsChase false, AXF Rule 12, as Pikafish judges), so red's checks break the chase, a draw; see TestCheckChaseWXF for the other reading",
+		placement: "K:f0 C:e2 N:e4 c:e6 R:d7 k:e9", side: "w",
+		moves: "e4g5 e6f6 d7f7 f6d6 f7d7 d6f6 g5e4 f6e6 e4g5 e6f6", result: "1/2-1/2", rule: RuleRepetition,
+		fsf: "0-1: Fairy-Stockfish computes the chased pieces of every move, checks included, so the checks that also attack the cannon keep red's chase going"},
 	// AXF Rule 19, Diagrams 39-41: a rook that cannot move because an enemy
 	// horse would check through its point may not be chased; its own attack
 	// on that horse is no chase because it never moves.
@@ -233,13 +252,15 @@ func TestRepetitionRulings(t *testing.T) {
 
 // TestCheckChaseWXF: with CheckChaseIsChase on (the WXF/Chinese reading),
 // C09's (XQ-27's) alternating check and chase is a perpetual chase and red
-// loses; C01, a chase without checks, is judged the same either way.
+// loses, and so is C15, whose checking moves also attack the cannon (checks
+// are then neutral and red's other moves chase); C01, a chase without
+// checks, is judged the same either way.
 func TestCheckChaseWXF(t *testing.T) {
 	old := CheckChaseIsChase
 	CheckChaseIsChase = true
 	defer func() { CheckChaseIsChase = old }()
 	for _, c := range rulings {
-		if c.id != "C09" && c.id != "C01" {
+		if c.id != "C09" && c.id != "C01" && c.id != "C15" {
 			continue
 		}
 		moves := strings.Fields(c.moves)
@@ -366,7 +387,9 @@ func TestChaseTargets(t *testing.T) {
 		{"the red general attacks an adjacent unprotected cannon", "K:e0 k:d9 c:e1", 0},
 		{"a rook attacks a horse whose only protector, an advisor, is pinned", "K:f0 k:e9 R:a7 n:d7 a:e8 R:e2", 1},
 		{"the same horse with its advisor free to recapture", "K:f0 k:e9 R:a7 n:d7 a:e8", 0},
-		{"a rook pinned to its general by a cannon attacks that cannon: a pinned piece does not chase (AXF Rule 27)", "K:e0 A:e1 R:e3 c:e4 k:d9", 0},
+		{"a rook pinned to its general by a cannon (the advisor on e1 the other screen) attacks that unprotected cannon, which it may legally take: it chases it (AXF Diagram 37, see D37)", "K:e0 A:e1 R:e3 c:e4 k:d9", 1},
+		{"a rook pinned on the e-file by a cannon (its own horse the other screen) attacks an unprotected horse along rank 1: it cannot take it legally, no chase (AXF Rule 27, Diagram 63)", "K:e0 R:e1 N:e3 c:e5 n:a1 k:d9", 0},
+		{"the same rook and horse without the pinning cannon: a chase", "K:e0 R:e1 N:e3 n:a1 k:d9", 1},
 		{"a rook attacks a black rook held on the leg of a red horse: left to heldChasedBy", "K:d0 k:e9 N:g8 r:f8 R:f5", 0},
 	} {
 		p := mustFEN(t, placeFEN(t, c.placement, "w"))
