@@ -44,20 +44,20 @@ func (s *session[T, P]) undo() {
 
 // newGame starts again from the start position.
 func (s *session[T, P]) newGame() {
-	p, err := s.def.newFromFEN(s.start)
+	p, err := s.def.NewFromFEN(s.start)
 	if err != nil { // the start FEN was read before; not reached
 		s.printf("cannot set up %s: %v\n", s.start, err)
 		return
 	}
 	s.clear()
 	s.position(p)
-	s.printf("new game: you play %s\n", s.def.sides[s.human])
+	s.printf("new game: you play %s\n", s.def.Sides[s.human])
 	s.drawBoard(true)
 }
 
 // setFEN starts a new game from a FEN.
 func (s *session[T, P]) setFEN(fen string) {
-	p, err := s.def.newFromFEN(fen)
+	p, err := s.def.NewFromFEN(fen)
 	if err != nil {
 		s.printf("bad FEN: %v\n", err)
 		return
@@ -65,7 +65,7 @@ func (s *session[T, P]) setFEN(fen string) {
 	s.start = fen
 	s.clear()
 	s.position(p)
-	s.printf("new game from this position: you play %s\n", s.def.sides[s.human])
+	s.printf("new game from this position: you play %s\n", s.def.Sides[s.human])
 	s.drawBoard(!s.over)
 	if s.over {
 		s.announce()
@@ -84,7 +84,7 @@ func (s *session[T, P]) hint() {
 		s.printf("no hint: there is no legal move\n")
 		return
 	}
-	s.printf("hint: %s (%s)   %s\n", s.def.notate(s.pos, res.BestMove), s.pos.MoveString(res.BestMove), s.searchSummary(res))
+	s.printf("hint: %s (%s)   %s\n", s.def.Notate(s.pos, res.BestMove), s.pos.MoveString(res.BestMove), s.searchSummary(res))
 }
 
 // listMoves prints the legal moves in notation and coordinates, sorted.
@@ -97,15 +97,15 @@ func (s *session[T, P]) listMoves() {
 	s.pos.GenerateLegal(&list)
 	items := make([]string, 0, list.Len)
 	for _, m := range list.Slice() {
-		items = append(items, s.def.notate(s.pos, m)+" ("+s.pos.MoveString(m)+")")
+		items = append(items, s.def.Notate(s.pos, m)+" ("+s.pos.MoveString(m)+")")
 	}
 	sort.Strings(items)
-	s.printf("%d legal moves for %s:\n%s", len(items), s.def.sides[s.pos.SideToMove()], wrap(items, 78))
+	s.printf("%d legal moves for %s:\n%s", len(items), s.def.Sides[s.pos.SideToMove()], wrap(items, 78))
 }
 
 // history prints the game's moves, numbered.
 func (s *session[T, P]) history() {
-	if s.start != s.def.startFEN {
+	if s.start != s.def.StartFEN {
 		s.printf("[FEN \"%s\"]\n", s.start)
 	}
 	if len(s.moves) == 0 {
@@ -171,7 +171,7 @@ commands:
   help          this text
   quit          leave (end of input does too)
 `, d.exampleMoves)
-	if d.name == "xiangqi" {
+	if d.Name == "xiangqi" {
 		s.printf("board: K king, A advisor, E elephant, H horse, R rook, C cannon, P pawn (red upper\n" +
 			"case, black lower case; -chinese draws the characters). Files a-i and ranks 0-9 are\n" +
 			"the ICCS coordinates; the numbers 1-9 along each side's edge are that side's WXF\n" +

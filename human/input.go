@@ -105,13 +105,13 @@ func (s *session[T, P]) handle(line string) {
 			return
 		}
 		s.human = s.human.Flip()
-		s.printf("you now play %s; the engine plays %s\n", s.def.sides[s.human], s.def.sides[s.human.Flip()])
+		s.printf("you now play %s; the engine plays %s\n", s.def.Sides[s.human], s.def.Sides[s.human.Flip()])
 	case cmdResign:
 		if s.over {
 			s.printf("the game is over: type new or undo\n")
 			return
 		}
-		s.end(s.human.Flip(), s.def.sides[s.human]+" resigns")
+		s.end(s.human.Flip(), s.def.Sides[s.human]+" resigns")
 		s.resigned = true
 		s.announce()
 	case cmdHelp:
@@ -133,7 +133,7 @@ func (s *session[T, P]) humanMove(text string) {
 		s.printf("%v\n", err)
 		return
 	}
-	s.printf("you play %s (%s)\n", s.def.notate(s.pos, m), s.pos.MoveString(m))
+	s.printf("you play %s (%s)\n", s.def.Notate(s.pos, m), s.pos.MoveString(m))
 	s.play(m)
 	if s.over {
 		s.drawBoard(false)
@@ -170,7 +170,7 @@ func (s *session[T, P]) readMove(text string) (position.Move, error) {
 	if from, to, promo, ok := s.coordinates(t); ok {
 		return s.coordinateMove(t, from, to, promo)
 	}
-	m, err := s.def.parseNotation(s.pos, t)
+	m, err := s.def.ParseNotation(s.pos, t)
 	if err == nil {
 		return m, nil
 	}
@@ -217,7 +217,7 @@ func (s *session[T, P]) coordinates(t string) (from, to position.Square, promo b
 	if len(t) >= 5 && t[2] == '-' {
 		t = t[:2] + t[3:]
 	}
-	g := s.def.geom
+	g := s.def.geom()
 	if len(t) == 5 && g.files == 8 && strings.IndexByte("qrbn", t[4]) >= 0 {
 		promo, t = t[4], t[:4]
 	}
@@ -232,7 +232,7 @@ func (s *session[T, P]) coordinates(t string) (from, to position.Square, promo b
 // coordinateMove finds the legal move from -> to (with the promotion) or
 // explains why there is none.
 func (s *session[T, P]) coordinateMove(text string, from, to position.Square, promo byte) (position.Move, error) {
-	g := s.def.geom
+	g := s.def.geom()
 	want := g.name(from) + g.name(to)
 	if promo != 0 {
 		want += string(promo)
@@ -246,7 +246,7 @@ func (s *session[T, P]) coordinateMove(text string, from, to position.Square, pr
 		if str == want {
 			return m, nil
 		}
-		f, t := s.def.squares(m)
+		f, t := s.def.MoveSquares(m)
 		if f != from {
 			continue
 		}
@@ -265,7 +265,7 @@ func (s *session[T, P]) coordinateMove(text string, from, to position.Square, pr
 	case pc == position.NoPiece:
 		return position.MoveNone, fail("there is no piece on %s", g.name(from))
 	case pc.Color() != us:
-		return position.MoveNone, fail("the %s on %s is %s's; %s is to move", s.pieceName(pc), g.name(from), s.def.sides[pc.Color()], s.def.sides[us])
+		return position.MoveNone, fail("the %s on %s is %s's; %s is to move", s.pieceName(pc), g.name(from), s.def.Sides[pc.Color()], s.def.Sides[us])
 	case reach && promotes && promo == 0:
 		return position.MoveNone, fail("a pawn reaching the last rank must promote: add q, r, b or n (%sq)", want)
 	case reach && promo != 0 && !promotes:
@@ -302,8 +302,8 @@ func uniq(s []string) []string {
 }
 
 func (s *session[T, P]) pieceName(pc position.Piece) string {
-	if t := pc.Type(); int(t) < len(s.def.pieceNames) && s.def.pieceNames[t] != "" {
-		return s.def.pieceNames[t]
+	if t := pc.Type(); int(t) < len(s.def.PieceNames) && s.def.PieceNames[t] != "" {
+		return s.def.PieceNames[t]
 	}
 	return "piece"
 }
@@ -331,12 +331,12 @@ func (s *session[T, P]) exposeReason() string {
 // the safety of the own king forbids ("Ke2" into check, an advisor
 // uncovering the kings).
 func (s *session[T, P]) exposingMove(t string) bool {
-	wxf := s.def.geom.files == 9
+	wxf := s.def.geom().files == 9
 	want := normNotation(t, wxf)
 	var pseudo position.MoveList
 	s.pseudoLegal(&pseudo)
 	for _, m := range pseudo.Slice() {
-		if !s.pos.Legal(m) && normNotation(s.def.notate(s.pos, m), wxf) == want {
+		if !s.pos.Legal(m) && normNotation(s.def.Notate(s.pos, m), wxf) == want {
 			return true
 		}
 	}

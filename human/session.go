@@ -77,9 +77,9 @@ func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Wr
 	s := &session[T, P]{def: def, cfg: cfg, in: input, out: ew, human: cfg.Human & 1, flipped: cfg.Flip}
 	s.start = cfg.FEN
 	if s.start == "" {
-		s.start = def.startFEN
+		s.start = def.StartFEN
 	}
-	p, err := def.newFromFEN(s.start)
+	p, err := def.NewFromFEN(s.start)
 	if err != nil {
 		return fmt.Errorf("human: start position: %w", err)
 	}
@@ -94,7 +94,7 @@ func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Wr
 		s.newEngine()
 	}
 
-	s.printf("%s against dualnnue: you play %s. Type a move, or \"help\".\n", def.name, def.sides[s.human])
+	s.printf("%s against dualnnue: you play %s. Type a move, or \"help\".\n", def.Name, def.Sides[s.human])
 	s.position(p)
 	s.drawBoard(true)
 	for !s.quit && s.out.err == nil {
@@ -124,11 +124,11 @@ func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Wr
 // newEngine builds the searcher: the embedded (or given) net, or the
 // hand-written evaluation.
 func (s *session[T, P]) newEngine() {
-	newEval := s.def.hce
+	newEval := s.def.HCE
 	if !s.cfg.HCE {
 		net := s.cfg.Net
 		if net == nil {
-			net = nn.Default(s.def.nnGame)
+			net = nn.Default(s.def.Variant)
 		}
 		if net != nil {
 			newEval = func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }
@@ -140,7 +140,7 @@ func (s *session[T, P]) newEngine() {
 	if s.cfg.HashMiB > 0 {
 		opts.HashMiB = s.cfg.HashMiB
 	}
-	sr := search.New(s.def.rules, newEval, opts)
+	sr := search.New(s.def.Rules, newEval, opts)
 	s.think = func(p P, lim search.Limits) search.Result { return sr.Search(p, lim, nil) }
 	s.clear = sr.Clear
 }
@@ -149,7 +149,7 @@ func (s *session[T, P]) prompt() string {
 	if s.over {
 		return "game over (new, undo, quit)"
 	}
-	return fmt.Sprintf("%d. %s", s.moveNumber(), s.def.sides[s.pos.SideToMove()])
+	return fmt.Sprintf("%d. %s", s.moveNumber(), s.def.Sides[s.pos.SideToMove()])
 }
 
 // moveNumber is the full-move number of the position.
@@ -170,7 +170,7 @@ func (s *session[T, P]) drawBoard(status bool) {
 		v.bottom = v.bottom.Flip()
 	}
 	if n := len(s.moves); n > 0 {
-		from, to := s.def.squares(s.moves[n-1])
+		from, to := s.def.MoveSquares(s.moves[n-1])
 		v.last, v.hasLast = [2]position.Square{from, to}, true
 	}
 	var b strings.Builder
@@ -190,7 +190,7 @@ func (s *session[T, P]) drawBoard(status bool) {
 		if us != s.human {
 			who = "engine"
 		}
-		b.WriteString(fmt.Sprintf("move %d, %s to move (%s)", s.moveNumber(), s.def.sides[us], who))
+		b.WriteString(fmt.Sprintf("move %d, %s to move (%s)", s.moveNumber(), s.def.Sides[us], who))
 		if s.pos.State().InCheck {
 			b.WriteString(", in check")
 		}
@@ -218,7 +218,7 @@ func coordString[T any, P search.GamePtr[T]](def *gameDef[T, P], m position.Move
 
 // play makes the legal move m, recording its notation.
 func (s *session[T, P]) play(m position.Move) {
-	text := s.def.notate(s.pos, m)
+	text := s.def.Notate(s.pos, m)
 	st := new(position.State)
 	s.pos.DoMove(m, st)
 	s.moves = append(s.moves, m)
@@ -240,13 +240,13 @@ func (s *session[T, P]) takeBack() {
 // move-count rules and dead positions (chess and xiangqi).
 func (s *session[T, P]) checkEnd() {
 	s.over, s.resigned, s.result, s.reason = false, false, "", ""
-	r := s.def.judge(s.pos)
+	r := s.def.Judge(s.pos)
 	if r.Result == rules.Ongoing.Result {
 		return
 	}
-	loser := s.def.sides[position.Black]
+	loser := s.def.Sides[position.Black]
 	if r.Result == position.BlackWin {
-		loser = s.def.sides[position.White]
+		loser = s.def.Sides[position.White]
 	}
 	reason := r.Reason
 	if reason == "natural-move limit" {
@@ -293,7 +293,7 @@ func (s *session[T, P]) announce() {
 
 // engineMove lets the engine play the side to move.
 func (s *session[T, P]) engineMove() {
-	s.printf("engine (%s) thinking (%s)...\n", s.def.sides[s.pos.SideToMove()], s.limitText())
+	s.printf("engine (%s) thinking (%s)...\n", s.def.Sides[s.pos.SideToMove()], s.limitText())
 	res := s.think(s.pos, s.lim)
 	if res.BestMove == position.MoveNone {
 		// Not reached: checkEnd ends the game before a position without moves.
@@ -301,7 +301,7 @@ func (s *session[T, P]) engineMove() {
 		s.announce()
 		return
 	}
-	text := s.def.notate(s.pos, res.BestMove)
+	text := s.def.Notate(s.pos, res.BestMove)
 	s.printf("engine plays %s (%s)   %s\n", text, s.pos.MoveString(res.BestMove), s.searchSummary(res))
 	s.play(res.BestMove)
 	if s.over {
@@ -341,14 +341,14 @@ func (s *session[T, P]) scoreText(v position.Value) string {
 			winner = us.Flip()
 		}
 		if n == 0 {
-			return s.def.sides[winner] + " has mated"
+			return s.def.Sides[winner] + " has mated"
 		}
-		return fmt.Sprintf("%s mates in %d", s.def.sides[winner], n)
+		return fmt.Sprintf("%s mates in %d", s.def.Sides[winner], n)
 	}
 	if us == position.Black {
 		v = -v
 	}
-	return fmt.Sprintf("%s %+.2f", s.def.sides[position.White], float64(v)/100)
+	return fmt.Sprintf("%s %+.2f", s.def.Sides[position.White], float64(v)/100)
 }
 
 func abs(v position.Value) position.Value {

@@ -12,19 +12,39 @@ import (
 
 	"dualnnue/notation"
 	"dualnnue/position"
-	"dualnnue/position/chess"
-	"dualnnue/position/setup"
-	"dualnnue/position/xiangqi"
 	"dualnnue/rules"
+	"dualnnue/search"
+	"dualnnue/variants"
 )
 
+// newReferee returns a position of game ("xiangqi" or "chess") at the
+// standard start, and the start FEN.
 func newReferee(game string) (position.Game, string, error) {
+	pos, _, start, err := newArbiter(game)
+	return pos, start, err
+}
+
+// newArbiter is newReferee with the judge of that position (package rules
+// through the game's bundle): the one switch on the game in the runner.
+func newArbiter(game string) (pos position.Game, judge func() rules.Verdict, start string, err error) {
 	v, err := position.ParseVariant(game)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, "", err
 	}
-	p, err := setup.New(v, "")
-	return p, setup.StartFEN(v), err
+	switch v {
+	case position.Xiangqi:
+		return arbiterOf(variants.Xiangqi)
+	default:
+		return arbiterOf(variants.Chess)
+	}
+}
+
+func arbiterOf[T any, P search.GamePtr[T]](d *variants.Def[T, P]) (position.Game, func() rules.Verdict, string, error) {
+	p, err := d.NewFromFEN(d.StartFEN)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return p, func() rules.Verdict { return d.Judge(p) }, d.StartFEN, nil
 }
 
 // TimeControl is the per-move limit. Exactly one of Nodes, Depth, MoveTime
@@ -245,17 +265,18 @@ func fromRanks1(m string) (string, error) { return notation.FromRanks1(m) }
 type gamePlayer struct {
 	game   string
 	pos    position.Game
+	judge  func() rules.Verdict // judges pos
 	start  string
 	states []position.State
 	list   position.MoveList
 }
 
 func newGamePlayer(game string) (*gamePlayer, error) {
-	pos, start, err := newReferee(game)
+	pos, judge, start, err := newArbiter(game)
 	if err != nil {
 		return nil, err
 	}
-	return &gamePlayer{game: game, pos: pos, start: start, states: make([]position.State, hardMaxPlies+64)}, nil
+	return &gamePlayer{game: game, pos: pos, judge: judge, start: start, states: make([]position.State, hardMaxPlies+64)}, nil
 }
 
 // setup sets the opening's position and plays its moves. It returns the
@@ -304,13 +325,7 @@ func colourName(c position.Color) string {
 // package rules (the same code the search and "play result" use): chess
 // draws that a player may claim (threefold, fifty moves) are granted.
 func (g *gamePlayer) ended() (result position.Result, reason string, over bool) {
-	var r rules.Verdict
-	switch p := g.pos.(type) {
-	case *xiangqi.Position:
-		r = rules.JudgeXiangqi(p)
-	case *chess.Position:
-		r = rules.JudgeChess(p, rules.Options{})
-	}
+	r := g.judge()
 	return r.Result, r.Reason, r.Result != position.ResultUnknown
 }
 

@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"io"
 
-	"dualnnue/eval"
 	"dualnnue/position"
-	"dualnnue/position/chess"
-	"dualnnue/position/xiangqi"
 	"dualnnue/search"
+	"dualnnue/variants"
 )
 
 // OpeningSpec says how GenerateOpenings makes a set: Plies random legal
@@ -34,19 +32,15 @@ func GenerateOpenings(w io.Writer, spec OpeningSpec) error {
 	}
 	switch spec.Game {
 	case "xiangqi":
-		return generateOpenings[xiangqi.Position](w, spec, search.XiangqiRules, xiangqi.StartFEN,
-			func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() })
+		return generateOpenings(w, spec, variants.Xiangqi)
 	case "chess":
-		return generateOpenings[chess.Position](w, spec, search.ChessRules, chess.StartFEN,
-			func() position.Evaluator[*chess.Position] { return eval.NewChess[*chess.Position]() })
+		return generateOpenings(w, spec, variants.Chess)
 	}
 	return fmt.Errorf("unknown game %q", spec.Game)
 }
 
-func generateOpenings[T any, P interface {
-	search.GamePtr[T]
-	SetFEN(string) error
-}](w io.Writer, spec OpeningSpec, rules search.Rules, start string, newEval func() position.Evaluator[P]) error {
+func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec, d *variants.Def[T, P]) error {
+	rules, start, newEval := d.Rules, d.StartFEN, d.HCE
 	opts := search.DefaultOptions
 	opts.HashMiB = 4
 	s := search.New(rules, newEval, opts)

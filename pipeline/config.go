@@ -12,6 +12,7 @@ import (
 
 	"dualnnue/configs"
 	"dualnnue/match"
+	"dualnnue/position"
 	"dualnnue/selfplay"
 	"dualnnue/train"
 )
@@ -84,7 +85,7 @@ func ParseConfig(data []byte) (Config, error) {
 	if _, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&head); err != nil {
 		return Config{}, fmt.Errorf("pipeline config: %w", err)
 	}
-	if head.Game != "xiangqi" && head.Game != "chess" {
+	if _, err := position.ParseVariant(head.Game); err != nil {
 		return Config{}, fmt.Errorf("pipeline config: game must be xiangqi or chess, got %q", head.Game)
 	}
 	c := Config{Game: head.Game, Generations: 1,

@@ -6,10 +6,9 @@ import (
 
 	"dualnnue/datasets"
 	"dualnnue/position"
-	"dualnnue/position/chess"
-	"dualnnue/position/xiangqi"
 	"dualnnue/rules"
 	"dualnnue/search"
+	"dualnnue/variants"
 )
 
 // worker plays games one after another. Everything it needs per game is
@@ -18,6 +17,7 @@ import (
 type worker[T any, P search.GamePtr[T]] struct {
 	cfg      *Config
 	s        *search.Searcher[T, P]
+	judge    func(P) rules.Verdict
 	startFEN string
 	book     []string
 	pos      P
@@ -27,14 +27,15 @@ type worker[T any, P search.GamePtr[T]] struct {
 	nodes uint64
 }
 
-func newWorker[T any, P search.GamePtr[T]](cfg *Config, gameRules search.Rules, newEval func() position.Evaluator[P], startFEN string, book []string) *worker[T, P] {
+func newWorker[T any, P search.GamePtr[T]](cfg *Config, def *variants.Def[T, P], newEval func() position.Evaluator[P], book []string) *worker[T, P] {
 	opts := search.DefaultOptions
 	opts.Threads = 1
 	opts.HashMiB = cfg.HashMiB
 	w := &worker[T, P]{
 		cfg:      cfg,
-		s:        search.New(gameRules, newEval, opts),
-		startFEN: startFEN,
+		s:        search.New(def.Rules, newEval, opts),
+		judge:    def.Judge,
+		startFEN: def.StartFEN,
 		book:     book,
 		pos:      P(new(T)),
 		states:   make([]position.State, cfg.Opening.randomPliesMax()+cfg.Adjudication.MaxPlies+8),
@@ -70,15 +71,7 @@ func gameSeed(seed, idx uint64) rng {
 // "play result": mate, xiangqi no-legal-move loss, repetition verdicts with
 // perpetual check/chase, the move-count rules, insufficient material).
 func (w *worker[T, P]) decided() (rules.Verdict, bool) {
-	var r rules.Verdict
-	switch p := any(w.pos).(type) {
-	case *xiangqi.Position:
-		r = rules.JudgeXiangqi(p)
-	case *chess.Position:
-		r = rules.JudgeChess(p, rules.Options{})
-	default:
-		panic("selfplay: unsupported position type") // Run only instantiates the two games
-	}
+	r := w.judge(w.pos)
 	return r, r.Result != position.ResultUnknown
 }
 

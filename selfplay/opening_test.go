@@ -7,15 +7,14 @@ import (
 
 	"dualnnue/configs"
 	"dualnnue/datasets"
-	"dualnnue/eval"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
 	"dualnnue/search"
+	"dualnnue/variants"
 )
 
 func xiangqiWorker(cfg *Config) *worker[xiangqi.Position, *xiangqi.Position] {
-	return newWorker[xiangqi.Position](cfg, search.XiangqiRules,
-		func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() }, xiangqi.StartFEN, nil)
+	return newWorker(cfg, variants.Xiangqi, variants.Xiangqi.HCE, nil)
 }
 
 // TestRandomPliesRange: with random_plies 8 and random_plies_max 9 every

@@ -5,11 +5,10 @@ import (
 	"context"
 	"testing"
 
-	"dualnnue/eval"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
 	"dualnnue/rules"
-	"dualnnue/search"
+	"dualnnue/variants"
 )
 
 // TestDecidedDeadXiangqi: XQ-26 in self-play adjudication. A game whose
@@ -18,8 +17,7 @@ import (
 // before the capture goes on.
 func TestDecidedDeadXiangqi(t *testing.T) {
 	cfg := Config{HashMiB: 1, Adjudication: AdjudicationConfig{MaxPlies: 40}}
-	w := newWorker[xiangqi.Position](&cfg, search.XiangqiRules,
-		func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() }, xiangqi.StartFEN, nil)
+	w := newWorker(&cfg, variants.Xiangqi, variants.Xiangqi.HCE, nil)
 	if err := w.pos.SetFEN("3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1"); err != nil {
 		t.Fatal(err)
 	}

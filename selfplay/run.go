@@ -18,15 +18,14 @@ import (
 	"time"
 
 	"dualnnue/datasets"
-	"dualnnue/eval"
 	"dualnnue/internal/progress"
 	"dualnnue/match"
 	"dualnnue/nn"
 	"dualnnue/position"
-	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
 	"dualnnue/rules"
 	"dualnnue/search"
+	"dualnnue/variants"
 )
 
 // Options are how a run reports (not part of the data's identity).
@@ -127,21 +126,19 @@ func Run(ctx context.Context, cfg Config, opt Options) (Summary, error) {
 	defer func() { xiangqi.CheckChaseIsChase = old }()
 	switch g {
 	case position.Xiangqi:
-		return runGame[xiangqi.Position](ctx, &cfg, opt, g, search.XiangqiRules, xiangqi.StartFEN)
+		return runGame(ctx, &cfg, opt, variants.Xiangqi)
 	case position.Chess:
-		return runGame[chess.Position](ctx, &cfg, opt, g, search.ChessRules, chess.StartFEN)
+		return runGame(ctx, &cfg, opt, variants.Chess)
 	}
 	return Summary{}, fmt.Errorf("selfplay: unsupported game %q", cfg.Game)
 }
 
 // evaluator returns the evaluator factory for cfg.Eval and a hash naming it.
-func evaluator[P position.Game](cfg *Config, g position.Variant) (func() position.Evaluator[P], string, error) {
+func evaluator[T any, P search.GamePtr[T]](cfg *Config, def *variants.Def[T, P]) (func() position.Evaluator[P], string, error) {
+	g := def.Variant
 	switch cfg.Eval {
 	case "classic":
-		if g == position.Xiangqi {
-			return func() position.Evaluator[P] { return eval.NewXiangqi[P]() }, "classic", nil
-		}
-		return func() position.Evaluator[P] { return eval.NewChess[P]() }, "classic", nil
+		return def.HCE, "classic", nil
 	case "default":
 		net := nn.Default(g)
 		sum := sha256.Sum256(nn.DefaultFile(g))
@@ -188,10 +185,10 @@ type played struct {
 	err error
 }
 
-func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt Options, g position.Variant, rules search.Rules, startFEN string) (Summary, error) {
+func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt Options, def *variants.Def[T, P]) (Summary, error) {
 	start := time.Now()
 	sum := Summary{Game: cfg.Game, Shard: fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards), Reasons: map[string]int{}}
-	newEval, netHash, err := evaluator[P](cfg, g)
+	newEval, netHash, err := evaluator(cfg, def)
 	if err != nil {
 		return sum, err
 	}
@@ -248,7 +245,7 @@ func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt O
 	// Resume by game identity, never by count: the parts' headers and the
 	// games' ordinals in their files say which games are on disk; the run
 	// plays the others (those of a damaged block included), in order.
-	done, nextPart, files, err := resumeState(prefix, g, cfg.Resume, same, opt.Log)
+	done, nextPart, files, err := resumeState(prefix, def.Variant, cfg.Resume, same, opt.Log)
 	if err != nil {
 		return sum, err
 	}
@@ -277,7 +274,7 @@ func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt O
 		info.Extra["games"] = formatSpans(todo)
 	}
 	path := fmt.Sprintf("%s-p%03d.dnds", prefix, nextPart)
-	w, err := datasets.Create(path, g, info, &datasets.WriterOptions{FlushInterval: time.Duration(cfg.FlushSeconds * float64(time.Second))})
+	w, err := datasets.Create(path, def.Variant, info, &datasets.WriterOptions{FlushInterval: time.Duration(cfg.FlushSeconds * float64(time.Second))})
 	if err != nil {
 		return sum, err
 	}
@@ -289,7 +286,7 @@ func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt O
 	var wg sync.WaitGroup
 	workers := make([]*worker[T, P], cfg.Threads)
 	for t := 0; t < cfg.Threads; t++ {
-		wk := newWorker[T, P](cfg, rules, newEval, startFEN, book)
+		wk := newWorker(cfg, def, newEval, book)
 		workers[t] = wk
 		wg.Add(1)
 		go func() {

@@ -12,49 +12,16 @@ import (
 	"sync"
 	"time"
 
-	"dualnnue/eval"
 	"dualnnue/nn"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
 	"dualnnue/search"
+	"dualnnue/variants"
 )
-
-// gameDef is what the adapter needs to know about one game beyond
-// position.Game: how to build positions, count perft, draw the board,
-// which rules, evaluators and bench positions to use.
-type gameDef[T any, P search.GamePtr[T]] struct {
-	name       string
-	startFEN   string
-	newFromFEN func(fen string) (P, error)
-	perft      func(p P, depth int) uint64
-	rules      search.Rules
-	pst        func() position.Evaluator[P]
-	nnGame     position.Variant
-	files      int
-	ranks      int
-	// pieceChars[t] is the FEN letter of piece type t (upper case).
-	pieceChars string
-	// wdl is the game's win/draw/loss model (UCI_ShowWDL).
-	wdl eval.WDLModel
-	// checkers lists the squares of the pieces giving check.
-	checkers func(p P) []position.Square
-	// newFromFEN960 reads a FEN in Chess960 mode (X-FEN/Shredder-FEN
-	// castling), used while UCI_Chess960 is on (chess only; nil elsewhere).
-	// newFromFEN reads standard chess, which refuses castling rights that
-	// do not fit a king and rook on their standard squares.
-	newFromFEN960 func(fen string) (P, error)
-	// setChess960 switches the current position's Chess960 move coordinates
-	// (chess only; nil elsewhere). Turning it off keeps it on while the
-	// position still holds castling rights off the standard squares.
-	setChess960 func(p P, on bool)
-	benchFENs   []string
-	// benchDepth is the default bench depth.
-	benchDepth int
-}
 
 // adapter is a gameEngine for one game.
 type adapter[T any, P search.GamePtr[T]] struct {
-	def  *gameDef[T, P]
+	def  *variants.Def[T, P]
 	pos  P
 	hist []position.State
 	cfg  engineConfig
@@ -65,32 +32,32 @@ type adapter[T any, P search.GamePtr[T]] struct {
 	searcher *search.Searcher[T, P]
 }
 
-func newAdapter[T any, P search.GamePtr[T]](def *gameDef[T, P]) (*adapter[T, P], error) {
+func newAdapter[T any, P search.GamePtr[T]](def *variants.Def[T, P]) (*adapter[T, P], error) {
 	a := &adapter[T, P]{def: def}
-	p, err := def.newFromFEN(def.startFEN)
+	p, err := def.NewFromFEN(def.StartFEN)
 	if err != nil {
-		return nil, fmt.Errorf("%s start position: %w", def.name, err)
+		return nil, fmt.Errorf("%s start position: %w", def.Name, err)
 	}
 	a.pos = p
 	return a, nil
 }
 
-func (a *adapter[T, P]) variant() string { return a.def.name }
+func (a *adapter[T, P]) variant() string { return a.def.Name }
 
 func (a *adapter[T, P]) setPosition(fen string, moves []string) error {
 	if fen == "" {
-		fen = a.def.startFEN
+		fen = a.def.StartFEN
 	}
-	parse := a.def.newFromFEN
-	if a.cfg.chess960 && a.def.newFromFEN960 != nil {
-		parse = a.def.newFromFEN960
+	parse := a.def.NewFromFEN
+	if a.cfg.chess960 && a.def.NewFromFEN960 != nil {
+		parse = a.def.NewFromFEN960
 	}
 	p, err := parse(fen)
 	if err != nil {
 		return err
 	}
-	if a.def.setChess960 != nil {
-		a.def.setChess960(p, a.cfg.chess960)
+	if a.def.SetChess960 != nil {
+		a.def.SetChess960(p, a.cfg.chess960)
 	}
 	hist := make([]position.State, len(moves))
 	for i, s := range moves {
@@ -118,7 +85,7 @@ func (a *adapter[T, P]) legalMoves() []string {
 }
 
 func (a *adapter[T, P]) noMoveScore() position.Value {
-	if a.pos.State().InCheck || a.def.rules.NoMovesIsLoss {
+	if a.pos.State().InCheck || a.def.Rules.NoMovesIsLoss {
 		return position.MatedIn(0)
 	}
 	return position.ValueDraw
@@ -128,16 +95,16 @@ func (a *adapter[T, P]) noMoveScore() position.Value {
 // right, files below), then the FEN, the key and the checkers.
 func (a *adapter[T, P]) display() []string {
 	d := a.def
-	sep := " " + strings.Repeat("+---", d.files) + "+"
+	sep := " " + strings.Repeat("+---", d.Files) + "+"
 	lines := []string{"", sep}
-	for r := d.ranks - 1; r >= 0; r-- {
+	for r := d.Ranks - 1; r >= 0; r-- {
 		var b strings.Builder
 		b.WriteString(" |")
-		for f := 0; f < d.files; f++ {
-			pc := a.pos.PieceOn(position.Square(r*d.files + f))
+		for f := 0; f < d.Files; f++ {
+			pc := a.pos.PieceOn(position.Square(r*d.Files + f))
 			c := byte(' ')
-			if pc != position.NoPiece && int(pc.Type()) < len(d.pieceChars) {
-				c = d.pieceChars[pc.Type()]
+			if pc != position.NoPiece && int(pc.Type()) < len(d.PieceChars) {
+				c = d.PieceChars[pc.Type()]
 				if pc.Color() == position.Black {
 					c += 'a' - 'A'
 				}
@@ -145,21 +112,21 @@ func (a *adapter[T, P]) display() []string {
 			b.WriteString(" " + string(c) + " |")
 		}
 		rank := r
-		if d.name == "chess" {
+		if d.Name == "chess" {
 			rank = r + 1
 		}
 		b.WriteString(" " + strconv.Itoa(rank))
 		lines = append(lines, b.String(), sep)
 	}
 	var files strings.Builder
-	for f := 0; f < d.files; f++ {
+	for f := 0; f < d.Files; f++ {
 		files.WriteString("   " + string(rune('a'+f)))
 	}
 	lines = append(lines, files.String(), "")
 	lines = append(lines, "Fen: "+a.pos.FEN())
 	lines = append(lines, fmt.Sprintf("Key: %016X", uint64(a.pos.State().Key)))
 	var ch []string
-	for _, sq := range d.checkers(a.pos) {
+	for _, sq := range d.Checkers(a.pos) {
 		ch = append(ch, a.squareName(sq))
 	}
 	lines = append(lines, "Checkers: "+strings.Join(ch, " "))
@@ -167,8 +134,8 @@ func (a *adapter[T, P]) display() []string {
 }
 
 func (a *adapter[T, P]) squareName(sq position.Square) string {
-	f, r := int(sq)%a.def.files, int(sq)/a.def.files
-	if a.def.name == "chess" {
+	f, r := int(sq)%a.def.Files, int(sq)/a.def.Files
+	if a.def.Name == "chess" {
 		r++
 	}
 	return string(rune('a'+f)) + strconv.Itoa(r)
@@ -229,7 +196,7 @@ func (a *adapter[T, P]) perft(depth int, stop <-chan struct{}) (uint64, bool) {
 			return 0, false
 		default:
 		}
-		return a.def.perft(a.pos, depth), true
+		return a.def.Perft(a.pos, depth), true
 	}
 	var l position.MoveList
 	a.pos.GenerateLegal(&l)
@@ -251,7 +218,7 @@ func (a *adapter[T, P]) perft(depth int, stop <-chan struct{}) (uint64, bool) {
 // side to move's view and from White's/Red's.
 func (a *adapter[T, P]) eval() []string {
 	side := "white"
-	if a.def.name == "xiangqi" {
+	if a.def.Name == "xiangqi" {
 		side = "red"
 	}
 	pov := func(v position.Value) string {
@@ -264,7 +231,7 @@ func (a *adapter[T, P]) eval() []string {
 	if a.pos.State().InCheck {
 		lines = append(lines, "(in check: the search does not use a static evaluation here)")
 	}
-	h := a.def.pst()
+	h := a.def.HCE()
 	h.Reset(a.pos)
 	hv := h.Evaluate(a.pos)
 	lines = append(lines, "Hand-written evaluation: "+pov(hv))
@@ -289,14 +256,14 @@ func (a *adapter[T, P]) activeNet() *nn.Net {
 	if a.net != nil {
 		return a.net
 	}
-	return embeddedNet(a.def.nnGame)
+	return embeddedNet(a.def.Variant)
 }
 
 func (a *adapter[T, P]) netName() string {
 	if a.net != nil {
 		return a.netPath
 	}
-	return "embedded " + a.def.name + " net"
+	return "embedded " + a.def.Name + " net"
 }
 
 // newEvaluator returns the evaluator factory for the searcher.
@@ -304,7 +271,7 @@ func (a *adapter[T, P]) newEvaluator() func() position.Evaluator[P] {
 	if net := a.activeNet(); net != nil {
 		return func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }
 	}
-	return a.def.pst
+	return a.def.HCE
 }
 
 func (a *adapter[T, P]) configure(c engineConfig) error {
@@ -318,7 +285,7 @@ func (a *adapter[T, P]) configure(c engineConfig) error {
 			rebuild = rebuild || a.net != nil
 			a.net, a.netPath = nil, ""
 		default:
-			net, err := loadNet(c.evalFile, a.def.nnGame)
+			net, err := loadNet(c.evalFile, a.def.Variant)
 			if err != nil {
 				a.cfg.evalFile = old.evalFile
 				return err
@@ -331,7 +298,7 @@ func (a *adapter[T, P]) configure(c engineConfig) error {
 	if rebuild {
 		// A new evaluator factory needs new workers; the table is kept
 		// when its size is unchanged.
-		s := search.New(a.def.rules, a.newEvaluator(), opts)
+		s := search.New(a.def.Rules, a.newEvaluator(), opts)
 		a.searcher = s
 	} else {
 		s := a.searcher
@@ -344,8 +311,8 @@ func (a *adapter[T, P]) configure(c engineConfig) error {
 		s.SetMultiPV(c.multiPV)
 		s.SetMoveOverhead(c.moveOverhead)
 	}
-	if a.def.setChess960 != nil && c.chess960 != old.chess960 {
-		a.def.setChess960(a.pos, c.chess960)
+	if a.def.SetChess960 != nil && c.chess960 != old.chess960 {
+		a.def.SetChess960(a.pos, c.chess960)
 	}
 	return nil
 }
@@ -360,21 +327,21 @@ func (a *adapter[T, P]) close() { a.searcher = nil }
 
 func (a *adapter[T, P]) bench(depth int, say func(string), stop <-chan struct{}) (uint64, time.Duration, bool) {
 	if depth <= 0 {
-		depth = a.def.benchDepth
+		depth = a.def.BenchDepth
 	}
 	s := a.searcher
 	// The bench leaves the table full of other positions.
 	defer s.Clear()
 	var nodes uint64
 	var elapsed time.Duration
-	for i, fen := range a.def.benchFENs {
+	for i, fen := range a.def.BenchFENs {
 		select {
 		case <-stop:
 			return 0, 0, false
 		default:
 		}
-		say(fmt.Sprintf("Position: %d/%d (%s)", i+1, len(a.def.benchFENs), fen))
-		pos, err := a.def.newFromFEN(fen)
+		say(fmt.Sprintf("Position: %d/%d (%s)", i+1, len(a.def.BenchFENs), fen))
+		pos, err := a.def.NewFromFEN(fen)
 		if err != nil {
 			say("info string error: bench position: " + err.Error())
 			continue
@@ -421,7 +388,7 @@ func (a *adapter[T, P]) search(r searchRequest, report func(searchInfo)) (string
 		}
 	}
 	if a.cfg.elo > 0 {
-		if n := strengthNodes(a.def.name, a.cfg.elo); lim.Nodes == 0 || n < lim.Nodes {
+		if n := strengthNodes(a.def.Name, a.cfg.elo); lim.Nodes == 0 || n < lim.Nodes {
 			lim.Nodes = n
 		}
 	}
@@ -473,7 +440,7 @@ func (a *adapter[T, P]) search(r searchRequest, report func(searchInfo)) (string
 	pv := make([]string, 0, 64)
 	pieces := 0 // the root's material, for the WDL model
 	if a.cfg.showWDL {
-		for sq := 0; sq < a.def.files*a.def.ranks; sq++ {
+		for sq := 0; sq < a.def.Files*a.def.Ranks; sq++ {
 			if a.pos.PieceOn(position.Square(sq)) != position.NoPiece {
 				pieces++
 			}
@@ -492,7 +459,7 @@ func (a *adapter[T, P]) search(r searchRequest, report func(searchInfo)) (string
 		}
 		if a.cfg.showWDL {
 			si.hasWDL = true
-			si.wdl[0], si.wdl[1], si.wdl[2] = a.def.wdl.WDL(in.Score, pieces)
+			si.wdl[0], si.wdl[1], si.wdl[2] = a.def.WDL.WDL(in.Score, pieces)
 		}
 		report(si)
 		if mateScore != 0 && !mateStop && in.MultiPV == 1 && in.Bound == search.BoundExact && in.Score >= mateScore {
@@ -544,9 +511,9 @@ var errNoVariant = errors.New("unknown variant")
 func newGameEngine(variant string) (gameEngine, error) {
 	switch variant {
 	case "chess":
-		return newAdapter(chessDef)
+		return newAdapter(variants.Chess)
 	case "xiangqi":
-		return newAdapter(xiangqiDef)
+		return newAdapter(variants.Xiangqi)
 	}
 	return nil, fmt.Errorf("%w %q (want xiangqi or chess)", errNoVariant, variant)
 }

@@ -1,0 +1,20 @@
+// Package variants holds each game's bundle: everything the tools above the
+// search need to know about xiangqi or chess beyond position.Game – the
+// start FEN and constructors, perft, the search's Rules, the hand-written
+// evaluation and its WDL model, the arbiter (package rules), the readable
+// notation (WXF, SAN), the board's geometry and piece names, and the bench
+// positions.
+//
+// uci, human, selfplay, match and pipeline switch on the position.Variant
+// once, at their entry, and from there on run generic code over one Def:
+//
+//	switch v {
+//	case position.Xiangqi:
+//		return run(variants.Xiangqi)
+//	case position.Chess:
+//		return run(variants.Chess)
+//	}
+//
+// The packages below (position, search, eval, nn, datasets, notation,
+// rules) do not import it; position/setup is the small constructor they use.
+package variants
