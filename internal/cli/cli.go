@@ -35,6 +35,7 @@ type Command struct {
 	Name     string // the word that selects it ("stats"), the binary's name for the root
 	Synopsis string // one line: what it does
 	Usage    string // what follows the command's words ("[flags] FILE..."); one form a line
+	Doc      string // optional: more about it, printed in the help after the usage
 	Example  string // working command lines, one a line, starting with the command's words
 
 	MinArgs, MaxArgs int // positional arguments taken; MaxArgs Many: no limit
@@ -185,10 +186,13 @@ func (c *Call) help() int {
 }
 
 // Help writes the help of command c, whose words are path, with its flags
-// fs (nil: none): synopsis, usage, subcommands, example, flags.
+// fs (nil: none): synopsis, usage, doc, subcommands, example, flags.
 func (c *Command) Help(w io.Writer, path string, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "%s: %s\n\n", path, c.Synopsis)
 	c.usage(w, path)
+	if c.Doc != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(c.Doc))
+	}
 	if len(c.Sub) > 0 {
 		fmt.Fprintf(w, "\ncommands ('%s COMMAND -h' for the command's help):\n", path)
 		width := 0
