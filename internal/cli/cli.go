@@ -75,16 +75,6 @@ func (c *Command) Check(args []string, stdout, stderr io.Writer) int {
 	return c.main(c.Name, args, &Call{Stdin: strings.NewReader(""), Stdout: stdout, Stderr: stderr, dryRun: true})
 }
 
-// Find returns the command that the words after the root name select, or nil.
-func (c *Command) Find(words ...string) *Command {
-	for _, w := range words {
-		if c = c.sub(w); c == nil {
-			return nil
-		}
-	}
-	return c
-}
-
 func (c *Command) sub(name string) *Command {
 	for _, s := range c.Sub {
 		if s.Name == name {
@@ -151,13 +141,6 @@ func (c *Call) Parse() (args []string, code int, ok bool) {
 		return nil, 0, false
 	}
 	return pos, 0, true
-}
-
-// IsSet reports whether the command line gave the flag name.
-func (c *Call) IsSet(name string) bool {
-	set := false
-	c.Flags.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }
 
 // UsageError prints "path: message", the usage line and where the help
