@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"dualnnue/position"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -84,9 +85,9 @@ func TestTruncatedClosedFile(t *testing.T) {
 		if rep.FirstBad == nil || fmt.Sprint(rep.Problems) != fmt.Sprint([]Problem{c.want}) {
 			t.Fatalf("%s: verify problems %v, want %v", c.name, rep.Problems, c.want)
 		}
-		var out, errb bytes.Buffer
-		if code := RunTool([]string{"verify", path}, &out, &errb); code != 1 {
-			t.Fatalf("%s: data verify exit %d\n%s", c.name, code, out.String())
+		var out bytes.Buffer
+		if rep.Write(&out); !strings.Contains(out.String(), ": DAMAGED: ") || !strings.Contains(out.String(), c.want.Msg) {
+			t.Fatalf("%s: verify report\n%s", c.name, out.String())
 		}
 		merged := filepath.Join(dir, "m.dnds")
 		_, _, err = Merge(merged, []string{path}, false, nil)
@@ -232,11 +233,18 @@ func TestRemovedOrDuplicatedBlock(t *testing.T) {
 		if err := st.Add(p); err != nil || st.Damaged != 1 || st.Positions != int64(len(c.recs)) {
 			t.Fatalf("%s: stats: %d positions, %d damaged, %v", c.name, st.Positions, st.Damaged, err)
 		}
-		for _, tool := range [][]string{{"stats", p}, {"export", "-o", filepath.Join(dir, "x.txt"), p}, {"verify", p}} {
-			var out, errb bytes.Buffer
-			if code := RunTool(tool, &out, &errb); code != 1 || !strings.Contains(out.String()+errb.String(), c.want.Msg) {
-				t.Fatalf("%s: data %s: exit %d\n%s%s", c.name, tool[0], code, out.String(), errb.String())
-			}
+		var out, warn bytes.Buffer
+		if st.Write(&out); !strings.Contains(out.String(), c.want.Msg) {
+			t.Fatalf("%s: stats report\n%s", c.name, out.String())
+		}
+		if n, damaged, err := ExportFiles(io.Discard, []string{p}, nil, &warn); err != nil || damaged != 1 || n != int64(len(c.recs)) ||
+			warn.String() != p+": "+c.want.String()+"\n" {
+			t.Fatalf("%s: export: %d positions, %d damaged, %v, warnings %q", c.name, n, damaged, err, warn.String())
+		}
+		rep, err := Verify(p)
+		out.Reset()
+		if rep.Write(&out); err != nil || rep.FirstBad == nil || !strings.Contains(out.String(), c.want.Msg) {
+			t.Fatalf("%s: verify %v\n%s", c.name, err, out.String())
 		}
 		if _, _, err := Merge(filepath.Join(dir, "m.dnds"), []string{p}, false, nil); err == nil || !strings.Contains(err.Error(), c.want.Msg) {
 			t.Fatalf("%s: merge: %v", c.name, err)

@@ -1,9 +1,10 @@
-// Text and PGN import/export tests, and the tools through RunTool.
+// Text and PGN import/export tests, of single streams and of whole files.
 package datasets
 
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -262,78 +263,63 @@ func FuzzImportPGN(f *testing.F) {
 	})
 }
 
-func TestTools(t *testing.T) {
+// TestExportImportFiles: the files' positions exported as text, one line
+// each, import back to as many positions; bad formats and missing inputs
+// are errors that leave no output. (The tools' command lines are tested in
+// cmd/selfplay.)
+func TestExportImportFiles(t *testing.T) {
 	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a.dnds"), filepath.Join(dir, "b.dnds")
-	for i, p := range []string{a, b} {
-		w, err := Create(p, position.Chess, GeneratorInfo{Engine: "dualnnue", EngineVersion: "test", NetHash: "abc", SearchLimits: "nodes=5000", Seed: uint64(i)}, &WriterOptions{BlockSize: 4 << 10})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, g := range randomGames(t, position.Chess, 25, uint64(i), fullGen) {
-			if err := w.WriteGame(&g); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.Close(); err != nil {
+	a := filepath.Join(dir, "a.dnds")
+	w, err := Create(a, position.Chess, GeneratorInfo{Engine: "dualnnue"}, &WriterOptions{BlockSize: 4 << 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range randomGames(t, position.Chess, 25, 1, fullGen) {
+		if err := w.WriteGame(&g); err != nil {
 			t.Fatal(err)
 		}
 	}
-	run := func(want int, args ...string) string {
-		var out, errb bytes.Buffer
-		if code := RunTool(args, &out, &errb); code != want {
-			t.Fatalf("%v: exit %d, want %d\n%s%s", args, code, want, out.String(), errb.String())
-		}
-		return out.String() + errb.String()
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
 	}
-	var total Stats
-	total.Add(a)
-	total.Add(b)
-	if total.Games != 50 || total.Positions == 0 {
-		t.Fatalf("stats %+v", total)
+	var as Stats
+	if err := as.Add(a); err != nil {
+		t.Fatal(err)
 	}
-	out := run(0, "stats", a, b)
-	if !strings.Contains(out, fmt.Sprintf("%d games, %d positions", total.Games, total.Positions)) || !strings.Contains(out, `net "abc"`) {
-		t.Fatalf("stats output:\n%s", out)
-	}
-	if out := run(0, "inspect", a); !strings.Contains(out, "bytes/position") || !strings.Contains(out, "nodes=5000") {
-		t.Fatalf("inspect output:\n%s", out)
-	}
-	if out := run(0, "verify", a, b); strings.Count(out, ": OK:") != 2 {
-		t.Fatalf("verify output:\n%s", out)
-	}
-	m := filepath.Join(dir, "m.dnds")
-	run(0, "merge", "-o", m, a, b)
-	var ms Stats
-	ms.Add(m)
-	if ms.Positions != total.Positions || ms.Games != total.Games {
-		t.Fatalf("merged %d/%d, want %d/%d", ms.Positions, ms.Games, total.Positions, total.Games)
-	}
-	run(0, "split", "-n", "3", "-o", filepath.Join(dir, "s"), m)
-	var ss Stats
-	for i := 0; i < 3; i++ {
-		if err := ss.Add(filepath.Join(dir, fmt.Sprintf("s-%03d.dnds", i))); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if ss.Positions != total.Positions || ss.Games != total.Games {
-		t.Fatalf("split %d/%d, want %d/%d", ss.Positions, ss.Games, total.Positions, total.Games)
+	var text, warn bytes.Buffer
+	n, damaged, err := ExportFiles(&text, []string{a, a}, &Filter{}, &warn)
+	if err != nil || damaged != 0 || n != 2*as.Positions || warn.Len() != 0 || int64(strings.Count(text.String(), "\n")) != n {
+		t.Fatalf("export: %d positions (want %d), %d damaged, %v, warnings %q", n, 2*as.Positions, damaged, err, warn.String())
 	}
 	txt, imp := filepath.Join(dir, "a.txt"), filepath.Join(dir, "i.dnds")
-	run(0, "export", "-o", txt, a)
-	run(0, "import", "-game", "chess", "-o", imp, txt)
+	if err := os.WriteFile(txt, text.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, err := ImportFiles(imp, position.Chess, []string{txt}, "", &warn)
+	if err != nil || st.Positions != 2*as.Positions || warn.Len() != 0 {
+		t.Fatalf("import: %+v %v, warnings %q", st, err, warn.String())
+	}
 	var is Stats
-	is.Add(imp)
-	var as Stats
-	as.Add(a)
-	if is.Positions != as.Positions {
-		t.Fatalf("imported %d positions, exported %d", is.Positions, as.Positions)
+	if err := is.Add(imp); err != nil || is.Positions != 2*as.Positions {
+		t.Fatalf("imported file: %d positions, %v", is.Positions, err)
 	}
-	data, _ := os.ReadFile(txt)
-	if n := strings.Count(string(data), "\n"); int64(n) != as.Positions {
-		t.Fatalf("exported %d lines for %d positions", n, as.Positions)
+	fi, err := Inspect(imp)
+	if err != nil || fi.Header.Generator.Extra["imported_from"] != "a.txt" {
+		t.Fatalf("imported file's generator: %+v %v", fi.Header.Generator, err)
 	}
-	run(2, "bogus", a)
-	run(2, "merge", a)
-	run(1, "inspect", filepath.Join(dir, "missing"))
+	bad := filepath.Join(dir, "bad.dnds")
+	for _, c := range []struct{ format, path, want string }{
+		{"csv", txt, txt + `: unknown format "csv" (want text or pgn)`},
+		{"", filepath.Join(dir, "missing.txt"), "open " + filepath.Join(dir, "missing.txt") + ": no such file or directory"},
+	} {
+		if _, err := ImportFiles(bad, position.Chess, []string{c.path}, c.format, nil); err == nil || err.Error() != c.want {
+			t.Errorf("import %q as %q: %v, want %s", c.path, c.format, err, c.want)
+		}
+		if _, err := os.Stat(bad); !os.IsNotExist(err) {
+			t.Errorf("a failed import left %s: %v", bad, err)
+		}
+	}
+	if _, _, err := ExportFiles(io.Discard, []string{filepath.Join(dir, "missing")}, nil, nil); err == nil {
+		t.Error("export of a missing file succeeded")
+	}
 }

@@ -1,4 +1,4 @@
-// Data tools as library functions: inspect, stats, verify, merge, split.
+// Data tools as library functions: inspect, stats, verify, merge, split, export and import of files.
 package datasets
 
 import (
@@ -537,4 +537,105 @@ func Split(inputs []string, prefix string, n int, salvage bool, warn io.Writer) 
 		closed++
 	}
 	return names, nil
+}
+
+// ExportFiles writes the positions of the files that pass f (nil: all) to
+// w as ExportText lines, file after file, and returns how many it wrote.
+// The files' problems go to warn (may be nil) as "path: problem" lines;
+// damaged counts those that are damage, not warnings: the positions of
+// their blocks are missing from w.
+func ExportFiles(w io.Writer, paths []string, f *Filter, warn io.Writer) (positions int64, damaged int, err error) {
+	for _, p := range paths {
+		r, err := Open(p, f)
+		if err != nil {
+			return positions, damaged, err
+		}
+		n, err := ExportText(w, r)
+		for _, pr := range r.Problems() {
+			if warn != nil {
+				fmt.Fprintf(warn, "%s: %v\n", p, pr)
+			}
+			if !pr.Warning {
+				damaged++
+			}
+		}
+		r.Close()
+		positions += n
+		if err != nil {
+			return positions, damaged, err
+		}
+	}
+	return positions, damaged, nil
+}
+
+// ImportFiles reads "FEN | score | result" text (ImportText) or PGN
+// (ImportPGN) files of game g into a new dataset file out, whose generator
+// info names them under "imported_from". format is "text", "pgn" or ""
+// (by name: *.pgn is PGN, any other file text). What the importers skip is
+// reported to warn (may be nil) with the file's path in front. On failure
+// nothing is left behind.
+func ImportFiles(out string, g position.Variant, paths []string, format string, warn io.Writer) (ImportStats, error) {
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = filepath.Base(p)
+	}
+	w, err := Create(out, g, GeneratorInfo{Engine: "import", Extra: map[string]string{"imported_from": strings.Join(names, ",")}}, nil)
+	if err != nil {
+		return ImportStats{}, err
+	}
+	var total ImportStats
+	for _, p := range paths {
+		fh, err := os.Open(p)
+		if err != nil {
+			w.Abort()
+			return total, err
+		}
+		kind := format
+		if kind == "" {
+			kind = "text"
+			if strings.EqualFold(filepath.Ext(p), ".pgn") {
+				kind = "pgn"
+			}
+		}
+		var pw io.Writer
+		if warn != nil {
+			pw = prefixWriter{warn, p + ": "}
+		}
+		var st ImportStats
+		switch kind {
+		case "text":
+			st, err = ImportText(fh, w, pw)
+		case "pgn":
+			st, err = ImportPGN(fh, w, pw)
+		default:
+			err = fmt.Errorf("unknown format %q (want text or pgn)", kind)
+		}
+		fh.Close()
+		if err != nil {
+			w.Abort() // no partial output that looks complete
+			return total, fmt.Errorf("%s: %w", p, err)
+		}
+		total.Games += st.Games
+		total.Positions += st.Positions
+		total.Skipped += st.Skipped
+		total.Unscored += st.Unscored
+	}
+	if err := w.Close(); err != nil {
+		w.Abort()
+		return total, err
+	}
+	return total, nil
+}
+
+// prefixWriter prefixes every write (one message per write) with a name.
+type prefixWriter struct {
+	w      io.Writer
+	prefix string
+}
+
+func (p prefixWriter) Write(b []byte) (int, error) {
+	if _, err := io.WriteString(p.w, p.prefix); err != nil {
+		return 0, err
+	}
+	return p.w.Write(b)
 }

@@ -51,9 +51,12 @@ func TestWriteErrorLeavesNothing(t *testing.T) {
 	in := t.TempDir()
 	path, data, _ := closedCorpus(t, in, position.Chess)
 	txt := filepath.Join(in, "c.txt")
-	var out, errb bytes.Buffer
-	if code := RunTool([]string{"export", "-o", txt, path}, &out, &errb); code != 0 {
-		t.Fatal(errb.String())
+	var text bytes.Buffer
+	if _, damaged, err := ExportFiles(&text, []string{path}, nil, nil); err != nil || damaged != 0 {
+		t.Fatal(damaged, err)
+	}
+	if err := os.WriteFile(txt, text.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	runs := []struct {
 		name string
@@ -69,11 +72,8 @@ func TestWriteErrorLeavesNothing(t *testing.T) {
 			return err
 		}, []string{"s-000.dnds", "s-001.dnds", "s-002.dnds"}},
 		{"import", func(dir string) error {
-			var out, errb bytes.Buffer
-			if code := RunTool([]string{"import", "-game", "chess", "-o", filepath.Join(dir, "i.dnds"), txt}, &out, &errb); code != 0 {
-				return fmt.Errorf("exit %d: %s", code, errb.String())
-			}
-			return nil
+			_, err := ImportFiles(filepath.Join(dir, "i.dnds"), position.Chess, []string{txt}, "", nil)
+			return err
 		}, []string{"i.dnds"}},
 	}
 	for _, r := range runs {

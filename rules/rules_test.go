@@ -1,4 +1,4 @@
-// Adjudication tests: chess end cases, the result cases of cases.jsonl, and the CLI.
+// Adjudication tests: chess end cases, the result cases of cases.jsonl (the play result command is tested in cmd/play).
 package rules
 
 import (
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"dualnnue/internal/sharedtest"
+	"dualnnue/notation"
 	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
@@ -204,59 +205,47 @@ func TestIllegalMoveErrors(t *testing.T) {
 	}
 }
 
-func runCLI(args ...string) (string, string, int) {
-	var out, errb bytes.Buffer
-	code := Run(args, &out, &errb)
-	return out.String(), errb.String(), code
+// judge is the JSON line `play result` prints for the game of variant
+// ("chess", "chess960" or "xiangqi") from fen with moves, or the error
+// for which it exits 1.
+func judge(variant, fen, moves string) (string, error) {
+	v, c960, err := notation.ParseVariant(variant)
+	if err != nil {
+		return "", err
+	}
+	var g *notation.Game
+	if c960 {
+		g, err = GameFromMoves960(fen, strings.Fields(moves))
+	} else {
+		g, err = GameFromMoves(v, fen, strings.Fields(moves))
+	}
+	if err != nil {
+		return "", err
+	}
+	return judgeGames([]*notation.Game{g})
 }
 
-// TestRunCLI: `play result` prints exactly one JSON line per game.
-func TestRunCLI(t *testing.T) {
-	out, _, code := runCLI("-game", "xiangqi", "-fen", "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1",
-		"-moves", "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2")
-	if code != 0 || out != `{"result":"0-1","reason":"perpetual chase"}`+"\n" {
-		t.Errorf("xiangqi: %q %d", out, code)
+// judgePGN is judge for the games of a PGN text.
+func judgePGN(pgn string) (string, error) {
+	games, err := notation.ReadPGN(strings.NewReader(pgn))
+	if err != nil {
+		return "", err
 	}
-	out, _, code = runCLI("-game", "chess", "-moves", "f2f3 e7e5 g2g4 d8h4")
-	if code != 0 || out != `{"result":"0-1","reason":"checkmate"}`+"\n" {
-		t.Errorf("chess: %q %d", out, code)
-	}
-	out, _, code = runCLI("-game", "chess")
-	if code != 0 || out != `{"result":"*","reason":"ongoing"}`+"\n" {
-		t.Errorf("start: %q %d", out, code)
-	}
-	_, errs, code := runCLI("-game", "chess", "-moves", "e2e4 e2e4")
-	if code != 1 || !strings.Contains(errs, `move 1 (black, ply 2) "e2e4"`) {
-		t.Errorf("illegal: %q %d", errs, code)
-	}
-	if _, _, code = runCLI("-game", "go"); code != 2 {
-		t.Errorf("bad game: exit %d", code)
-	}
-	if _, _, code = runCLI("-natural-limit", "0"); code != 2 {
-		t.Errorf("bad limit: exit %d", code)
-	}
-	out, _, code = runCLI("-game", "xiangqi", "-fen", "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 150 80", "-natural-limit", "200")
-	if code != 0 || out != `{"result":"*","reason":"ongoing"}`+"\n" {
-		t.Errorf("limit flag: %q %d", out, code)
-	}
+	return judgeGames(games)
+}
 
-	// A PGN file of two games: one line each.
-	pgn := "[Event \"a\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"b\"]\n[Variant \"xiangqi\"]\n\n1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9 *\n"
-	path := filepath.Join(t.TempDir(), "g.pgn")
-	if err := os.WriteFile(path, []byte(pgn), 0o644); err != nil {
-		t.Fatal(err)
+func judgeGames(games []*notation.Game) (string, error) {
+	var out bytes.Buffer
+	for _, g := range games {
+		o, err := Adjudicate(g, Options{})
+		if err != nil {
+			return "", err
+		}
+		if err := json.NewEncoder(&out).Encode(o.Verdict); err != nil {
+			return "", err
+		}
 	}
-	out, _, code = runCLI("-pgn", path)
-	want := `{"result":"0-1","reason":"checkmate"}` + "\n" + `{"result":"1/2-1/2","reason":"threefold repetition"}` + "\n"
-	if code != 0 || out != want {
-		t.Errorf("pgn: %q %d", out, code)
-	}
-	if err := os.WriteFile(path, []byte("1. e4 e5 2. Nf3"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, errs, code := runCLI("-pgn", path); code != 1 || !strings.Contains(errs, "truncated") {
-		t.Errorf("truncated pgn: %q %d", errs, code)
-	}
+	return out.String(), nil
 }
 
 // loadCases reads the repository's testdata/cases/cases.jsonl.
@@ -297,38 +286,31 @@ func loadCases(t *testing.T) map[string]struct {
 
 // TestCH28StandardCastlingRights: `play result` (flags and PGN) refuses a
 // standard-chess FEN whose castling rights do not fit a king and rook on
-// their standard squares (exit 1, the reason on stderr) and judges the same
+// their standard squares (an error: exit 1) and judges the same
 // FEN as Chess960 with -game chess960 or a Chess960 Variant tag, where
 // e8g8 is the black king taking its g8 rook.
 func TestCH28StandardCastlingRights(t *testing.T) {
 	const fen = "2r1k1r1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 b kq - 0 1"
-	if _, errs, code := runCLI("-game", "chess", "-fen", fen); code != 1 || !strings.Contains(errs, "impossible in standard chess") {
-		t.Errorf("standard: %q exit %d", errs, code)
+	if out, err := judge("chess", fen, ""); err == nil || !strings.Contains(err.Error(), "impossible in standard chess") {
+		t.Errorf("standard: %q %v", out, err)
 	}
 	if _, err := GameFromMoves(position.Chess, fen, nil); err == nil {
 		t.Error("GameFromMoves accepted the rights in standard chess")
 	}
-	out, errs, code := runCLI("-game", "chess960", "-fen", fen, "-moves", "e8g8")
-	if code != 0 || out != `{"result":"*","reason":"ongoing"}`+"\n" {
-		t.Errorf("chess960: %q %q exit %d", out, errs, code)
+	out, err := judge("chess960", fen, "e8g8")
+	if err != nil || out != `{"result":"*","reason":"ongoing"}`+"\n" {
+		t.Errorf("chess960: %q %v", out, err)
 	}
 	g, err := GameFromMoves960(fen, []string{"e8g8"})
 	if err != nil || !g.Chess960 || chess.Kind(g.Moves[0]) != chess.KindCastling {
 		t.Errorf("GameFromMoves960: %+v %v", g, err)
 	}
 	pgn := "[Event \"a\"]\n[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n1... Kd8 *\n"
-	path := filepath.Join(t.TempDir(), "g.pgn")
-	if err := os.WriteFile(path, []byte(pgn), 0o644); err != nil {
-		t.Fatal(err)
+	if out, err := judgePGN(pgn); err == nil || !strings.Contains(err.Error(), "impossible in standard chess") {
+		t.Errorf("standard PGN: %q %v", out, err)
 	}
-	if _, errs, code := runCLI("-pgn", path); code != 1 || !strings.Contains(errs, "impossible in standard chess") {
-		t.Errorf("standard PGN: %q exit %d", errs, code)
-	}
-	if err := os.WriteFile(path, []byte("[Variant \"Chess960\"]\n"+pgn), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, errs, code := runCLI("-pgn", path); code != 0 || out != `{"result":"*","reason":"ongoing"}`+"\n" {
-		t.Errorf("Chess960 PGN: %q %q exit %d", out, errs, code)
+	if out, err := judgePGN("[Variant \"Chess960\"]\n" + pgn); err != nil || out != `{"result":"*","reason":"ongoing"}`+"\n" {
+		t.Errorf("Chess960 PGN: %q %v", out, err)
 	}
 }
 
@@ -346,9 +328,8 @@ func TestXiangqiDeadPositions(t *testing.T) {
 		{"3k5/9/9/9/9/9/9/9/4p4/4K4 w - - 0 1", "", ongoing},
 		{"3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1", "d0e1", dead},
 	} {
-		out, errs, code := runCLI("-game", "xiangqi", "-fen", c.fen, "-moves", c.moves)
-		if code != 0 || out != c.want {
-			t.Errorf("%s %s: %q %q exit %d, want %q", c.fen, c.moves, out, errs, code, c.want)
+		if out, err := judge("xiangqi", c.fen, c.moves); err != nil || out != c.want {
+			t.Errorf("%s %s: %q %v, want %q", c.fen, c.moves, out, err, c.want)
 		}
 	}
 	g, err := GameFromMoves(position.Xiangqi, "3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1", []string{"d0e1", "d9d8"})
@@ -362,8 +343,8 @@ func TestXiangqiDeadPositions(t *testing.T) {
 
 // TestXQ27CheckChase: "one check, one chase" (XQ-27) as play result judges
 // it: a draw by default (AXF, as Fairy-Stockfish and Pikafish rule), red's
-// perpetual chase with -check-chase-loses (WXF/Chinese reading); the flag
-// does not outlive the command. The contrast line without checks loses
+// perpetual chase with -check-chase-loses (WXF/Chinese reading,
+// xiangqi.CheckChaseIsChase). The contrast line without checks loses
 // either way.
 func TestXQ27CheckChase(t *testing.T) {
 	c, ok := loadCases(t)["XQ-27-result-one-check-one-chase-is-disputed"]
@@ -371,16 +352,15 @@ func TestXQ27CheckChase(t *testing.T) {
 		t.Fatal("case XQ-27 missing")
 	}
 	moves := strings.Join(c.Moves, " ")
-	out, _, code := runCLI("-game", "xiangqi", "-fen", c.FEN, "-moves", moves)
-	if code != 0 || out != `{"result":"1/2-1/2","reason":"threefold repetition"}`+"\n" {
-		t.Errorf("default: %q exit %d", out, code)
+	out, err := judge("xiangqi", c.FEN, moves)
+	if err != nil || out != `{"result":"1/2-1/2","reason":"threefold repetition"}`+"\n" {
+		t.Errorf("default: %q %v", out, err)
 	}
-	out, _, code = runCLI("-game", "xiangqi", "-fen", c.FEN, "-moves", moves, "-check-chase-loses")
-	if code != 0 || out != `{"result":"0-1","reason":"perpetual chase"}`+"\n" {
-		t.Errorf("-check-chase-loses: %q exit %d", out, code)
-	}
-	if xiangqi.CheckChaseIsChase {
-		t.Error("-check-chase-loses outlived the command")
+	xiangqi.CheckChaseIsChase = true // what -check-chase-loses sets
+	out, err = judge("xiangqi", c.FEN, moves)
+	xiangqi.CheckChaseIsChase = false
+	if err != nil || out != `{"result":"0-1","reason":"perpetual chase"}`+"\n" {
+		t.Errorf("-check-chase-loses: %q %v", out, err)
 	}
 	g, err := GameFromMoves(position.Xiangqi, c.FEN, c.Moves[:15])
 	if err != nil {
@@ -390,8 +370,8 @@ func TestXQ27CheckChase(t *testing.T) {
 		t.Errorf("decided before ply 16: %v %v", out, err)
 	}
 	contrast := "i6i7 c7c6 i7i6 c6c7 i6i7 c7c6 i7i6 c6c7"
-	out, _, code = runCLI("-game", "xiangqi", "-fen", c.FEN, "-moves", contrast)
-	if code != 0 || out != `{"result":"0-1","reason":"perpetual chase"}`+"\n" {
-		t.Errorf("contrast: %q exit %d", out, code)
+	out, err = judge("xiangqi", c.FEN, contrast)
+	if err != nil || out != `{"result":"0-1","reason":"perpetual chase"}`+"\n" {
+		t.Errorf("contrast: %q %v", out, err)
 	}
 }

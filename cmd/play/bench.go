@@ -2,31 +2,22 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"time"
 
+	"dualnnue/internal/cli"
 	"dualnnue/uci"
 )
 
-func init() {
-	register("bench", "search the bench positions; print Nodes searched and Nodes/second", runBench)
-}
-
-func runBench(args []string) int {
-	fs := flag.NewFlagSet("play bench", flag.ContinueOnError)
+func runBench(c *cli.Call) int {
+	fs := c.Flags
 	game := fs.String("game", "both", "xiangqi, chess or both")
 	depth := fs.Int("depth", 0, "search depth per position (0: 12 for xiangqi, 13 for chess)")
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 16, "transposition table size in MiB")
 	evalKind := fs.String("eval", "nnue", "nnue (the embedded net, as the engine), hand (the hand-written evaluation) or the path of a net file (with one -game)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "play bench: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if _, code, ok := c.Parse(); !ok {
+		return code
 	}
 	var games []string
 	switch *game {
@@ -35,37 +26,33 @@ func runBench(args []string) int {
 	case "xiangqi", "chess":
 		games = []string{*game}
 	default:
-		fmt.Fprintf(os.Stderr, "play bench: -game must be xiangqi, chess or both, not %q\n", *game)
-		return 2
+		return c.UsageError("-game must be xiangqi, chess or both, not %q", *game)
 	}
 	evalFile := ""
 	if *evalKind != "nnue" && *evalKind != "hand" {
 		if len(games) != 1 {
-			fmt.Fprintf(os.Stderr, "play bench: -eval %q (a net file) needs -game xiangqi or -game chess\n", *evalKind)
-			return 2
+			return c.UsageError("-eval %q (a net file) needs -game xiangqi or -game chess", *evalKind)
 		}
 		evalFile = *evalKind
 	}
 	if *depth < 0 || *threads < 1 || *hash < 1 {
-		fmt.Fprintln(os.Stderr, "play bench: -depth must be >= 0, -threads and -hash >= 1")
-		return 2
+		return c.UsageError("-depth must be >= 0, -threads and -hash >= 1")
 	}
 	var total uint64
 	var elapsed time.Duration
 	for _, g := range games {
-		fmt.Printf("Game: %s\n", g)
-		n, d, err := uci.Bench(os.Stdout, uci.BenchOptions{Variant: g, Depth: *depth, Threads: *threads, HashMiB: *hash, HandWritten: *evalKind == "hand", EvalFile: evalFile})
+		fmt.Fprintf(c.Stdout, "Game: %s\n", g)
+		n, d, err := uci.Bench(c.Stdout, uci.BenchOptions{Variant: g, Depth: *depth, Threads: *threads, HashMiB: *hash, HandWritten: *evalKind == "hand", EvalFile: evalFile})
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "play bench:", err)
-			return 1
+			return c.Fail(err)
 		}
 		total += n
 		elapsed += d
-		fmt.Println()
+		fmt.Fprintln(c.Stdout)
 	}
 	if len(games) > 1 {
-		fmt.Println("Both games:")
-		uci.PrintBenchSummary(func(s string) { fmt.Println(s) }, total, elapsed)
+		fmt.Fprintln(c.Stdout, "Both games:")
+		uci.PrintBenchSummary(func(s string) { fmt.Fprintln(c.Stdout, s) }, total, elapsed)
 	}
 	return 0
 }

@@ -8,12 +8,15 @@
 // "position fen" selects the game its FEN fits either way). See package
 // uci for the protocol details and policies.
 //
-// Subcommands:
+// Subcommands (the table in main.go; "play COMMAND -h" prints one's
+// synopsis, usage, example and flags):
 //
 //	play bench [-game xiangqi|chess|both] [-depth N] [-threads N] [-hash MiB] [-eval nnue|hand]
 //	    searches the fixed bench positions and prints "Nodes searched: N"
 //	    and "Nodes/second: N" as Stockfish's bench does.
-//
-// Later subcommands (play match, play human, play result) are added by
-// their own files through register.
+//	play human      a person plays the engine in the terminal
+//	play match      a match between two UCI engines (Elo, pentanomial, SPRT)
+//	play openings   a balanced opening set
+//	play pipeline   generations of self-play → train → match → keep
+//	play result     adjudicates a game: one JSON line {"result","reason"}
 package main

@@ -2,21 +2,16 @@
 package main
 
 import (
-	"flag"
-	"fmt"
 	"os"
 
 	"dualnnue/human"
+	"dualnnue/internal/cli"
 	"dualnnue/nn"
 	"dualnnue/position"
 )
 
-func init() {
-	register("human", "play against the engine in the terminal (xiangqi or chess)", runHuman)
-}
-
-func runHuman(args []string) int {
-	fs := flag.NewFlagSet("play human", flag.ContinueOnError)
+func runHuman(c *cli.Call) int {
+	fs := c.Flags
 	game := fs.String("game", "xiangqi", "xiangqi|chess")
 	side := fs.String("color", "red", "your side: red|white (moves first) or black (the engine moves first)")
 	fen := fs.String("fen", "", "start position (default: the game's start)")
@@ -31,16 +26,10 @@ func runHuman(args []string) int {
 	figurines := fs.Bool("figurines", false, "chess pieces as Unicode figurines")
 	ansi := fs.String("ansi", "auto", "colours: auto (when stdout is a terminal and NO_COLOR is unset), always or never")
 	flip := fs.Bool("flip", false, "draw the board with your side at the top")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if _, code, ok := c.Parse(); !ok {
+		return code
 	}
-	fail := func(err error) int {
-		fmt.Fprintln(os.Stderr, "play human:", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		return fail(fmt.Errorf("unexpected arguments %q", fs.Args()))
-	}
+	fail := func(err error) int { return c.Errorf(2, "%v", err) }
 	cfg := human.Config{Game: *game, FEN: *fen, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash,
 		HCE: *hce, Chinese: *chinese, Figurines: *figurines, Flip: *flip}
 	var err error
@@ -52,7 +41,12 @@ func runHuman(args []string) int {
 			return fail(err)
 		}
 	}
-	if cfg.ANSI, err = human.AutoColor(*ansi, os.Stdout); err != nil {
+	if f, ok := c.Stdout.(*os.File); ok {
+		cfg.ANSI, err = human.AutoColor(*ansi, f)
+	} else {
+		cfg.ANSI, err = human.ColorMode(*ansi, false, os.Getenv)
+	}
+	if err != nil {
 		return fail(err)
 	}
 	if *evalFile != "" && !*hce {
@@ -64,7 +58,7 @@ func runHuman(args []string) int {
 			return fail(err)
 		}
 	}
-	if err := human.Play(os.Stdin, os.Stdout, cfg); err != nil {
+	if err := human.Play(c.Stdin, c.Stdout, cfg); err != nil {
 		return fail(err)
 	}
 	return 0

@@ -1,94 +1,87 @@
-// The subcommand dispatcher: no arguments runs the UCI engine.
+// The command table: the UCI engine (no command) and the subcommands.
 package main
 
 import (
-	"flag"
-	"fmt"
 	"os"
-	"sort"
 	"strings"
 
+	"dualnnue/internal/cli"
 	"dualnnue/uci"
 )
 
-// command is one subcommand: its one-line summary and its entry point,
-// which receives the arguments after the subcommand name and returns the
-// process exit code.
-type command struct {
-	summary string
-	run     func(args []string) int
-}
-
-// commands maps subcommand names to their implementation. Files of this
-// package add entries in init functions.
-var commands = map[string]command{}
-
-func register(name, summary string, run func(args []string) int) {
-	commands[name] = command{summary, run}
+// root is the engine; its subcommands are listed here, one entry each.
+var root = &cli.Command{
+	Name:     "play",
+	Synopsis: "the engine (UCI or UCCI on stdin/stdout, xiangqi and chess) and its tools",
+	Usage:    "[-variant xiangqi|chess]\nCOMMAND [flags]",
+	Doc: `With no command it is the engine: send "uci" (or "ucci" for UCCI). -variant
+sets the game of "position startpos" before any UCI_Variant (default xiangqi).`,
+	Example: "play -variant chess",
+	Run:     runEngine,
+	Sub: []*cli.Command{
+		{
+			Name: "bench", Synopsis: "search the bench positions; print Nodes searched and Nodes/second",
+			Usage:   "[-game xiangqi|chess|both] [-depth N] [-threads N] [-hash MiB] [-eval nnue|hand|NET]",
+			Example: "play bench -game chess -depth 10",
+			Run:     runBench,
+		},
+		{
+			Name: "human", Synopsis: "play against the engine in the terminal (xiangqi or chess)",
+			Usage:   "[-game xiangqi|chess] [-color red|white|black] [flags]",
+			Example: "play human -game chess -color black -movetime 1",
+			Run:     runHuman,
+		},
+		{
+			Name: "match", Synopsis: "play a match between two UCI engines (Elo, pentanomial, SPRT)",
+			Usage: "-engine SPEC -engine SPEC [-game xiangqi|chess] [-tc TC] [-games N] [flags]",
+			Example: `play match -game chess -tc nodes=5000 -games 200 -engine "cmd=self name=net" -engine "cmd=self name=hand 'option.Use NNUE=false'"
+				play match -tc 10+0.1 -concurrency 2 -sprt 0,5,0.05,0.05 -engine cmd=self -engine "cmd=./old-play name=old" -pgnout games.pgn`,
+			Run: runMatch,
+		},
+		{
+			Name: "openings", Synopsis: "make a balanced opening set (random plies kept when a short search scores them near 0)",
+			Usage:   "[-game xiangqi|chess] [-n N] [-plies N] [-o FILE] [flags]",
+			Example: "play openings -game chess -n 500 -plies 8 -o chess-8ply.epd",
+			Run:     runOpenings,
+		},
+		{
+			Name: "pipeline", Synopsis: "run generations of self-play → train → match → keep (default: the embedded small config)",
+			Usage:   "[-game xiangqi|chess] [-config FILE.toml] [-generations N] [-run-dir DIR] [-quiet]",
+			Example: "play pipeline -game chess -generations 2 -run-dir runs/chess-small",
+			Run:     runPipeline,
+		},
+		{
+			Name: "result", Synopsis: `adjudicate a game: one JSON line {"result","reason"} (FEN and moves, or each game of a PGN file)`,
+			Usage: "[-game xiangqi|chess|chess960] [-fen FEN] [-moves \"M1 M2 ...\"] [flags]\n-pgn FILE [flags]",
+			Doc: `Moves are engine coordinates: chess UCI (e2e4, e7e8q), xiangqi ICCS with
+ranks 0-9 (h2e2). Exit 1 for a bad game: an illegal or unreadable move
+(named with its move number), or a bad FEN or PGN.`,
+			Example: `play result -game chess -moves "f2f3 e7e5 g2g4 d8h4"
+				play result -moves "h2e2 h9g7" -check-chase-loses
+				play result -pgn games.pgn`,
+			Run: runResult,
+		},
+	},
 }
 
 func main() {
-	os.Exit(dispatch(os.Args[1:]))
-}
-
-func dispatch(args []string) int {
-	if len(args) == 0 {
-		return runEngine(nil)
-	}
-	name := args[0]
-	if c, ok := commands[name]; ok {
-		return c.run(args[1:])
-	}
-	switch name {
-	case "-h", "-help", "--help", "help":
-		usage(os.Stdout)
-		return 0
-	}
-	if strings.HasPrefix(name, "-") {
-		return runEngine(args)
-	}
-	fmt.Fprintf(os.Stderr, "play: unknown subcommand %q\n", name)
-	usage(os.Stderr)
-	return 2
-}
-
-func usage(w *os.File) {
-	fmt.Fprintln(w, "usage: play [subcommand] [flags]")
-	fmt.Fprintln(w, "  (no subcommand)  the UCI engine on stdin/stdout (send \"uci\" or \"ucci\");")
-	fmt.Fprintln(w, "                   -variant chess|xiangqi sets the game of \"position startpos\" (default xiangqi)")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-16s %s\n", n, commands[n].summary)
-	}
-	fmt.Fprintln(w, "run 'play <subcommand> -h' for its flags")
+	os.Exit(root.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // runEngine is the UCI engine: commands from stdin, answers on stdout.
-// args are its flags: -variant picks the game a GUI that sends no
-// UCI_Variant gets for "position startpos" (a "position fen" picks the
-// game its FEN fits).
-func runEngine(args []string) int {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	variant := fs.String("variant", "xiangqi", "the game before any UCI_Variant: xiangqi or chess")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "play: unexpected argument %q\n", fs.Arg(0))
-		return 2
+// -variant picks the game a GUI that sends no UCI_Variant gets for
+// "position startpos" (a "position fen" picks the game its FEN fits).
+func runEngine(c *cli.Call) int {
+	variant := c.Flags.String("variant", "xiangqi", "the game before any UCI_Variant: xiangqi or chess")
+	if _, code, ok := c.Parse(); !ok {
+		return code
 	}
 	if *variant != "xiangqi" && *variant != "chess" {
-		fmt.Fprintf(os.Stderr, "play: -variant must be xiangqi or chess, not %q\n", *variant)
-		return 2
+		return c.UsageError("-variant must be xiangqi or chess, not %q", *variant)
 	}
-	s := uci.NewSession(os.Stdout, uci.Config{Name: "dualnnue " + version, DefaultVariant: *variant})
-	if err := s.Run(os.Stdin); err != nil {
-		fmt.Fprintln(os.Stderr, "play:", strings.TrimSpace(err.Error()))
-		return 1
+	s := uci.NewSession(c.Stdout, uci.Config{Name: "dualnnue " + version, DefaultVariant: *variant})
+	if err := s.Run(c.Stdin); err != nil {
+		return c.Errorf(1, "%s", strings.TrimSpace(err.Error()))
 	}
 	return 0
 }

@@ -3,7 +3,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -12,15 +11,12 @@ import (
 	"syscall"
 	"time"
 
+	"dualnnue/internal/cli"
 	"dualnnue/match"
 )
 
-func init() {
-	register("match", "play a match between two UCI engines (Elo, pentanomial, SPRT)", runMatch)
-}
-
-func runMatch(args []string) int {
-	fs := flag.NewFlagSet("play match", flag.ContinueOnError)
+func runMatch(c *cli.Call) int {
+	fs := c.Flags
 	var engines []match.EngineConfig
 	fs.Func("engine", `an engine, twice: "cmd=PATH [name=N] [dir=D] [arg=A]... [option.NAME=VALUE]... [ranks=0|1]"; cmd=self is this binary. `+
 		`Words are quoted like shell words, so an option name with spaces is written 'option.Move Overhead=30' or option."Use NNUE"=false `+
@@ -51,13 +47,10 @@ func runMatch(args []string) int {
 	margin := fs.Duration("margin", 50*time.Millisecond, "how far past its clock an engine may answer")
 	hang := fs.Duration("hang", 60*time.Second, "an engine that takes longer on a nodes/depth search is hung")
 	event := fs.String("event", "", "PGN Event tag")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if _, code, ok := c.Parse(); !ok {
+		return code
 	}
-	fail := func(err error) int {
-		fmt.Fprintln(os.Stderr, "play match:", err)
-		return 2
-	}
+	fail := func(err error) int { return c.UsageError("%v", err) }
 	if len(engines) != 2 {
 		return fail(fmt.Errorf("give exactly two -engine flags, got %d", len(engines)))
 	}
@@ -73,7 +66,7 @@ func runMatch(args []string) int {
 	}
 	tc.Margin, tc.Hang = *margin, *hang
 	cfg := match.Config{Game: *game, Engines: [2]match.EngineConfig{engines[0], engines[1]}, TC: tc, Games: *games,
-		Concurrency: *concurrency, PGNOut: *pgnOut, PGNRanks1: *pgnRanks == "1-10", Progress: os.Stderr, Event: *event}
+		Concurrency: *concurrency, PGNOut: *pgnOut, PGNRanks1: *pgnRanks == "1-10", Progress: c.Stderr, Event: *event}
 	cfg.Adjudication.MaxPlies = *maxPlies
 	if *resign != "" {
 		v, err := parseInts(*resign, 2)
@@ -101,18 +94,17 @@ func runMatch(args []string) int {
 	}
 	if *openings != "" {
 		if cfg.Openings, err = match.ReadOpenings(*openings, *game); err != nil {
-			return fail(err)
+			return c.Errorf(2, "%v", err)
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep, err := match.Run(ctx, cfg)
 	if rep.Games > 0 || err == nil {
-		fmt.Print(rep.Table())
+		fmt.Fprint(c.Stdout, rep.Table())
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "play match:", err)
-		return 1
+		return c.Fail(err)
 	}
 	return 0
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,20 +67,25 @@ func TestMatchCommandBadFlags(t *testing.T) {
 		{"-games", "0"}, {"-concurrency", "0"}, {"-maxplies", "-3"},
 		{"-tc", "NaN+0"}, {"-sprt", "5,0,0.05,0.05"}, {"-pgn-ranks", "1-9"},
 	} {
-		if code := runMatch(append(append([]string{}, engines...), extra...)); code != 2 {
+		if code := runPlay(append(append([]string{"match"}, engines...), extra...)); code != 2 {
 			t.Errorf("%v: exit %d, want 2", extra, code)
 		}
 	}
-	if code := runMatch([]string{"-engine", `cmd=x 'option.Move Overhead=30`}); code != 2 {
+	if code := runPlay([]string{"match", "-engine", `cmd=x 'option.Move Overhead=30`}); code != 2 {
 		t.Errorf("unterminated quote: exit %d, want 2", code)
 	}
+}
+
+// runPlay runs the command line in this process, its output discarded.
+func runPlay(args []string) int {
+	return root.Main(args, strings.NewReader(""), io.Discard, io.Discard)
 }
 
 // TestOpeningsCommandBadSpec: -plies -5 made a slice of negative length
 // (a panic); now every bad number is an error.
 func TestOpeningsCommandBadSpec(t *testing.T) {
 	for _, args := range [][]string{{"-plies", "-5"}, {"-n", "0"}, {"-nodes", "0"}, {"-max-score", "-1"}, {"-game", "shogi"}} {
-		if code := runOpenings(args); code == 0 {
+		if code := runPlay(append([]string{"openings"}, args...)); code == 0 {
 			t.Errorf("%v accepted", args)
 		}
 	}

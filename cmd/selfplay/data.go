@@ -1,14 +1,224 @@
-// The `selfplay data` subcommand: the dataset tools of package datasets.
+// The `selfplay data` commands: the dataset tools of package datasets.
 package main
 
 import (
-	"io"
+	"fmt"
+	"os"
+	"strings"
 
 	"dualnnue/datasets"
+	"dualnnue/internal/cli"
+	"dualnnue/position"
 )
 
-// dataTool runs `selfplay data <tool> ...` (inspect, stats, verify, merge,
-// split, export, import).
-func dataTool(args []string, stdout, stderr io.Writer) int {
-	return datasets.RunTool(args, stdout, stderr)
+// dataCmd groups the dataset tools; each takes dataset files.
+var dataCmd = &cli.Command{
+	Name:     "data",
+	Synopsis: "dataset tools: inspect, check, combine and convert .dnds files",
+	Usage:    "COMMAND [flags] FILE...",
+	Example:  "selfplay data verify data/selfplay/chess/*.dnds",
+	Sub: []*cli.Command{
+		{
+			Name: "inspect", Synopsis: "file header, generator info, block table, damage",
+			Usage: "FILE...", Example: "selfplay data inspect data/selfplay/chess/*.dnds",
+			MinArgs: 1, MaxArgs: cli.Many, Run: dataInspect,
+		},
+		{
+			Name: "stats", Synopsis: "games, positions, results, score and ply histograms, bytes/position; exit 1 on damage",
+			Usage: "FILE...", Example: "selfplay data stats data/selfplay/chess/*.dnds",
+			MinArgs: 1, MaxArgs: cli.Many, Run: dataStats,
+		},
+		{
+			Name: "verify", Synopsis: "checksums and full replay legality of every file; exit 1 on damage",
+			Usage: "FILE...", Example: "selfplay data verify data/selfplay/chess/*.dnds",
+			MinArgs: 1, MaxArgs: cli.Many, Run: dataVerify,
+		},
+		{
+			Name: "merge", Synopsis: "copy every block of the inputs into one file",
+			Usage:   "[-salvage] -o OUT FILE...",
+			Doc:     "A damaged input is refused unless -salvage (copy its intact blocks).",
+			Example: "selfplay data merge -o all.dnds shards/*.dnds",
+			MinArgs: 1, MaxArgs: cli.Many, Run: dataMerge,
+		},
+		{
+			Name: "split", Synopsis: "deal the games round-robin into N files PREFIX-000.dnds ...",
+			Usage:   "[-salvage] -n N -o PREFIX FILE...",
+			Doc:     "A damaged input is refused unless -salvage (copy its intact games).",
+			Example: "selfplay data split -n 4 -o shards/part all.dnds",
+			MinArgs: 1, MaxArgs: cli.Many, Run: dataSplit,
+		},
+		{
+			Name: "export", Synopsis: `write the positions as "FEN | score | result" lines; exit 1 on damage`,
+			Usage:   "[-o OUT] [filters] FILE...",
+			Doc:     "score: centipawns from White's/Red's view; result 1.0, 0.5 or 0.0 from White's/Red's view.",
+			Example: "selfplay data export data/selfplay/chess/*.dnds -skip-in-check -min-ply 16 -o chess.txt",
+			MinArgs: 1, MaxArgs: cli.Many, Run: dataExport,
+		},
+		{
+			Name: "import", Synopsis: `read "FEN | score | result" lines or PGN with engine evaluations into a new file`,
+			Usage: "-game G -o OUT [-format text|pgn] FILE...",
+			Doc: `PGN moves carry their evaluations in comments ({+0.35/12 0.5s}, {-M5/20});
+xiangqi moves are ICCS (ranks 0-9) or WXF, or with [XiangqiRanks "1-10"]
+Fairy-Stockfish's ranks 1-10.`,
+			Example: "selfplay data import -game chess -o imported.dnds games.pgn",
+			MinArgs: 1, MaxArgs: cli.Many, Run: dataImport,
+		},
+	},
+}
+
+func dataInspect(c *cli.Call) int {
+	files, code, ok := c.Parse()
+	if !ok {
+		return code
+	}
+	for _, p := range files {
+		fi, err := datasets.Inspect(p)
+		if err != nil {
+			code = c.Fail(err)
+			continue
+		}
+		fi.Write(c.Stdout)
+	}
+	return code
+}
+
+func dataStats(c *cli.Call) int {
+	files, code, ok := c.Parse()
+	if !ok {
+		return code
+	}
+	var s datasets.Stats
+	for _, p := range files {
+		if err := s.Add(p); err != nil {
+			return c.Fail(err)
+		}
+	}
+	s.Write(c.Stdout)
+	if s.Damaged > 0 {
+		return c.Errorf(1, "%d problems that are damage: the figures miss what was lost", s.Damaged)
+	}
+	return 0
+}
+
+func dataVerify(c *cli.Call) int {
+	files, code, ok := c.Parse()
+	if !ok {
+		return code
+	}
+	for _, p := range files {
+		rep, err := datasets.Verify(p)
+		if err != nil {
+			code = c.Fail(err)
+			continue
+		}
+		rep.Write(c.Stdout)
+		if rep.FirstBad != nil {
+			code = 1
+		}
+	}
+	return code
+}
+
+func dataMerge(c *cli.Call) int {
+	out := c.Flags.String("o", "", "output `file` (required)")
+	salvage := c.Flags.Bool("salvage", false, "copy the intact blocks of damaged inputs instead of refusing them")
+	files, code, ok := c.Parse()
+	if !ok {
+		return code
+	}
+	if *out == "" {
+		return c.UsageError("-o OUT is required")
+	}
+	recs, games, err := datasets.Merge(*out, files, *salvage, c.Stderr)
+	if err != nil {
+		return c.Fail(err)
+	}
+	fmt.Fprintf(c.Stdout, "%s: %d games, %d positions from %d files\n", *out, games, recs, len(files))
+	return 0
+}
+
+func dataSplit(c *cli.Call) int {
+	out := c.Flags.String("o", "", "`prefix` of the output files (required)")
+	shards := c.Flags.Int("n", 0, "number of output files (required)")
+	salvage := c.Flags.Bool("salvage", false, "copy the intact games of damaged inputs instead of refusing them")
+	files, code, ok := c.Parse()
+	if !ok {
+		return code
+	}
+	if *out == "" || *shards < 1 {
+		return c.UsageError("-n N (>= 1) and -o PREFIX are required")
+	}
+	names, err := datasets.Split(files, *out, *shards, *salvage, c.Stderr)
+	if err != nil {
+		return c.Fail(err)
+	}
+	fmt.Fprintf(c.Stdout, "wrote %s\n", strings.Join(names, " "))
+	return 0
+}
+
+func dataExport(c *cli.Call) int {
+	fs := c.Flags
+	out := fs.String("o", "", "output `file` (default: standard output)")
+	var f datasets.Filter
+	fs.BoolVar(&f.SkipInCheck, "skip-in-check", false, "skip positions in check")
+	fs.BoolVar(&f.SkipCaptures, "skip-captures", false, "skip positions whose move played captures")
+	fs.BoolVar(&f.SkipBestCaptures, "skip-best-captures", false, "skip positions whose best move captures")
+	fs.IntVar(&f.MinPly, "min-ply", 0, "skip positions before this game ply")
+	fs.IntVar(&f.MaxAbsScore, "max-score", 0, "skip |score| above this many cp (0: no limit)")
+	fs.Float64Var(&f.RandomSkip, "random-skip", 0, "probability of skipping a position")
+	fs.Uint64Var(&f.Seed, "seed", 0, "seed of the random skipping")
+	files, code, ok := c.Parse()
+	if !ok {
+		return code
+	}
+	w := c.Stdout
+	var fh *os.File
+	if *out != "" {
+		var err error
+		if fh, err = os.Create(*out); err != nil {
+			return c.Fail(err)
+		}
+		w = fh
+	}
+	total, damaged, err := datasets.ExportFiles(w, files, &f, c.Stderr)
+	if err == nil && fh != nil {
+		err = fh.Close()
+		fh = nil
+	}
+	if err != nil {
+		if fh != nil {
+			fh.Close()
+		}
+		if *out != "" {
+			os.Remove(*out) // no partial output that looks complete
+		}
+		return c.Fail(err)
+	}
+	if *out != "" {
+		fmt.Fprintf(c.Stderr, "%s: %d positions\n", *out, total)
+	}
+	if damaged > 0 {
+		return c.Errorf(1, "%d problems that are damage: the positions of the damaged blocks are missing", damaged)
+	}
+	return 0
+}
+
+func dataImport(c *cli.Call) int {
+	gameName := c.Flags.String("game", "", "game of the imported data: chess or xiangqi (required)")
+	out := c.Flags.String("o", "", "output `file` (required)")
+	format := c.Flags.String("format", "", "input format: text or pgn (default: pgn for *.pgn, else text)")
+	files, code, ok := c.Parse()
+	if !ok {
+		return code
+	}
+	g, err := position.ParseVariant(*gameName)
+	if err != nil || *out == "" {
+		return c.UsageError("-game chess|xiangqi and -o OUT are required")
+	}
+	st, err := datasets.ImportFiles(*out, g, files, *format, c.Stderr)
+	if err != nil {
+		return c.Fail(err)
+	}
+	fmt.Fprintf(c.Stdout, "%s: %d games (chains), %d positions (%d unscored), %d skipped\n", *out, st.Games, st.Positions, st.Unscored, st.Skipped)
+	return 0
 }

@@ -1,13 +1,15 @@
 // Command selfplay generates training data by self-play (see package selfplay).
 //
-//	selfplay [flags]            play the games of a config (default: the embedded small config of -game)
-//	selfplay data <tool> ...    dataset tools (inspect, stats, verify, merge, split, export, import)
+//	selfplay [flags]             play the games of a config (default: the embedded small config of -game)
+//	selfplay data COMMAND ...    dataset tools (inspect, stats, verify, merge, split, export, import)
+//	selfplay [COMMAND] -h        the help of a command: synopsis, usage, example, flags
 //
 // Flags override the config file's keys. On SIGINT/SIGTERM the run drops the
 // games in flight, closes its files and exits 0; -resume continues it.
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -21,12 +23,15 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/BurntSushi/toml"
+
 	"dualnnue/configs"
+	"dualnnue/internal/cli"
 	"dualnnue/selfplay"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(root.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // shardFromEnv reads the scheduler's array index: Slurm job arrays
@@ -107,36 +112,48 @@ func parseShard(s string) (int, int, error) {
 	return i, n, nil
 }
 
+// root is the command tree of the binary.
+var root = &cli.Command{
+	Name:     "selfplay",
+	Synopsis: "play self-play games and write them as training data (flags override the config's keys)",
+	Usage:    "[flags]\ndata COMMAND [flags] FILE...",
+	Example: `selfplay -game chess -games 100 -output data/selfplay/chess
+		selfplay -config configs/selfplay-xiangqi.toml -print-config`,
+	Run: runSelfplay,
+	Sub: []*cli.Command{dataCmd},
+}
+
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "data" {
-		return dataTool(args[1:], stdout, stderr)
-	}
-	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	return root.Main(args, os.Stdin, stdout, stderr)
+}
+
+// runSelfplay plays the games of a config.
+func runSelfplay(c *cli.Call) int {
+	fs, stdout, stderr := c.Flags, c.Stdout, c.Stderr
 	var (
-		configPath  = fs.String("config", "", "TOML config file (default: the embedded configs/selfplay-<game>.toml)")
+		configPath  = fs.String("config", "", "TOML config `file` (default: the embedded configs/selfplay-<game>.toml)")
 		game        = fs.String("game", "xiangqi", "xiangqi|chess: picks the embedded default config when -config is not given")
 		games       = fs.Int("games", 0, "number of games in the whole run (all shards)")
 		threads     = fs.Int("threads", -1, "games played in parallel (0: all cores)")
 		seed        = fs.Uint64("seed", 0, "random seed of the run")
-		output      = fs.String("output", "", "output directory")
+		output      = fs.String("output", "", "output `directory`")
 		evalName    = fs.String("eval", "", "classic | default | path to a .nnue net")
 		softNodes   = fs.Uint64("nodes", 0, "soft nodes per move")
 		hardNodes   = fs.Uint64("hard-nodes", 0, "hard node cap per move")
 		depth       = fs.Int("depth", -1, "fixed depth per move (0: use nodes)")
 		randomPlies = fs.Int("random-plies", -1, "random plies at the start of each game")
-		book        = fs.String("book", "", "EPD/FEN opening file")
+		book        = fs.String("book", "", "EPD/FEN opening `file`")
 		maxPlies    = fs.Int("max-plies", 0, "maximum plies per game")
-		shard       = fs.String("shard", "", "i/n: play shard i of n (default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, else 0/1)")
+		shard       = fs.String("shard", "", "play shard `i/n`, i of n (default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, else 0/1)")
 		shards      = fs.Int("shards", 0, "number of shards when the index comes from JOB_COMPLETION_INDEX")
 		resume      = fs.Bool("resume", false, "continue an earlier run of this shard (idempotent)")
 		quiet       = fs.Bool("quiet", false, "no progress bar: structured log lines (log/slog) on stderr")
 		flushSecs   = fs.Float64("flush-seconds", 0, "close the dataset block in progress after this many seconds")
-		printConfig = fs.Bool("print-config", false, "print the effective config and exit")
+		printConfig = fs.Bool("print-config", false, "print the effective config as TOML (a -config file) and exit")
 		checkChase  = fs.Bool("check-chase-loses", false, "xiangqi: \"one check, one chase\" loses (WXF/Chinese rules); default: a draw (AXF)")
 	)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if _, code, ok := c.Parse(); !ok {
+		return code
 	}
 	var data []byte
 	var err error
@@ -218,8 +235,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *printConfig {
-		fmt.Fprintf(stdout, "%+v\n", cfg)
-		return 0
+		return printTOML(c, cfg)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -247,5 +263,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	} else {
 		fmt.Fprintln(stdout, sum.String())
 	}
+	return 0
+}
+
+// printTOML writes cfg as a TOML config file that -config reads back to
+// the same config; a config that TOML cannot hold (a seed above 2^63-1) is
+// an error.
+func printTOML(c *cli.Call, cfg selfplay.Config) int {
+	var b bytes.Buffer
+	if err := toml.NewEncoder(&b).Encode(cfg); err != nil {
+		return c.Fail(err)
+	}
+	if _, err := selfplay.ParseConfig(b.Bytes()); err != nil {
+		return c.Fail(fmt.Errorf("-print-config: the config does not load back from TOML: %w", err))
+	}
+	c.Stdout.Write(b.Bytes())
 	return 0
 }

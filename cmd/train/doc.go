@@ -6,6 +6,8 @@
 //	train [-config configs/train-xiangqi.toml] [flags]     train (flags override the config)
 //	train -resume [-config ...]                             continue from <out>/checkpoints/last.ckpt
 //	train export -checkpoint C -o net.nnue [-description D] quantize a checkpoint to a net file
+//	train wdl -game chess|xiangqi FILE...                   fit the win/draw/loss model of UCI_ShowWDL
+//	train [COMMAND] -h                                      the help of a command: synopsis, usage, example, flags
 //
 // Training flags (each overrides the config key in brackets):
 //

@@ -3,7 +3,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,36 +11,60 @@ import (
 	"strings"
 	"syscall"
 
+	"dualnnue/internal/cli"
 	"dualnnue/position"
 	"dualnnue/train"
 )
 
+// root is the command tree of the binary.
+var root = &cli.Command{
+	Name:     "train",
+	Synopsis: "fit an NNUE to self-play datasets and export it as a net file (flags override the config's keys)",
+	Usage:    "[-config FILE.toml] [flags]\nexport -checkpoint FILE.ckpt -o NET.nnue\nwdl -game chess|xiangqi FILE...",
+	Example: `train -config configs/train-xiangqi.toml -data 'data/selfplay/xiangqi/*.dnds' -out runs/xq1
+		train -game chess -data data/selfplay/chess/a.dnds,data/selfplay/chess/b.dnds -epochs 20 -out runs/c1
+		train -config configs/train-xiangqi.toml -out runs/xq1 -resume`,
+	Run: runTrain,
+	Sub: []*cli.Command{
+		{
+			Name: "export", Synopsis: "quantize a checkpoint's float weights into a net file",
+			Usage:   "-checkpoint FILE.ckpt -o NET.nnue [-description TEXT]",
+			Example: "train export -checkpoint runs/xq1/checkpoints/epoch-0003.ckpt -o xq1-e3.nnue",
+			Run:     runExport,
+		},
+		{
+			Name: "wdl", Synopsis: "fit the win/draw/loss model (eval.WDLModel) of the files' search scores and results; print it as Go",
+			Usage:   "-game chess|xiangqi FILE...",
+			Example: "train wdl -game chess ../shared/data/gen0-chess.dnds",
+			MinArgs: 1, MaxArgs: cli.Many, Run: runWDL,
+		},
+	},
+}
+
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(root.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run is main with its arguments and streams, returning the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "export" {
-		return runExport(args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "wdl" {
-		return runWDL(args[1:], stdout, stderr)
-	}
-	fs := flag.NewFlagSet("train", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	return root.Main(args, os.Stdin, stdout, stderr)
+}
+
+// runTrain turns the config and the flags into a train.Config and runs it.
+func runTrain(c *cli.Call) int {
+	fs, stdout, stderr := c.Flags, c.Stdout, c.Stderr
 	var (
-		config     = fs.String("config", "", "TOML configuration file")
+		config     = fs.String("config", "", "TOML configuration `file` (default: the built-in defaults of -game)")
 		game       = fs.String("game", "xiangqi", "game: xiangqi or chess")
 		name       = fs.String("name", "", "run name")
-		out        = fs.String("out", "", "run directory")
+		out        = fs.String("out", "", "run `directory`")
 		data       = fs.String("data", "", "training dataset files or globs, comma-separated")
 		valid      = fs.String("valid", "", "held-out dataset files or globs, comma-separated")
 		stream     = fs.Bool("stream", false, "stream through datasets.Loader instead of loading into memory")
 		maxPos     = fs.Int("max-positions", 0, "read at most this many positions (memory mode; 0 = all)")
 		hidden     = fs.Int("hidden", 0, "accumulator width N")
 		buckets    = fs.Int("buckets", 0, "output buckets")
-		initNet    = fs.String("init", "", "net file to fine-tune")
+		initNet    = fs.String("init", "", "net `file` to fine-tune")
 		epochs     = fs.Int("epochs", 0, "epochs (superbatches)")
 		positions  = fs.Int64("positions", 0, "positions per epoch")
 		batch      = fs.Int("batch", 0, "batch size")
@@ -53,22 +76,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		k          = fs.Float64("k", 0, "sigmoid scale K in centipawns")
 		power      = fs.Float64("power", 0, "loss exponent (2 = MSE, 2.5 = nnue-pytorch)")
 		resume     = fs.Bool("resume", false, "continue from <out>/checkpoints/last.ckpt")
-		checkpoint = fs.String("checkpoint", "", "continue from this checkpoint (implies -resume)")
+		checkpoint = fs.String("checkpoint", "", "continue from this checkpoint `file` (implies -resume)")
 		quiet      = fs.Bool("quiet", false, "no progress bar")
 	)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: train [-config file.toml] [flags]\n       train export -checkpoint file.ckpt -o net.nnue\n       train wdl -game chess|xiangqi FILE...   (fit the win/draw/loss model of UCI_ShowWDL)\nflags override the config:")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "train: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if _, code, ok := c.Parse(); !ok {
+		return code
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -152,21 +164,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // runExport quantizes a checkpoint's float weights into a net file.
-func runExport(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("train export", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	ckpt := fs.String("checkpoint", "", "checkpoint file (required)")
-	out := fs.String("o", "", "net file to write (required)")
-	desc := fs.String("description", "", "description for the net header (default: from the checkpoint)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+func runExport(c *cli.Call) int {
+	stdout, stderr := c.Stdout, c.Stderr
+	ckpt := c.Flags.String("checkpoint", "", "checkpoint `file` (required)")
+	out := c.Flags.String("o", "", "net `file` to write (required)")
+	desc := c.Flags.String("description", "", "description for the net header (default: from the checkpoint)")
+	if _, code, ok := c.Parse(); !ok {
+		return code
 	}
-	if *ckpt == "" || *out == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: train export -checkpoint file.ckpt -o net.nnue [-description text]")
-		return 2
+	if *ckpt == "" || *out == "" {
+		return c.UsageError("-checkpoint and -o are required")
 	}
 	m, _, meta, err := train.LoadCheckpoint(*ckpt)
 	if err != nil {
@@ -187,26 +194,18 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 }
 
 // runWDL fits eval.WDLModel to dataset files and prints it as Go.
-func runWDL(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("train wdl", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	game := fs.String("game", "", "game of the files: xiangqi or chess")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: train wdl -game chess|xiangqi FILE...\nfits the win/draw/loss model (eval.WDLModel) of the files' search scores and results\nexample: train wdl -game chess ../shared/data/gen0-chess.dnds")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+func runWDL(c *cli.Call) int {
+	stdout, stderr := c.Stdout, c.Stderr
+	game := c.Flags.String("game", "", "game of the files: xiangqi or chess (required)")
+	args, code, ok := c.Parse()
+	if !ok {
+		return code
 	}
 	g, err := position.ParseVariant(*game)
-	if err != nil || fs.NArg() == 0 {
-		fs.Usage()
-		return 2
+	if err != nil {
+		return c.UsageError("-game chess|xiangqi is required")
 	}
-	files, err := train.ExpandPaths(fs.Args())
+	files, err := train.ExpandPaths(args)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -164,9 +164,12 @@ func TestTrainCommandErrors(t *testing.T) {
 		{[]string{"-game", "chess", "-out", dir, "-data", filepath.Join(dir, "none*.dnds"), "-quiet"}, 1, "no file matches"},
 		{[]string{"-config", filepath.Join(dir, "missing.toml")}, 1, "no such file"},
 		{[]string{"-epochs", "x"}, 2, "invalid value"},
-		{[]string{"extra"}, 2, "unexpected argument"},
+		{[]string{"extra"}, 2, `unknown command "extra"`},
+		{[]string{"-epochs", "3", "extra"}, 2, `train: unexpected argument "extra"`},
+		{[]string{"wdl", "-game", "chess"}, 2, "train wdl: missing arguments"},
+		{[]string{"wdl", "x.dnds"}, 2, "train wdl: -game chess|xiangqi is required"},
 		{[]string{"export", "-checkpoint", bad, "-o", filepath.Join(dir, "x.nnue")}, 1, "bad checkpoint"},
-		{[]string{"export"}, 2, "usage"},
+		{[]string{"export"}, 2, "train export: -checkpoint and -o are required\nusage: train export -checkpoint FILE.ckpt -o NET.nnue [-description TEXT]\n"},
 		{[]string{"-game", "chess", "-out", dir, "-checkpoint", bad, "-data", "x", "-quiet"}, 1, "bad checkpoint"},
 	} {
 		var stdout, stderr bytes.Buffer

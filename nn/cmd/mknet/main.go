@@ -1,25 +1,41 @@
 // Command mknet writes nets folded from the hand-written evaluation's tables:
-// go run ./nn/cmd/mknet [-game chess|xiangqi|both] [-hidden 128] [-out runs/folded].
+// go run ./nn/cmd/mknet [-game xiangqi|chess|both] [-hidden 128] [-out runs/folded].
 // Both embedded nets were trained by the pipeline starting from such nets
 // (docs/nets.md); the output goes to runs/folded by default so that it never
-// overwrites them (-out nn/nets does, on purpose).
+// overwrites them (-out nn/nets does, on purpose). It lives under nn/
+// because it uses nn/internal/pstnet; its command line is the shared one
+// of the binaries (internal/cli).
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"dualnnue/internal/cli"
 	"dualnnue/nn/internal/pstnet"
 	"dualnnue/position"
 )
 
+var root = &cli.Command{
+	Name:     "mknet",
+	Synopsis: "write nets folded from the hand-written evaluation's tables (the start of fine-tuning)",
+	Usage:    "[-game xiangqi|chess|both] [-hidden N] [-out DIR]",
+	Example:  "mknet -game chess -out runs/folded",
+	Run:      run,
+}
+
 func main() {
-	hidden := flag.Int("hidden", pstnet.Hidden, "hidden units N (multiple of 32)")
-	out := flag.String("out", filepath.Join("runs", "folded"), "output directory (created if missing)")
-	which := flag.String("game", "chess", "chess, xiangqi or both")
-	flag.Parse()
+	os.Exit(root.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(c *cli.Call) int {
+	hidden := c.Flags.Int("hidden", pstnet.Hidden, "hidden units N (multiple of 32)")
+	out := c.Flags.String("out", filepath.Join("runs", "folded"), "output `directory` (created if missing)")
+	which := c.Flags.String("game", "xiangqi", "xiangqi, chess or both")
+	if _, code, ok := c.Parse(); !ok {
+		return code
+	}
 	var games []position.Variant
 	switch *which {
 	case "chess":
@@ -29,23 +45,21 @@ func main() {
 	case "both":
 		games = []position.Variant{position.Xiangqi, position.Chess}
 	default:
-		fmt.Fprintf(os.Stderr, "mknet: -game must be chess, xiangqi or both, not %q\n", *which)
-		os.Exit(2)
+		return c.UsageError("-game must be xiangqi, chess or both, not %q", *which)
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
-		fmt.Fprintln(os.Stderr, "mknet:", err)
-		os.Exit(1)
+		return c.Fail(err)
 	}
 	for _, g := range games {
 		net, err := pstnet.Build(g, *hidden)
 		if err == nil {
 			path := filepath.Join(*out, g.String()+".nnue")
 			if err = net.WriteFile(path); err == nil {
-				fmt.Printf("%s: %v, %q\n", path, net.Arch, net.Description)
+				fmt.Fprintf(c.Stdout, "%s: %v, %q\n", path, net.Arch, net.Description)
 				continue
 			}
 		}
-		fmt.Fprintln(os.Stderr, "mknet:", err)
-		os.Exit(1)
+		return c.Fail(err)
 	}
+	return 0
 }

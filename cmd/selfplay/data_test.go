@@ -1,0 +1,215 @@
+// The `selfplay data` commands on real files: outputs, exit codes, flags
+// after the file names, each tool's own help.
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"dualnnue/datasets"
+	"dualnnue/position"
+	"dualnnue/position/chess"
+)
+
+// writeGames writes games of random legal chess moves with made-up scores.
+func writeGames(t *testing.T, path string, games int, seed uint64) {
+	t.Helper()
+	w, err := datasets.Create(path, position.Chess, datasets.GeneratorInfo{Engine: "dualnnue", EngineVersion: "test", NetHash: "abc",
+		SearchLimits: "nodes=5000", Seed: seed}, &datasets.WriterOptions{BlockSize: 4 << 10, NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 2))
+	pos, err := chess.NewFromFEN(chess.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sts := make([]position.State, 60)
+	var list position.MoveList
+	for range games {
+		if err := pos.SetFEN(chess.StartFEN); err != nil {
+			t.Fatal(err)
+		}
+		g := datasets.GameRecord{Result: position.Result(rng.IntN(3))}
+		for ply := range sts {
+			list.Clear()
+			pos.GenerateLegal(&list)
+			if list.Len == 0 {
+				break
+			}
+			m := list.Moves[rng.IntN(list.Len)]
+			g.Plies = append(g.Plies, datasets.Ply{Move: m, Score: position.Value(rng.IntN(400) - 200)})
+			pos.DoMove(m, &sts[ply])
+		}
+		if err := w.WriteGame(&g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDataTools(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.dnds"), filepath.Join(dir, "b.dnds")
+	writeGames(t, a, 25, 0)
+	writeGames(t, b, 25, 1)
+	run := func(want int, args ...string) (string, string) {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"data"}, args...), &out, &errb); code != want {
+			t.Fatalf("%v: exit %d, want %d\n%s%s", args, code, want, out.String(), errb.String())
+		}
+		return out.String(), errb.String()
+	}
+	var total datasets.Stats
+	total.Add(a)
+	total.Add(b)
+	if total.Games != 50 || total.Positions == 0 {
+		t.Fatalf("stats %+v", total)
+	}
+	out, _ := run(0, "stats", a, b)
+	if !strings.Contains(out, fmt.Sprintf("%d games, %d positions", total.Games, total.Positions)) || !strings.Contains(out, `net "abc"`) {
+		t.Fatalf("stats output:\n%s", out)
+	}
+	if out, _ := run(0, "inspect", a); !strings.Contains(out, "bytes/position") || !strings.Contains(out, "nodes=5000") {
+		t.Fatalf("inspect output:\n%s", out)
+	}
+	if out, _ := run(0, "verify", a, b); strings.Count(out, ": OK:") != 2 {
+		t.Fatalf("verify output:\n%s", out)
+	}
+	m := filepath.Join(dir, "m.dnds")
+	if out, _ := run(0, "merge", a, b, "-o", m); out != fmt.Sprintf("%s: %d games, %d positions from 2 files\n", m, total.Games, total.Positions) {
+		t.Fatalf("merge output %q", out)
+	}
+	var ms datasets.Stats
+	ms.Add(m)
+	if ms.Positions != total.Positions || ms.Games != total.Games {
+		t.Fatalf("merged %d/%d, want %d/%d", ms.Positions, ms.Games, total.Positions, total.Games)
+	}
+	run(0, "split", "-n", "3", m, "-o", filepath.Join(dir, "s"))
+	var ss datasets.Stats
+	for i := range 3 {
+		if err := ss.Add(filepath.Join(dir, fmt.Sprintf("s-%03d.dnds", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ss.Positions != total.Positions || ss.Games != total.Games {
+		t.Fatalf("split %d/%d, want %d/%d", ss.Positions, ss.Games, total.Positions, total.Games)
+	}
+
+	// Flags after the file names (they used to be taken as files).
+	txt, imp := filepath.Join(dir, "a.txt"), filepath.Join(dir, "i.dnds")
+	var as datasets.Stats
+	as.Add(a)
+	if out, errs := run(0, "export", a, "-o", txt); out != "" || errs != fmt.Sprintf("%s: %d positions\n", txt, as.Positions) {
+		t.Fatalf("export: stdout %q, stderr %q", out, errs)
+	}
+	data, _ := os.ReadFile(txt)
+	if n := strings.Count(string(data), "\n"); int64(n) != as.Positions {
+		t.Fatalf("exported %d lines for %d positions", n, as.Positions)
+	}
+	stdout, _ := run(0, "export", a)
+	if stdout != string(data) {
+		t.Fatalf("export to stdout differs from export -o")
+	}
+	filtered, _ := run(0, "export", a, "-min-ply", "20", "-skip-in-check")
+	if n := strings.Count(filtered, "\n"); n == 0 || int64(n) >= as.Positions {
+		t.Fatalf("filtered export: %d of %d positions", n, as.Positions)
+	}
+	if out, _ := run(0, "import", txt, "-game", "chess", "-o", imp); !strings.HasPrefix(out, imp+": ") ||
+		!strings.Contains(out, fmt.Sprintf(" %d positions (0 unscored), 0 skipped\n", as.Positions)) {
+		t.Fatalf("import output %q", out)
+	}
+	var is datasets.Stats
+	is.Add(imp)
+	if is.Positions != as.Positions {
+		t.Fatalf("imported %d positions, exported %d", is.Positions, as.Positions)
+	}
+
+	// A damaged file: stats, export and verify say so and exit 1.
+	raw, err := os.ReadFile(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut.dnds")
+	if err := os.WriteFile(cut, raw[:len(raw)-100], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := run(1, "verify", cut); !strings.Contains(out, cut+": DAMAGED: ") {
+		t.Errorf("verify of a damaged file:\n%s", out)
+	}
+	if _, errs := run(1, "stats", cut); !strings.HasSuffix(errs, "selfplay data stats: 1 problems that are damage: the figures miss what was lost\n") {
+		t.Errorf("stats of a damaged file: %q", errs)
+	}
+	if _, errs := run(1, "export", cut); !strings.HasPrefix(errs, cut+": ") ||
+		!strings.HasSuffix(errs, "selfplay data export: 1 problems that are damage: the positions of the damaged blocks are missing\n") {
+		t.Errorf("export of a damaged file: %q", errs)
+	}
+
+	// Bad usage (2) and failures (1), each named.
+	for _, c := range []struct {
+		code int
+		args []string
+		want string
+	}{
+		{2, []string{"bogus", a}, "selfplay data: unknown command \"bogus\"\n"},
+		{2, []string{"merge", a}, "selfplay data merge: -o OUT is required\n"},
+		{2, []string{"split", a, "-o", "x"}, "selfplay data split: -n N (>= 1) and -o PREFIX are required\n"},
+		{2, []string{"import", "-o", imp, txt}, "selfplay data import: -game chess|xiangqi and -o OUT are required\n"},
+		{2, []string{"export", a, "-salvage"}, "selfplay data export: flag provided but not defined: -salvage\n"},
+		{2, []string{"stats", a, "-o", "x"}, "selfplay data stats: flag provided but not defined: -o\n"},
+		{1, []string{"inspect", filepath.Join(dir, "missing")}, "selfplay data inspect: open " + filepath.Join(dir, "missing") + ": no such file or directory\n"},
+		{1, []string{"import", "-game", "chess", "-format", "csv", "-o", filepath.Join(dir, "j.dnds"), txt}, "selfplay data import: " + txt + ": unknown format \"csv\" (want text or pgn)\n"},
+	} {
+		_, errs := run(c.code, c.args...)
+		if !strings.HasPrefix(errs, c.want) {
+			t.Errorf("%q: stderr %q, want it to begin %q", c.args, errs, c.want)
+		}
+	}
+}
+
+// TestDataStatsHelp: each tool's help lists only its own flags (data
+// stats -h used to list every tool's).
+func TestDataStatsHelp(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"data", "stats", "-h"}, &stdout, &stderr); code != 0 || stderr.Len() != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	const want = `selfplay data stats: games, positions, results, score and ply histograms, bytes/position; exit 1 on damage
+
+usage: selfplay data stats FILE...
+
+example:
+  selfplay data stats data/selfplay/chess/*.dnds
+`
+	if stdout.String() != want {
+		t.Errorf("help\n%s\nwant\n%s", stdout.String(), want)
+	}
+	stdout.Reset()
+	run([]string{"data", "merge", "-h"}, &stdout, &stderr)
+	const wantMerge = `selfplay data merge: copy every block of the inputs into one file
+
+usage: selfplay data merge [-salvage] -o OUT FILE...
+
+A damaged input is refused unless -salvage (copy its intact blocks).
+
+example:
+  selfplay data merge -o all.dnds shards/*.dnds
+
+flags:
+  -o file
+    	output file (required)
+  -salvage
+    	copy the intact blocks of damaged inputs instead of refusing them
+`
+	if stdout.String() != wantMerge {
+		t.Errorf("help\n%s\nwant\n%s", stdout.String(), wantMerge)
+	}
+}
