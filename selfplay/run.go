@@ -185,43 +185,30 @@ type played struct {
 	err error
 }
 
-func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt Options, def *variants.Def[T, P]) (Summary, error) {
-	start := time.Now()
-	sum := Summary{Game: cfg.Game, Shard: fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards), Reasons: map[string]int{}}
-	newEval, netHash, err := evaluator(cfg, def)
-	if err != nil {
-		return sum, err
-	}
-	var book []string
-	if cfg.Opening.Book != "" {
-		book, err = readBook(cfg.Opening.Book, cfg.Game)
-		if err != nil {
-			return sum, err
-		}
-	}
-	total := ShardGames(cfg.Games, cfg.Shard, cfg.Shards)
-	if err := os.MkdirAll(cfg.Output, 0o755); err != nil {
-		return sum, fmt.Errorf("output: %w", err)
-	}
-	prefix := filepath.Join(cfg.Output, filePrefix(cfg.Game, cfg.Shard, cfg.Shards))
-	info := datasets.GeneratorInfo{
+// generatorInfo is the header of the run's files: engine, evaluator, search
+// limits, seed and the fingerprint of every setting that shapes a game.
+func generatorInfo(cfg *Config, version, netHash, shard string) datasets.GeneratorInfo {
+	return datasets.GeneratorInfo{
 		Engine:        "dualnnue selfplay",
-		EngineVersion: opt.Version,
+		EngineVersion: version,
 		NetHash:       netHash,
 		SearchLimits:  cfg.SearchLimits(),
 		Seed:          cfg.Seed,
 		Extra: map[string]string{
 			"eval":         cfg.Eval,
-			"shard":        sum.Shard,
+			"shard":        shard,
 			"random_plies": fmt.Sprint(cfg.Opening.RandomPlies),
 			"score_limit":  fmt.Sprint(cfg.Adjudication.ScoreLimit),
 			"play_config":  cfg.playFingerprint(),
 		},
 	}
-	// A resumed run must be the same run: the same seed, search, evaluator
-	// and opening randomness, or its games would not be the ones the
-	// indices promise.
-	same := func(path string, h datasets.GeneratorInfo) error {
+}
+
+// sameRun returns the check that a file found on resume belongs to the run
+// described by info: the same seed, search, evaluator and opening
+// randomness, or its games would not be the ones the indices promise.
+func sameRun(info *datasets.GeneratorInfo) func(path string, h datasets.GeneratorInfo) error {
+	return func(path string, h datasets.GeneratorInfo) error {
 		if h.Engine == "" {
 			return nil // header info unreadable (a problem reported elsewhere)
 		}
@@ -242,6 +229,120 @@ func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt O
 		}
 		return nil
 	}
+}
+
+// startWorkers starts cfg.Threads workers that play the games first,
+// next(first), next(next(first)) ... (shard-local indices) until next
+// returns -1 or ctx ends, and returns the workers and the channel of their
+// games, closed when all have stopped. A worker's panic becomes an error
+// result.
+func startWorkers[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, def *variants.Def[T, P], newEval func() position.Evaluator[P], book []string, first int, next func(int) int) ([]*worker[T, P], <-chan played) {
+	jobs := make(chan int)
+	results := make(chan played, cfg.Threads)
+	var wg sync.WaitGroup
+	workers := make([]*worker[T, P], cfg.Threads)
+	for t := 0; t < cfg.Threads; t++ {
+		wk := newWorker(cfg, def, newEval, book)
+		workers[t] = wk
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					results <- played{k: -1, err: fmt.Errorf("selfplay worker panic: %v\n%s", r, debug.Stack())}
+				}
+			}()
+			for k := range jobs {
+				rec := &datasets.GameRecord{}
+				idx := uint64(cfg.Shard + k*cfg.Shards)
+				out, err := wk.play(idx, rec)
+				rec.Result = out.Result // the dataset stores the game result once per game
+				results <- played{k: k, rec: rec, out: out, err: err}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for k := first; k >= 0; k = next(k) {
+			select {
+			case jobs <- k:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+	return workers, results
+}
+
+// writeInOrder writes the games arriving on results to w in the order
+// first, next(first), ... whatever order they finish in, counts each in sum
+// and calls report after it. On the first error (a game's or w's) it
+// cancels the run and drops what follows; games finished after ctx ends
+// are dropped too (a resumed run plays them again). It returns the first
+// game not written (-1: all) and the first error.
+func writeInOrder(ctx context.Context, results <-chan played, w *datasets.Writer, first int, next func(int) int, cancel func(), sum *Summary, report func()) (int, error) {
+	pending := map[int]played{}
+	k := first
+	var firstErr error
+	for p := range results {
+		if p.err != nil {
+			if firstErr == nil {
+				firstErr = p.err
+				cancel()
+			}
+			continue
+		}
+		if firstErr != nil || ctx.Err() != nil {
+			continue
+		}
+		pending[p.k] = p
+		for {
+			q, ok := pending[k]
+			if !ok {
+				break
+			}
+			delete(pending, k)
+			if err := w.WriteGame(q.rec); err != nil {
+				firstErr = err
+				cancel()
+				break
+			}
+			k = next(k)
+			sum.Games++
+			sum.Positions += uint64(len(q.rec.Plies))
+			sum.Results[q.out.Result]++
+			sum.Reasons[q.out.Reason]++
+			report()
+		}
+	}
+	return k, firstErr
+}
+
+// runGame is Run for one game: it reads what is on disk, plays the games
+// missing from this shard with cfg.Threads workers and writes them in order
+// to a new part file.
+func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt Options, def *variants.Def[T, P]) (Summary, error) {
+	start := time.Now()
+	sum := Summary{Game: cfg.Game, Shard: fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards), Reasons: map[string]int{}}
+	newEval, netHash, err := evaluator(cfg, def)
+	if err != nil {
+		return sum, err
+	}
+	var book []string
+	if cfg.Opening.Book != "" {
+		book, err = readBook(cfg.Opening.Book, cfg.Game)
+		if err != nil {
+			return sum, err
+		}
+	}
+	total := ShardGames(cfg.Games, cfg.Shard, cfg.Shards)
+	if err := os.MkdirAll(cfg.Output, 0o755); err != nil {
+		return sum, fmt.Errorf("output: %w", err)
+	}
+	prefix := filepath.Join(cfg.Output, filePrefix(cfg.Game, cfg.Shard, cfg.Shards))
+	info := generatorInfo(cfg, opt.Version, netHash, sum.Shard)
+	same := sameRun(&info)
 	// Resume by game identity, never by count: the parts' headers and the
 	// games' ordinals in their files say which games are on disk; the run
 	// plays the others (those of a damaged block included), in order.
@@ -279,92 +380,28 @@ func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt O
 		return sum, err
 	}
 
-	jobs := make(chan int)
-	results := make(chan played, cfg.Threads)
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var wg sync.WaitGroup
-	workers := make([]*worker[T, P], cfg.Threads)
-	for t := 0; t < cfg.Threads; t++ {
-		wk := newWorker(cfg, def, newEval, book)
-		workers[t] = wk
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				if r := recover(); r != nil {
-					results <- played{k: -1, err: fmt.Errorf("selfplay worker panic: %v\n%s", r, debug.Stack())}
-				}
-			}()
-			for k := range jobs {
-				rec := &datasets.GameRecord{}
-				idx := uint64(cfg.Shard + k*cfg.Shards)
-				out, err := wk.play(idx, rec)
-				rec.Result = out.Result // the dataset stores the game result once per game
-				results <- played{k: k, rec: rec, out: out, err: err}
-			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for k := todo[0].lo; k >= 0; k = nextGame(k) {
-			select {
-			case jobs <- k:
-			case <-runCtx.Done():
-				return
-			}
-		}
-	}()
-	go func() { wg.Wait(); close(results) }()
+	workers, results := startWorkers(runCtx, cfg, def, newEval, book, todo[0].lo, nextGame)
 
 	bar := progress.NewBar(opt.Progress, int64(total-sum.Resumed), progress.BarOptions{
 		Description: fmt.Sprintf("selfplay %s", cfg.Game), Unit: "games", Every: opt.ProgressEvery})
 	defer bar.Finish()
 	lastLog := time.Now()
-	pending := map[int]played{}
-	next := todo[0].lo // the next game to write (-1: all written)
-	var firstErr error
-	for p := range results {
-		if p.err != nil {
-			if firstErr == nil {
-				firstErr = p.err
-				cancel()
-			}
-			continue
+	report := func() {
+		if bar != nil {
+			el := time.Since(start).Seconds()
+			bar.Describe(fmt.Sprintf("selfplay %s: %d positions, %.0f pos/s", cfg.Game, sum.Positions, float64(sum.Positions)/max(el, 1e-9)))
+			bar.Add(1)
 		}
-		if firstErr != nil || runCtx.Err() != nil {
-			continue // dropped: the resumed run plays it again
-		}
-		pending[p.k] = p
-		for {
-			q, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			if err := w.WriteGame(q.rec); err != nil {
-				firstErr = err
-				cancel()
-				break
-			}
-			next = nextGame(next)
-			sum.Games++
-			sum.Positions += uint64(len(q.rec.Plies))
-			sum.Results[q.out.Result]++
-			sum.Reasons[q.out.Reason]++
-			if bar != nil {
-				el := time.Since(start).Seconds()
-				bar.Describe(fmt.Sprintf("selfplay %s: %d positions, %.0f pos/s", cfg.Game, sum.Positions, float64(sum.Positions)/max(el, 1e-9)))
-				bar.Add(1)
-			}
-			if opt.Log != nil && time.Since(lastLog) >= opt.LogEvery {
-				lastLog = time.Now()
-				el := time.Since(start).Seconds()
-				opt.Log.Info("selfplay progress", "game", cfg.Game, "shard", sum.Shard, "games", sum.Resumed+sum.Games, "of", total,
-					"positions", sum.Positions, "pos_per_s", int(float64(sum.Positions)/max(el, 1e-9)))
-			}
+		if opt.Log != nil && time.Since(lastLog) >= opt.LogEvery {
+			lastLog = time.Now()
+			el := time.Since(start).Seconds()
+			opt.Log.Info("selfplay progress", "game", cfg.Game, "shard", sum.Shard, "games", sum.Resumed+sum.Games, "of", total,
+				"positions", sum.Positions, "pos_per_s", int(float64(sum.Positions)/max(el, 1e-9)))
 		}
 	}
+	next, firstErr := writeInOrder(runCtx, results, w, todo[0].lo, nextGame, cancel, &sum, report)
 	cerr := w.Close()
 	sum.Elapsed = time.Since(start)
 	for _, wk := range workers {
