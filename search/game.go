@@ -16,8 +16,8 @@ type GamePtr[T any] interface {
 // what a position with no legal move scores, and the piece values used to
 // order captures. Use XiangqiRules or ChessRules.
 type Rules struct {
-	// Name is "xiangqi" or "chess".
-	Name string
+	// Variant is the game the rules describe.
+	Variant position.Variant
 	// ToShift and ToMask extract a move's destination square:
 	// Square((m >> ToShift) & ToMask).
 	ToShift uint
@@ -36,7 +36,7 @@ type Rules struct {
 // XiangqiRules describes xiangqi: moves are from | to<<7; piece types
 // King=1 Advisor=2 Elephant=3 Horse=4 Rook=5 Cannon=6 Pawn=7.
 var XiangqiRules = Rules{
-	Name:          "xiangqi",
+	Variant:       position.Xiangqi,
 	ToShift:       7,
 	ToMask:        0x7F,
 	NoMovesIsLoss: true,
@@ -46,7 +46,7 @@ var XiangqiRules = Rules{
 // ChessRules describes chess: moves are from | to<<6 | promo<<12 | kind<<14;
 // piece types Pawn=1 Knight=2 Bishop=3 Rook=4 Queen=5 King=6.
 var ChessRules = Rules{
-	Name:               "chess",
+	Variant:            position.Chess,
 	ToShift:            6,
 	ToMask:             0x3F,
 	NoMovesIsLoss:      false,

@@ -12,7 +12,7 @@ import (
 // check tests one bundle against the facts it must agree with elsewhere.
 func check[T any, P search.GamePtr[T]](t *testing.T, d *Def[T, P], perft3 uint64, coord, readable, checkFEN string, checkers []position.Square) {
 	t.Helper()
-	if d.Name != d.Variant.String() || d.StartFEN != setup.StartFEN(d.Variant) || d.Rules.Name != d.Name ||
+	if d.Name != d.Variant.String() || d.StartFEN != setup.StartFEN(d.Variant) || d.Rules.Variant != d.Variant ||
 		d.Files*d.Ranks != d.Variant.Squares() || len(d.BenchFENs) == 0 || d.BenchDepth <= 0 {
 		t.Fatalf("%s: inconsistent bundle", d.Name)
 	}
