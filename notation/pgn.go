@@ -35,7 +35,7 @@ type Tag struct{ Name, Value string }
 
 // Game is one game record: the variant, the tags in file order, the start
 // position, the moves (legal, in order, as the game package encodes them)
-// and the result ("1-0", "0-1", "1/2-1/2" or "*", from White's/Red's side).
+// and the result (from White's/Red's side; ResultUnknown is written "*").
 type Game struct {
 	// Variant is the game; the zero value is read and written as chess.
 	Variant position.Variant
@@ -47,7 +47,7 @@ type Game struct {
 	// FEN is the start position; "" means the game's standard start.
 	FEN    string
 	Moves  []position.Move
-	Result string
+	Result position.Result
 }
 
 // Tag returns the value of the named tag, or "".
@@ -118,10 +118,7 @@ var sevenTags = []Tag{{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"R
 // wrapped before 80 columns, and the result. It returns an error if a move is
 // not legal in its position (the record is then not written completely).
 func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
-	result := g.Result
-	if !validResult(result) {
-		result = "*"
-	}
+	result := g.Result.String()
 	var b strings.Builder
 	writeTag := func(name, value string) {
 		value = strings.ReplaceAll(strings.ReplaceAll(value, `\`, `\\`), `"`, `\"`)
@@ -620,7 +617,7 @@ func readGame(lx *lexer) (*Game, error) {
 			if tagResult != "" && tagResult != s {
 				return nil, fmt.Errorf("PGN game at line %d: Result tag %q disagrees with the termination marker %q", startLine, tagResult, s)
 			}
-			g.Result = s
+			g.Result, _ = position.ParseResult(s)
 			if tagResult == "" {
 				g.SetTag("Result", s)
 			}

@@ -20,7 +20,7 @@ func randomChessGame(t testing.TB, fen string, plies int, rng *rand.Rand) *Game 
 		t.Fatal(err)
 	}
 	states := make([]position.State, plies)
-	g := &Game{Variant: position.Chess, Result: "*"}
+	g := &Game{Variant: position.Chess}
 	if fen != chess.StartFEN {
 		g.FEN = fen
 	}
@@ -29,9 +29,9 @@ func randomChessGame(t testing.TB, fen string, plies int, rng *rand.Rand) *Game 
 		p.GenerateLegal(&list)
 		if list.Len == 0 {
 			if p.InCheck() {
-				g.Result = map[position.Color]string{position.White: "0-1", position.Black: "1-0"}[p.SideToMove()]
+				g.Result = position.Win(p.SideToMove().Flip())
 			} else {
-				g.Result = "1/2-1/2"
+				g.Result = position.Draw
 			}
 			break
 		}
@@ -48,12 +48,12 @@ func randomXiangqiGame(t testing.TB, fen string, plies int, rng *rand.Rand) *Gam
 		t.Fatal(err)
 	}
 	states := make([]position.State, plies)
-	g := &Game{Variant: position.Xiangqi, FEN: fen, Result: "*"}
+	g := &Game{Variant: position.Xiangqi, FEN: fen}
 	for i := 0; i < plies; i++ {
 		var list position.MoveList
 		p.GenerateLegal(&list)
 		if list.Len == 0 {
-			g.Result = map[position.Color]string{position.Red: "0-1", position.Black: "1-0"}[p.SideToMove()]
+			g.Result = position.Win(p.SideToMove().Flip())
 			break
 		}
 		m := list.Moves[rng.IntN(list.Len)]
@@ -153,7 +153,7 @@ func TestReadPGNWild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Moves) != 17 || g.Result != "1-0" || g.Variant != position.Chess {
+	if len(g.Moves) != 17 || g.Result != position.WhiteWin || g.Variant != position.Chess {
 		t.Fatalf("%d moves, result %s", len(g.Moves), g.Result)
 	}
 	ep := "[FEN \"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3\"]\n[SetUp \"1\"]\n\n3. exf6 e.p. Nxf6 *"
@@ -245,7 +245,7 @@ func TestWritePGNExact(t *testing.T) {
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
-	x := &Game{Variant: position.Xiangqi, Result: "*"}
+	x := &Game{Variant: position.Xiangqi}
 	p, _ := xiangqi.NewFromFEN(xiangqi.StartFEN)
 	m, _ := p.ParseMove("h2e2")
 	x.Moves = []position.Move{m}

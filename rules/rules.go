@@ -250,7 +250,7 @@ func gameFromMoves(v position.Variant, chess960 bool, fen string, moves []string
 	if fen == "startpos" {
 		fen = ""
 	}
-	g := &notation.Game{Variant: v, FEN: fen, Result: "*", Chess960: chess960 && v == position.Chess}
+	g := &notation.Game{Variant: v, FEN: fen, Chess960: chess960 && v == position.Chess}
 	start := g.StartFEN()
 	full := fullmove(start)
 	switch v {
