@@ -2,6 +2,8 @@
 // chess SAN (SAN, ParseSAN), xiangqi WXF notation (WXF, ParseWXF), and PGN
 // game records (ReadPGN, ParsePGN, WritePGN) for chess and for xiangqi
 // ([Variant "xiangqi"] with a [FEN] tag, moves in ICCS coordinates or WXF).
+// A record's moves keep their {comments}, where match and self-play tools
+// put the engines' evaluations ("+0.35/12 0.5s").
 // Xiangqi coordinates number the ranks 0–9 (ICCS, UCCI, Pikafish); the
 // [XiangqiRanks "1-10"] tag marks Fairy-Stockfish's numbering (see
 // XiangqiRanksTag, ToRanks1, FromRanks1).

@@ -79,6 +79,7 @@ func FuzzReadPGN(f *testing.F) {
 		"[Variant \"xiangqi\"]\n\n1. C2.5 H8+7 2. H2+3 R9.8 *\n",
 		"[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 *\n",
 		"[FEN \"k7/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8=Q# 1-0",
+		"{x} [Event \"y\"]\n{z}\n1. e4 {a} {b} e5 (1... d5 {v}) {c\nd} * {after}\n",
 		"[Event \"x", "1. e4 {", "1. e4 (", "%x\n*", "[Result \"1-0\"]\n\n0-1",
 	} {
 		f.Add(s)

@@ -35,7 +35,8 @@ type Tag struct{ Name, Value string }
 
 // Game is one game record: the variant, the tags in file order, the start
 // position, the moves (legal, in order, as the game package encodes them)
-// and the result (from White's/Red's side; ResultUnknown is written "*").
+// with their comments, and the result (from White's/Red's side;
+// ResultUnknown is written "*").
 type Game struct {
 	// Variant is the game; the zero value is read and written as chess.
 	Variant position.Variant
@@ -45,9 +46,24 @@ type Game struct {
 	Chess960 bool
 	Tags     []Tag
 	// FEN is the start position; "" means the game's standard start.
-	FEN    string
-	Moves  []position.Move
-	Result position.Result
+	FEN   string
+	Moves []position.Move
+	// Comments holds the text of each move's {comment}, parallel to Moves
+	// ("" for none; several comments after one move are joined by a
+	// space). ReadPGN fills it for every move; WritePGN takes a shorter
+	// slice (nil) as no comments for the moves past its end.
+	Comments []string
+	// Comment is the text of the comments before the first move.
+	Comment string
+	Result  position.Result
+}
+
+// MoveComment returns the comment of move i ("" for none).
+func (g *Game) MoveComment(i int) string {
+	if i < len(g.Comments) {
+		return g.Comments[i]
+	}
+	return ""
 }
 
 // Tag returns the value of the named tag, or "".
@@ -112,13 +128,23 @@ var sevenTags = []Tag{{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"R
 // not start from the standard position (chess) and always [Variant
 // "xiangqi"], [FEN] and [Format] for xiangqi (and [XiangqiRanks "0-9"] with
 // ICCS: a XiangqiRanks tag of g is not copied, the moves are rewritten in
-// ICCS); then the movetext with move
-// numbers (from the FEN's fullmove number; "N..." when Black starts),
-// chess moves in SAN and xiangqi moves in WXF or ICCS as opt says, lines
-// wrapped before 80 columns, and the result. It returns an error if a move is
-// not legal in its position (the record is then not written completely).
+// ICCS); then the movetext with move numbers (from the FEN's fullmove
+// number; "N..." when Black starts), chess moves in SAN and xiangqi moves in
+// WXF or ICCS as opt says, each move followed by its comment in braces
+// ("{+0.35/12 0.5s}"; g.Comment before the first move), lines wrapped before
+// 80 columns (a comment is never broken), and the result. It returns an
+// error if a move is not legal in its position or a comment holds a '}',
+// which PGN cannot write (the record is then not written at all).
 func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
 	result := g.Result.String()
+	if strings.Contains(g.Comment, "}") {
+		return fmt.Errorf("PGN: the game comment holds a '}', which PGN cannot write")
+	}
+	for i := range min(len(g.Comments), len(g.Moves)) {
+		if strings.Contains(g.Comments[i], "}") {
+			return fmt.Errorf("PGN: the comment of move %d holds a '}', which PGN cannot write", i+1)
+		}
+	}
 	var b strings.Builder
 	writeTag := func(name, value string) {
 		value = strings.ReplaceAll(strings.ReplaceAll(value, `\`, `\\`), `"`, `\"`)
@@ -175,10 +201,17 @@ func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
 	if err != nil {
 		return err
 	}
+	if g.Comment != "" {
+		tokens = append([]string{"{" + g.Comment + "}"}, tokens...)
+	}
 	tokens = append(tokens, result)
 	col := 0
 	for _, tok := range tokens {
-		if col > 0 && col+1+len(tok) > 79 {
+		first := tok
+		if i := strings.IndexByte(tok, '\n'); i >= 0 {
+			first = tok[:i] // a comment running over lines
+		}
+		if col > 0 && col+1+len(first) > 79 {
 			b.WriteByte('\n')
 			col = 0
 		} else if col > 0 {
@@ -186,7 +219,11 @@ func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
 			col++
 		}
 		b.WriteString(tok)
-		col += len(tok)
+		if i := strings.LastIndexByte(tok, '\n'); i >= 0 {
+			col = len(tok) - i - 1
+		} else {
+			col += len(tok)
+		}
 	}
 	b.WriteString("\n\n")
 	_, err = io.WriteString(w, b.String())
@@ -226,6 +263,7 @@ func chessMovetext(g *Game, fen string) ([]string, error) {
 			return nil, fmt.Errorf("PGN: move %d (%s) is not legal in %s", i+1, p.MoveString(m), p.FEN())
 		}
 		toks = append(toks, SAN(p, m))
+		toks = appendComment(toks, g.MoveComment(i))
 		p.DoMove(m, &states[i])
 		if black {
 			full++
@@ -256,12 +294,21 @@ func xiangqiMovetext(g *Game, fen string, opt WriteOptions) ([]string, error) {
 		} else {
 			toks = append(toks, WXF(p, m))
 		}
+		toks = appendComment(toks, g.MoveComment(i))
 		p.DoMove(m, &states[i])
 		if black {
 			full++
 		}
 	}
 	return toks, nil
+}
+
+// appendComment appends c in braces, if there is one.
+func appendComment(toks []string, c string) []string {
+	if c == "" {
+		return toks
+	}
+	return append(toks, "{"+c+"}")
 }
 
 func legalChess(p *chess.Position, m position.Move) bool {
@@ -301,9 +348,11 @@ func ParsePGN(s string) (*Game, error) {
 }
 
 // ReadPGN reads every game of a PGN file. It reads tag pairs (with \" and
-// \\ escapes), skips comments ({...} and ; to end of line), variations
-// (nested parentheses), NAGs ($n), move-number indications, "%" escape
-// lines and annotation marks, and decodes each move in its position:
+// \\ escapes) and {comments} (trimmed, into Game.Comments and
+// Game.Comment), skips comments to the end of the line (;), variations
+// (nested parentheses, with their comments), NAGs ($n), move-number
+// indications, "%" escape lines and annotation marks, and decodes each move
+// in its position:
 // chess moves in SAN (see ParseSAN), xiangqi moves in ICCS coordinates
 // ("h2e2", "H2-E2") or WXF (see ParseWXF), told apart token by token;
 // with [XiangqiRanks "1-10"] coordinate moves number the ranks 1–10, as
@@ -347,11 +396,12 @@ const (
 	tokEOF tokenKind = iota
 	tokTag
 	tokSymbol
+	tokComment
 )
 
 type token struct {
 	kind        tokenKind
-	name, value string // tag name and value, or the symbol in value
+	name, value string // tag name and value, or the symbol or comment in value
 	line        int
 }
 
@@ -390,8 +440,8 @@ func (lx *lexer) take() (token, error) {
 	return lx.next()
 }
 
-// next returns the next tag pair or movetext symbol, skipping comments,
-// variations, NAGs and escape lines.
+// next returns the next tag pair, movetext symbol or {comment}, skipping
+// rest-of-line comments, variations, NAGs and escape lines.
 func (lx *lexer) next() (token, error) {
 	depth, depthLine := 0, 0
 	atLineStart := lx.line == 1
@@ -429,6 +479,7 @@ func (lx *lexer) next() (token, error) {
 		switch {
 		case c == '{':
 			start := lx.line
+			var text []byte
 			for {
 				d, err := lx.readByte()
 				if err != nil {
@@ -437,6 +488,12 @@ func (lx *lexer) next() (token, error) {
 				if d == '}' {
 					break
 				}
+				if depth == 0 {
+					text = append(text, d)
+				}
+			}
+			if depth == 0 {
+				return token{kind: tokComment, value: strings.TrimSpace(string(text)), line: start}, nil
 			}
 		case c == ';':
 			if err := lx.skipLine(); err != nil {
@@ -560,7 +617,13 @@ func (lx *lexer) tagPair() (token, error) {
 // readGame reads one game: tag pairs, then movetext up to the result.
 func readGame(lx *lexer) (*Game, error) {
 	g := &Game{}
+	// Comments before a game's first token (after the previous game's
+	// result) and among its tags are dropped; those after the tags start
+	// g.Comment.
 	t, err := lx.take()
+	for err == nil && t.kind == tokComment {
+		t, err = lx.take()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -568,8 +631,14 @@ func readGame(lx *lexer) (*Game, error) {
 		return nil, io.EOF
 	}
 	startLine := t.line
-	for t.kind == tokTag {
-		g.Tags = append(g.Tags, Tag{t.name, t.value})
+	for t.kind == tokTag || t.kind == tokComment {
+		switch t.kind {
+		case tokTag:
+			g.Tags = append(g.Tags, Tag{t.name, t.value})
+			g.Comment = ""
+		case tokComment:
+			g.addComment(t.value)
+		}
 		if t, err = lx.take(); err != nil {
 			return nil, err
 		}
@@ -612,6 +681,13 @@ func readGame(lx *lexer) (*Game, error) {
 		case tokTag:
 			return nil, fmt.Errorf("PGN line %d: tag pair [%s] inside the movetext; the game before it has no result: truncated?", t.line, t.name)
 		}
+		if t.kind == tokComment {
+			g.addComment(t.value)
+			if t, err = lx.take(); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		s := t.value
 		if validResult(s) {
 			if tagResult != "" && tagResult != s {
@@ -629,11 +705,28 @@ func readGame(lx *lexer) (*Game, error) {
 				return nil, fmt.Errorf("PGN line %d: move %s: %w", t.line, mv.label(s), err)
 			}
 			g.Moves = append(g.Moves, m)
+			g.Comments = append(g.Comments, "")
 		}
 		if t, err = lx.take(); err != nil {
 			return nil, err
 		}
 	}
+}
+
+// addComment adds the text of a comment read after the last move (before
+// the first: g.Comment).
+func (g *Game) addComment(text string) {
+	if text == "" {
+		return
+	}
+	c := &g.Comment
+	if len(g.Comments) > 0 {
+		c = &g.Comments[len(g.Comments)-1]
+	}
+	if *c != "" {
+		*c += " "
+	}
+	*c += text
 }
 
 // stripMoveNumber removes a leading move-number indication ("12.", "12...")

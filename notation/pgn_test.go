@@ -3,6 +3,7 @@ package notation
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -68,11 +69,11 @@ func sameGame(a, b *Game) bool {
 		return false
 	}
 	for i := range a.Moves {
-		if a.Moves[i] != b.Moves[i] {
+		if a.Moves[i] != b.Moves[i] || a.MoveComment(i) != b.MoveComment(i) {
 			return false
 		}
 	}
-	return true
+	return a.Comment == b.Comment
 }
 
 // TestPGNRoundTrip: 200 random chess games (from the start and from the
@@ -105,6 +106,19 @@ func TestPGNRoundTrip(t *testing.T) {
 		}
 		g.SetTag("Event", `round "trip" \ test`)
 		g.SetTag("Annotator", "dualnnue")
+		if i%3 == 0 && len(g.Moves) > 0 { // engine comments on some moves, one of them long
+			g.Comments = make([]string, len(g.Moves))
+			for k := range g.Comments {
+				switch k % 4 {
+				case 0:
+					g.Comments[k] = fmt.Sprintf("+0.%02d/%d 0.5s", k%100, k%30)
+				case 3:
+					g.Comments[k] = "book"
+				}
+			}
+			g.Comments[len(g.Comments)/2] = strings.Repeat("a long comment ", 8)[:76]
+			g.Comment = "game comment"
+		}
 		var buf bytes.Buffer
 		if err := WritePGN(&buf, g, opt); err != nil {
 			t.Fatalf("game %d: %v", i, err)
@@ -256,6 +270,44 @@ func TestWritePGNExact(t *testing.T) {
 	if !strings.Contains(b.String(), "[Variant \"xiangqi\"]\n[FEN \""+xiangqi.StartFEN+"\"]\n[Format \"WXF\"]\n") ||
 		!strings.HasSuffix(b.String(), "\n1. C2=5 *\n\n") {
 		t.Errorf("xiangqi record:\n%s", b.String())
+	}
+}
+
+// TestPGNComments: comments are kept with the move they follow (several
+// joined by a space, those inside variations dropped), the game comment
+// before the first move, and they are written back in braces.
+func TestPGNComments(t *testing.T) {
+	g, err := ParsePGN(`[Event "c"]
+{before the tags: dropped}
+[Result "1-0"]
+{ game comment }
+1. e4 { +0.35/12 0.5s } e5 $1 {book} {second}
+2. Nf3 (2. f4 {in a variation}) ; to the end of the line
+Nc6 {a comment
+over two lines} 1-0 {after the result: dropped}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"+0.35/12 0.5s", "book second", "", "a comment\nover two lines"}
+	if g.Comment != "game comment" || fmt.Sprintf("%q", g.Comments) != fmt.Sprintf("%q", want) {
+		t.Fatalf("comment %q, move comments %q", g.Comment, g.Comments)
+	}
+	var b bytes.Buffer
+	if err := WritePGN(&b, g, WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	movetext := "{game comment} 1. e4 {+0.35/12 0.5s} e5 {book second} 2. Nf3 Nc6 {a comment\nover two lines} 1-0\n\n"
+	if !strings.HasSuffix(b.String(), "\n\n"+movetext) {
+		t.Errorf("written as\n%s", b.String())
+	}
+	back, err := ParsePGN(b.String())
+	if err != nil || !sameGame(g, back) {
+		t.Errorf("read back: %v", err)
+	}
+	g.Comments[1] = "a } b"
+	if err := WritePGN(&b, g, WriteOptions{}); err == nil || !strings.Contains(err.Error(), "move 2") {
+		t.Errorf("comment with '}': %v", err)
 	}
 }
 
