@@ -4,6 +4,7 @@ package notation
 
 import (
 	"bytes"
+	"io"
 	"testing"
 
 	"dualnnue/position/chess"
@@ -85,11 +86,20 @@ func FuzzReadPGN(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		games, err := ReadPGN(bytes.NewReader([]byte(s)))
-		if err != nil {
-			return
-		}
-		for _, g := range games {
+		// Every game read writes and reads back the same; Next goes on
+		// after a game it cannot read and always advances.
+		rd := NewReader(bytes.NewReader([]byte(s)))
+		for n := 0; ; n++ {
+			g, err := rd.Next()
+			if err == io.EOF {
+				break
+			}
+			if g == nil || n > len(s) {
+				t.Fatalf("game %d: %v, %v", n+1, g, err)
+			}
+			if err != nil {
+				continue
+			}
 			var b bytes.Buffer
 			if err := WritePGN(&b, g, WriteOptions{}); err != nil {
 				t.Fatalf("read game does not write: %v", err)

@@ -369,10 +369,10 @@ func ParsePGN(s string) (*Game, error) {
 // that disagrees with the termination marker, or an illegal or unreadable
 // move. No partial game is returned with an error.
 func ReadPGN(r io.Reader) ([]*Game, error) {
-	lx := &lexer{r: bufio.NewReader(r), line: 1}
+	rd := NewReader(r)
 	var games []*Game
 	for {
-		g, err := readGame(lx)
+		g, err := rd.Next()
 		if err == io.EOF {
 			return games, nil
 		}
@@ -383,11 +383,55 @@ func ReadPGN(r io.Reader) ([]*Game, error) {
 	}
 }
 
+// Reader reads the games of a PGN file one at a time, as ReadPGN does, and
+// goes on after a game it cannot read.
+type Reader struct {
+	lx       lexer
+	gameLine int
+}
+
+// NewReader returns a Reader of r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{lx: lexer{r: bufio.NewReaderSize(r, 1<<16), line: 1}}
+}
+
+// Next reads the next game; after the last it returns nil and io.EOF. A
+// game that cannot be read comes back with the error (see ReadPGN) as far as
+// it was read: never nil, with its tags (unless a tag pair itself is
+// broken), and the moves and comments before a bad move. Next has then
+// skipped the rest of that game, up to its result or to the tag pair or end
+// of file that cuts it off, so that the following call reads the next game.
+// An error of the underlying reader comes with a nil game and ends the
+// reading.
+func (r *Reader) Next() (*Game, error) {
+	g, err := r.readGame()
+	if r.lx.ioErr != nil {
+		return nil, r.lx.ioErr
+	}
+	return g, err
+}
+
+// GameLine returns the line on which the game last returned by Next
+// begins (its first tag pair or movetext symbol).
+func (r *Reader) GameLine() int { return r.gameLine }
+
+// Line returns the number of lines read so far, the last one counted when
+// it was read in part.
+func (r *Reader) Line() int {
+	if r.lx.midLine {
+		return r.lx.line
+	}
+	return r.lx.line - 1
+}
+
 // lexer reads PGN tokens.
 type lexer struct {
-	r      *bufio.Reader
-	line   int
-	peeked *token
+	r       *bufio.Reader
+	line    int
+	midLine bool // bytes of line have been read
+	start   int  // the line of the last token begun, read or not
+	peeked  *token
+	ioErr   error // the underlying reader's error (not io.EOF): reading ends
 }
 
 type tokenKind uint8
@@ -407,16 +451,25 @@ type token struct {
 
 func (lx *lexer) readByte() (byte, error) {
 	c, err := lx.r.ReadByte()
-	if err == nil && c == '\n' {
+	switch {
+	case err == nil && c == '\n':
 		lx.line++
+		lx.midLine = false
+	case err == nil:
+		lx.midLine = true
+	case err != io.EOF:
+		lx.ioErr = err
 	}
 	return c, err
 }
 
+// unread takes back c, the last byte read, which followed other bytes of
+// its line.
 func (lx *lexer) unread(c byte) {
 	_ = lx.r.UnreadByte()
 	if c == '\n' {
 		lx.line--
+		lx.midLine = true
 	}
 }
 
@@ -476,6 +529,7 @@ func (lx *lexer) next() (token, error) {
 			return token{}, fmt.Errorf("PGN line %d: unexpected byte 0x%02x", lx.line, c)
 		}
 		atLineStart = false
+		lx.start = lx.line
 		switch {
 		case c == '{':
 			start := lx.line
@@ -614,8 +668,11 @@ func (lx *lexer) tagPair() (token, error) {
 	return token{kind: tokTag, name: string(name), value: string(val), line: line}, nil
 }
 
-// readGame reads one game: tag pairs, then movetext up to the result.
-func readGame(lx *lexer) (*Game, error) {
+// readGame reads one game: tag pairs, then movetext up to the result. On
+// an error it returns the game as far as it was read and skips the rest
+// (see Next).
+func (r *Reader) readGame() (*Game, error) {
+	lx := &r.lx
 	g := &Game{}
 	// Comments before a game's first token (after the previous game's
 	// result) and among its tags are dropped; those after the tags start
@@ -625,12 +682,15 @@ func readGame(lx *lexer) (*Game, error) {
 		t, err = lx.take()
 	}
 	if err != nil {
-		return nil, err
+		r.gameLine = lx.start
+		lx.skipGame(token{kind: tokComment}, false)
+		return g, err
 	}
 	if t.kind == tokEOF {
 		return nil, io.EOF
 	}
 	startLine := t.line
+	r.gameLine = startLine
 	for t.kind == tokTag || t.kind == tokComment {
 		switch t.kind {
 		case tokTag:
@@ -640,22 +700,28 @@ func readGame(lx *lexer) (*Game, error) {
 			g.addComment(t.value)
 		}
 		if t, err = lx.take(); err != nil {
-			return nil, err
+			lx.skipGame(token{kind: tokComment}, false)
+			return g, err
 		}
+	}
+	// fail skips the rest of the game from t, the token after the tags.
+	fail := func(err error) (*Game, error) {
+		lx.skipGame(t, false)
+		return g, err
 	}
 	v, c960, err := ParseVariant(g.Tag("Variant"))
 	if err != nil {
-		return nil, fmt.Errorf("PGN game at line %d: %w", startLine, err)
+		return fail(fmt.Errorf("PGN game at line %d: %w", startLine, err))
 	}
 	g.Variant, g.Chess960 = v, c960
 	if fen := g.Tag("FEN"); fen != "" {
 		g.FEN = fen
 	} else if su := g.Tag("SetUp"); su == "1" {
-		return nil, fmt.Errorf("PGN game at line %d: [SetUp \"1\"] without a FEN tag", startLine)
+		return fail(fmt.Errorf("PGN game at line %d: [SetUp \"1\"] without a FEN tag", startLine))
 	}
 	tagResult := g.Tag("Result")
 	if tagResult != "" && !validResult(tagResult) {
-		return nil, fmt.Errorf("PGN game at line %d: Result tag %q is not 1-0, 0-1, 1/2-1/2 or *", startLine, clip(tagResult))
+		return fail(fmt.Errorf("PGN game at line %d: Result tag %q is not 1-0, 0-1, 1/2-1/2 or *", startLine, clip(tagResult)))
 	}
 
 	var mv mover
@@ -664,7 +730,7 @@ func readGame(lx *lexer) (*Game, error) {
 		var xm *xiangqiMover
 		if xm, err = newXiangqiMover(g.StartFEN()); err == nil {
 			if xm.ranks1, err = parseRanksTag(g.Tag(XiangqiRanksTag)); err != nil {
-				return nil, fmt.Errorf("PGN game at line %d: %w", startLine, err)
+				return fail(fmt.Errorf("PGN game at line %d: %w", startLine, err))
 			}
 		}
 		mv = xm
@@ -672,26 +738,34 @@ func readGame(lx *lexer) (*Game, error) {
 		mv, err = newChessMover(g.StartFEN(), g.Chess960)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("PGN game at line %d: FEN tag: %w", startLine, err)
+		return fail(fmt.Errorf("PGN game at line %d: FEN tag: %w", startLine, err))
+	}
+	// next takes the token after t; its error skips the rest of the game.
+	next := func() error {
+		var err error
+		if t, err = lx.take(); err != nil {
+			lx.skipGame(token{kind: tokComment}, true)
+		}
+		return err
 	}
 	for {
 		switch t.kind {
 		case tokEOF:
-			return nil, fmt.Errorf("PGN game at line %d: ends at line %d without a result (1-0, 0-1, 1/2-1/2 or *): truncated?", startLine, t.line)
+			return g, fmt.Errorf("PGN game at line %d: ends at line %d without a result (1-0, 0-1, 1/2-1/2 or *): truncated?", startLine, t.line)
 		case tokTag:
-			return nil, fmt.Errorf("PGN line %d: tag pair [%s] inside the movetext; the game before it has no result: truncated?", t.line, t.name)
-		}
-		if t.kind == tokComment {
+			lx.peeked = &t // the next game's
+			return g, fmt.Errorf("PGN line %d: tag pair [%s] inside the movetext; the game before it has no result: truncated?", t.line, t.name)
+		case tokComment:
 			g.addComment(t.value)
-			if t, err = lx.take(); err != nil {
-				return nil, err
+			if err := next(); err != nil {
+				return g, err
 			}
 			continue
 		}
 		s := t.value
 		if validResult(s) {
 			if tagResult != "" && tagResult != s {
-				return nil, fmt.Errorf("PGN game at line %d: Result tag %q disagrees with the termination marker %q", startLine, tagResult, s)
+				return g, fmt.Errorf("PGN game at line %d: Result tag %q disagrees with the termination marker %q", startLine, tagResult, s)
 			}
 			g.Result, _ = position.ParseResult(s)
 			if tagResult == "" {
@@ -702,13 +776,44 @@ func readGame(lx *lexer) (*Game, error) {
 		if s = stripMoveNumber(s); s != "" && !strings.EqualFold(s, "e.p.") && !strings.EqualFold(s, "ep") {
 			m, err := mv.parse(s)
 			if err != nil {
-				return nil, fmt.Errorf("PGN line %d: move %s: %w", t.line, mv.label(s), err)
+				err = fmt.Errorf("PGN line %d: move %s: %w", t.line, mv.label(s), err)
+				lx.skipGame(token{kind: tokComment}, true)
+				return g, err
 			}
 			g.Moves = append(g.Moves, m)
 			g.Comments = append(g.Comments, "")
 		}
-		if t, err = lx.take(); err != nil {
-			return nil, err
+		if err := next(); err != nil {
+			return g, err
+		}
+	}
+}
+
+// skipGame skips the rest of a game that could not be read, from t on: up
+// to its result, to the end of the file, or, once in the movetext, to the
+// tag pair that begins the next game (left to be read). Unreadable text on
+// the way is skipped too; an error of the underlying reader stops it.
+func (lx *lexer) skipGame(t token, inMovetext bool) {
+	for {
+		switch t.kind {
+		case tokEOF:
+			return
+		case tokTag:
+			if inMovetext {
+				lx.peeked = &t
+				return
+			}
+		case tokSymbol:
+			if validResult(t.value) {
+				return
+			}
+			inMovetext = true
+		}
+		var err error
+		for t, err = lx.take(); err != nil; t, err = lx.take() {
+			if lx.ioErr != nil {
+				return
+			}
 		}
 	}
 }
@@ -776,7 +881,13 @@ func newChessMover(fen string, c960 bool) (*chessMover, error) {
 func (c *chessMover) parse(s string) (position.Move, error) {
 	m, err := ParseSAN(c.p, s)
 	if err != nil {
-		return m, err
+		// Engine coordinates, which some tools write into PGN ("b1c3",
+		// castling "e1g1"); what reads as both is the same move.
+		u, uerr := c.p.ParseMove(strings.TrimRight(s, "+#!?"))
+		if uerr != nil {
+			return m, err
+		}
+		m = u
 	}
 	c.push(m)
 	return m, nil
@@ -813,6 +924,7 @@ func newXiangqiMover(fen string) (*xiangqiMover, error) {
 func (x *xiangqiMover) parse(s string) (position.Move, error) {
 	var m position.Move
 	var err error
+	s = strings.TrimRight(s, "+#!?") // check and annotation marks (WXF's "+" is never last)
 	if x.ranks1 && len(s) >= 4 && s[0] >= 'a' && s[0] <= 'i' && s[1] >= '0' && s[1] <= '9' {
 		var iccs string
 		if iccs, err = FromRanks1(s); err == nil {
@@ -821,7 +933,7 @@ func (x *xiangqiMover) parse(s string) (position.Move, error) {
 	} else if looksICCS(s) {
 		m, err = x.p.ParseMove(s)
 	} else {
-		m, err = ParseWXF(x.p, strings.TrimRight(s, "+#!?"))
+		m, err = ParseWXF(x.p, s)
 	}
 	if err != nil {
 		return m, err

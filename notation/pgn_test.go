@@ -3,11 +3,14 @@ package notation
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"dualnnue/position"
 	"dualnnue/position/chess"
@@ -338,5 +341,92 @@ func TestPGNCastlingRightsNeedChess960(t *testing.T) {
 	g.Chess960 = false
 	if err := WritePGN(&b, g, WriteOptions{}); err == nil {
 		t.Errorf("standard game with kq and rooks on c8/g8 written")
+	}
+}
+
+// TestReaderGoesOn: Next returns a game it cannot read with its error and
+// what was read of it, skips the rest of it, and reads the games after it.
+func TestReaderGoesOn(t *testing.T) {
+	text := `[Event "1 good"]
+
+1. e4 {+0.1/1} e5 1-0
+
+[Event "2 illegal move"]
+
+1. e4 {+0.1/1} Ke7 {-0.1/1} 2. Nf3 0-1
+
+[Event "3 unknown variant"]
+[Variant "shogi"]
+
+1. e4 *
+
+[Event "4 broken tag
+[Result "1-0"]
+
+1. d4 1-0
+
+[Event "5 no result"]
+
+1. e4 ) e5
+
+[Event "6 good"]
+[Variant "xiangqi"]
+
+1. h2e2+ {+0.2/3} h9g7 *
+`
+	rd := NewReader(strings.NewReader(text))
+	type got struct {
+		event string
+		moves int
+		line  int
+		err   string
+	}
+	want := []got{
+		{"1 good", 2, 1, ""},
+		{"2 illegal move", 1, 5, `move 1 (black) "Ke7"`},
+		{"3 unknown variant", 0, 9, "unsupported variant"},
+		{"", 0, 14, "never closed"},
+		{"5 no result", 1, 19, "without a variation"},
+		{"6 good", 2, 23, ""},
+	}
+	for i, w := range want {
+		g, err := rd.Next()
+		if g == nil {
+			t.Fatalf("game %d: nil game, %v", i+1, err)
+		}
+		e := g.Tag("Event")
+		if (err == nil) != (w.err == "") || err != nil && !strings.Contains(err.Error(), w.err) ||
+			e != w.event || len(g.Moves) != w.moves || rd.GameLine() != w.line {
+			t.Errorf("game %d: %q, %d moves, line %d, error %v; want %+v", i+1, e, len(g.Moves), rd.GameLine(), err, w)
+		}
+	}
+	if g, err := rd.Next(); g != nil || err != io.EOF {
+		t.Errorf("after the last game: %v %v", g, err)
+	}
+	if rd.Line() != strings.Count(text, "\n") {
+		t.Errorf("%d lines read, want %d", rd.Line(), strings.Count(text, "\n"))
+	}
+	// An error of the underlying reader ends the reading.
+	rd = NewReader(io.MultiReader(strings.NewReader("1. e4 e5 "), iotest.ErrReader(errors.New("disk"))))
+	if g, err := rd.Next(); g != nil || err == nil || err.Error() != "disk" {
+		t.Errorf("read error: %v %v", g, err)
+	}
+}
+
+// TestReadPGNCoordinates: chess moves in engine coordinates, as some tools
+// write them into PGN, read as the SAN moves; marks after xiangqi
+// coordinates are dropped.
+func TestReadPGNCoordinates(t *testing.T) {
+	g, err := ParsePGN("1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 f8c5+ *")
+	if err != nil {
+		t.Fatal(err)
+	}
+	san, err := ParsePGN("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 *")
+	if err != nil || !sameGame(g, san) {
+		t.Errorf("coordinates read as %v, SAN as %v (%v)", g.Moves, san.Moves, err)
+	}
+	x, err := ParsePGN("[Variant \"xiangqi\"]\n\n1. h2e2+ h9g7! 2. H0-G2?! *")
+	if err != nil || len(x.Moves) != 3 {
+		t.Errorf("xiangqi coordinates with marks: %v", err)
 	}
 }
