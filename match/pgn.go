@@ -173,3 +173,66 @@ func ReadPGNOpenings(r io.Reader, game string) ([]Opening, error) {
 	}
 	return out, nil
 }
+
+// pgnGame builds the notation record of rec: the match's tags, the moves
+// with the engines' comments ("{book}" on opening moves without one) and
+// the result, and the xiangqi rank numbering tags asks for.
+func pgnGame(game string, rec *GameRecord, tags PGNTags) (*notation.Game, notation.WriteOptions, error) {
+	var opt notation.WriteOptions
+	pos, start, err := newReferee(game)
+	if err != nil {
+		return nil, opt, err
+	}
+	v, _ := position.ParseVariant(game)
+	g := &notation.Game{Variant: v, Result: rec.Result}
+	if rec.FEN != start {
+		g.FEN = rec.FEN
+	}
+	if v == position.Xiangqi {
+		opt.Xiangqi = notation.FormatCoordinates
+		if tags.Ranks1 {
+			opt.Xiangqi = notation.FormatCoordinatesRanks1
+		}
+	}
+	event := tags.Event
+	if event == "" {
+		event = "dualnnue match"
+	}
+	g.Tags = []notation.Tag{{Name: "Event", Value: event}, {Name: "Site", Value: "?"},
+		{Name: "Date", Value: time.Now().UTC().Format("2006.01.02")}, {Name: "Round", Value: tags.Round},
+		{Name: "White", Value: rec.White}, {Name: "Black", Value: rec.Black}}
+	if tags.TimeControl != "" {
+		g.SetTag("TimeControl", tags.TimeControl)
+	}
+	g.SetTag("PlyCount", fmt.Sprint(len(rec.Moves)))
+	g.SetTag("Termination", rec.Reason)
+	if err := pos.SetFEN(rec.FEN); err != nil {
+		return nil, opt, err
+	}
+	states := make([]position.State, len(rec.Moves))
+	g.Moves = make([]position.Move, len(rec.Moves))
+	g.Comments = make([]string, len(rec.Moves))
+	for i, s := range rec.Moves {
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			return nil, opt, fmt.Errorf("move %d %q: %w", i+1, s, err)
+		}
+		g.Moves[i] = m
+		pos.DoMove(m, &states[i])
+		if i < len(rec.Comments) && rec.Comments[i] != "" {
+			g.Comments[i] = rec.Comments[i]
+		} else if i < rec.BookPlies {
+			g.Comments[i] = "book"
+		}
+	}
+	return g, opt, nil
+}
+
+// writePGNNotation is WritePGN through notation.WritePGN.
+func writePGNNotation(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
+	g, opt, err := pgnGame(game, rec, tags)
+	if err != nil {
+		return fmt.Errorf("pgn: %w", err)
+	}
+	return notation.WritePGN(w, g, opt)
+}

@@ -112,6 +112,16 @@ const (
 	// FormatICCS writes ICCS coordinates in the XQ PGN style ("H2-E2")
 	// with [Format "ICCS"].
 	FormatICCS
+	// FormatCoordinates writes the engines' coordinates ("h2e2", ranks
+	// 0–9, as UCCI engines and Pikafish speak them) with [XiangqiRanks
+	// "0-9"] and no Format tag, the start position as in chess ([SetUp "1"]
+	// and [FEN] when it is not the standard one): the match runner's
+	// records.
+	FormatCoordinates
+	// FormatCoordinatesRanks1 is FormatCoordinates with the ranks numbered
+	// 1–10 as Fairy-Stockfish writes them ("h3e3") and [XiangqiRanks
+	// "1-10"].
+	FormatCoordinatesRanks1
 )
 
 // WriteOptions controls WritePGN.
@@ -128,9 +138,10 @@ var sevenTags = []Tag{{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"R
 // not start from the standard position (chess) and always [Variant
 // "xiangqi"], [FEN] and [Format] for xiangqi (and [XiangqiRanks "0-9"] with
 // ICCS: a XiangqiRanks tag of g is not copied, the moves are rewritten in
-// ICCS); then the movetext with move numbers (from the FEN's fullmove
-// number; "N..." when Black starts), chess moves in SAN and xiangqi moves in
-// WXF or ICCS as opt says, each move followed by its comment in braces
+// ICCS; the coordinate formats write [Variant "xiangqi"], [XiangqiRanks] and
+// the FEN as in chess); then the movetext with move numbers (from the FEN's
+// fullmove number; "N..." when Black starts), chess moves in SAN and xiangqi
+// moves as opt says, each move followed by its comment in braces
 // ("{+0.35/12 0.5s}"; g.Comment before the first move), lines wrapped before
 // 80 columns (a comment is never broken), and the result. It returns an
 // error if a move is not legal in its position or a comment holds a '}',
@@ -167,6 +178,18 @@ func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
 	switch g.Variant {
 	case position.Xiangqi:
 		writeTag("Variant", "xiangqi")
+		if opt.Xiangqi == FormatCoordinates || opt.Xiangqi == FormatCoordinatesRanks1 {
+			ranks := Ranks0
+			if opt.Xiangqi == FormatCoordinatesRanks1 {
+				ranks = Ranks1
+			}
+			writeTag(XiangqiRanksTag, ranks)
+			if g.FEN != "" && g.FEN != xiangqi.StartFEN {
+				writeTag("SetUp", "1")
+				writeTag("FEN", startFEN)
+			}
+			break
+		}
 		writeTag("FEN", startFEN)
 		if opt.Xiangqi == FormatICCS {
 			writeTag("Format", "ICCS")
@@ -288,10 +311,15 @@ func xiangqiMovetext(g *Game, fen string, opt WriteOptions) ([]string, error) {
 		if !p.PseudoLegal(m) || !p.Legal(m) {
 			return nil, fmt.Errorf("PGN: move %d (%s) is not legal in %s", i+1, xiangqi.MoveString(m), p.FEN())
 		}
-		if opt.Xiangqi == FormatICCS {
+		switch opt.Xiangqi {
+		case FormatICCS:
 			s := strings.ToUpper(xiangqi.MoveString(m))
 			toks = append(toks, s[:2]+"-"+s[2:])
-		} else {
+		case FormatCoordinates:
+			toks = append(toks, xiangqi.MoveString(m))
+		case FormatCoordinatesRanks1:
+			toks = append(toks, ToRanks1(xiangqi.MoveString(m)))
+		default:
 			toks = append(toks, WXF(p, m))
 		}
 		toks = appendComment(toks, g.MoveComment(i))

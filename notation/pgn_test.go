@@ -80,7 +80,8 @@ func sameGame(a, b *Game) bool {
 }
 
 // TestPGNRoundTrip: 200 random chess games (from the start and from the
-// perft suite's positions) and 200 random xiangqi games (in WXF and ICCS)
+// perft suite's positions) and 200 random xiangqi games (in WXF, ICCS and
+// engine coordinates with either rank numbering)
 // written and read back give the same variant, start, moves, result and
 // tags.
 func TestPGNRoundTrip(t *testing.T) {
@@ -103,8 +104,13 @@ func TestPGNRoundTrip(t *testing.T) {
 			g = randomChessGame(t, chessFENs[i/2%len(chessFENs)], 20+rng.IntN(200), rng)
 		} else {
 			g = randomXiangqiGame(t, xqFENs[i/2%len(xqFENs)], 20+rng.IntN(200), rng)
-			if i%4 == 1 {
+			switch i % 8 {
+			case 1, 5:
 				opt.Xiangqi = FormatICCS
+			case 3:
+				opt.Xiangqi = FormatCoordinates
+			case 7:
+				opt.Xiangqi = FormatCoordinatesRanks1
 			}
 		}
 		g.SetTag("Event", `round "trip" \ test`)
