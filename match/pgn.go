@@ -1,15 +1,13 @@
-// PGN output of finished games and PGN openings.
+// PGN output of finished games (through package notation) and PGN openings.
 package match
 
 import (
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"dualnnue/notation"
 	"dualnnue/position"
-	"dualnnue/position/chess"
 )
 
 // PGNTags are the match-level tags of a game.
@@ -19,121 +17,6 @@ type PGNTags struct {
 	// Fairy-Stockfish and the tools built on it ("h3e3"), instead of the
 	// ICCS/UCCI ranks 0–9 ("h2e2") that Pikafish and this project use.
 	Ranks1 bool
-}
-
-// moveText renders the game's moves. Chess moves are SAN (so the PGN loads
-// in other chess tools such as chess.js); xiangqi moves are coordinates
-// with ranks 0–9 (ICCS, as Pikafish writes them) or, with ranks1, 1–10 (as
-// Fairy-Stockfish writes them).
-func moveText(game, fen string, moves []string, ranks1 bool) ([]string, error) {
-	if game != "chess" {
-		if !ranks1 {
-			return moves, nil
-		}
-		out := make([]string, len(moves))
-		for i, m := range moves {
-			out[i] = notation.ToRanks1(m)
-		}
-		return out, nil
-	}
-	p, err := chess.NewFromFEN(fen)
-	if err != nil {
-		return nil, err
-	}
-	states := make([]position.State, len(moves))
-	out := make([]string, len(moves))
-	for i, s := range moves {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			return nil, fmt.Errorf("move %d %q: %w", i+1, s, err)
-		}
-		out[i] = notation.SAN(p, m)
-		p.DoMove(m, &states[i])
-	}
-	return out, nil
-}
-
-// WritePGN appends one game. A xiangqi game carries [Variant "xiangqi"] and
-// [XiangqiRanks "0-9"] or [XiangqiRanks "1-10"] (tags.Ranks1), which says
-// how its coordinate moves number the ranks (see notation.XiangqiRanksTag).
-func WritePGN(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
-	var b strings.Builder
-	tag := func(k, v string) { fmt.Fprintf(&b, "[%s %q]\n", k, v) }
-	event := tags.Event
-	if event == "" {
-		event = "dualnnue match"
-	}
-	tag("Event", event)
-	tag("Site", "?")
-	tag("Date", time.Now().UTC().Format("2006.01.02"))
-	tag("Round", tags.Round)
-	tag("White", rec.White)
-	tag("Black", rec.Black)
-	tag("Result", rec.Result.String())
-	if game == "xiangqi" {
-		tag("Variant", "xiangqi")
-		ranks := notation.Ranks0
-		if tags.Ranks1 {
-			ranks = notation.Ranks1
-		}
-		tag(notation.XiangqiRanksTag, ranks)
-	}
-	_, start, _ := newReferee(game)
-	if rec.FEN != start {
-		tag("SetUp", "1")
-		tag("FEN", rec.FEN)
-	}
-	if tags.TimeControl != "" {
-		tag("TimeControl", tags.TimeControl)
-	}
-	tag("PlyCount", fmt.Sprint(len(rec.Moves)))
-	tag("Termination", rec.Reason)
-	b.WriteByte('\n')
-	moves, err := moveText(game, rec.FEN, rec.Moves, tags.Ranks1)
-	if err != nil {
-		return fmt.Errorf("pgn: %w", err)
-	}
-	black := strings.Fields(rec.FEN)
-	blackFirst := len(black) > 1 && black[1] == "b"
-	moveNo := 1
-	if f := strings.Fields(rec.FEN); len(f) >= 6 {
-		fmt.Sscan(f[5], &moveNo)
-		moveNo = max(moveNo, 1)
-	}
-	col := 0
-	emit := func(s string) {
-		if col > 0 && col+1+len(s) > 79 {
-			b.WriteByte('\n')
-			col = 0
-		} else if col > 0 {
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(s)
-		col += len(s)
-	}
-	for i, m := range moves {
-		white := (i%2 == 0) != blackFirst
-		switch {
-		case white:
-			emit(fmt.Sprintf("%d.", moveNo))
-		case i == 0:
-			emit(fmt.Sprintf("%d...", moveNo))
-		}
-		emit(m)
-		if i < len(rec.Comments) && rec.Comments[i] != "" {
-			emit("{" + rec.Comments[i] + "}")
-		} else if i < rec.BookPlies {
-			emit("{book}")
-		}
-		if !white {
-			moveNo++
-		}
-	}
-	emit(rec.Result.String())
-	b.WriteString("\n\n")
-	_, err = io.WriteString(w, b.String())
-	return err
 }
 
 // ReadPGNOpenings reads the start position and moves of every PGN game as
@@ -228,8 +111,15 @@ func pgnGame(game string, rec *GameRecord, tags PGNTags) (*notation.Game, notati
 	return g, opt, nil
 }
 
-// writePGNNotation is WritePGN through notation.WritePGN.
-func writePGNNotation(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
+// WritePGN appends one game: the match's tags (Event, Date, Round, the
+// engines, TimeControl, PlyCount, Termination), chess moves in SAN (so the
+// PGN loads in other chess tools such as chess.js), xiangqi moves in the
+// engines' coordinates under [Variant "xiangqi"] with [XiangqiRanks "0-9"]
+// ("h2e2", as Pikafish writes them) or, with tags.Ranks1, [XiangqiRanks
+// "1-10"] ("h3e3", as Fairy-Stockfish writes them; see
+// notation.XiangqiRanksTag), each move followed by the engine's comment
+// ("{+0.35/12 0.5s}", "{book}"). notation.WritePGN writes the record.
+func WritePGN(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
 	g, opt, err := pgnGame(game, rec, tags)
 	if err != nil {
 		return fmt.Errorf("pgn: %w", err)
