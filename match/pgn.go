@@ -1,4 +1,4 @@
-// PGN output of finished games (through package notation) and PGN openings.
+// PGN output of finished games, through package notation.
 package match
 
 import (
@@ -17,44 +17,6 @@ type PGNTags struct {
 	// Fairy-Stockfish and the tools built on it ("h3e3"), instead of the
 	// ICCS/UCCI ranks 0–9 ("h2e2") that Pikafish and this project use.
 	Ranks1 bool
-}
-
-// ReadPGNOpenings reads the start position and moves of every PGN game as
-// an opening (chess SAN; xiangqi WXF or ICCS, or ranks 1–10 under
-// [XiangqiRanks "1-10"], as package notation reads them). A game of
-// another variant is an error.
-func ReadPGNOpenings(r io.Reader, game string) ([]Opening, error) {
-	games, err := notation.ReadPGN(r)
-	if err != nil {
-		return nil, err
-	}
-	pos, _, err := newReferee(game)
-	if err != nil {
-		return nil, err
-	}
-	var out []Opening
-	for i, g := range games {
-		if (g.Variant == position.Xiangqi) != (game == "xiangqi") {
-			return nil, fmt.Errorf("PGN game %d is not a %s game", i+1, game)
-		}
-		if g.Chess960 {
-			return nil, fmt.Errorf("PGN game %d is a Chess960 game; matches play standard chess", i+1)
-		}
-		op := Opening{FEN: g.StartFEN()}
-		if err := pos.SetFEN(op.FEN); err != nil {
-			return nil, fmt.Errorf("PGN game %d: %w", i+1, err)
-		}
-		states := make([]position.State, len(g.Moves))
-		for k, m := range g.Moves {
-			op.Moves = append(op.Moves, pos.MoveString(m))
-			pos.DoMove(m, &states[k])
-		}
-		out = append(out, op)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no PGN games")
-	}
-	return out, nil
 }
 
 // pgnGame builds the notation record of rec: the match's tags, the moves

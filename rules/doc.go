@@ -1,7 +1,8 @@
 // Package rules adjudicates games of chess and xiangqi: who won and why.
 //
-// It judges a position with its history (JudgeChess, JudgeXiangqi) or a
-// whole game record (Adjudicate), and backs the `play result` command (Run).
+// It judges a position with its history (JudgeChess, JudgeXiangqi, or Judge
+// for either; Undecided is the check an opening must pass) or a whole game
+// record (Adjudicate), and backs the `play result` command (Run).
 // Results are written from White's/Red's side: "1-0", "0-1", "1/2-1/2", or
 // "*" while the game goes on.
 //

@@ -13,6 +13,9 @@ import (
 	"time"
 
 	"dualnnue/match"
+	"dualnnue/notation"
+	"dualnnue/position"
+	"dualnnue/rules"
 )
 
 func init() {
@@ -100,7 +103,11 @@ func runMatch(args []string) int {
 		cfg.SPRT = &s
 	}
 	if *openings != "" {
-		if cfg.Openings, err = match.ReadOpenings(*openings, *game); err != nil {
+		v, err := position.ParseVariant(*game)
+		if err != nil {
+			return fail(err)
+		}
+		if cfg.Openings, err = notation.ReadOpenings(*openings, v, rules.Undecided); err != nil {
 			return fail(err)
 		}
 	}
