@@ -102,5 +102,6 @@
 // 0.0 from White's/Red's view. Import reads that format back, rebuilding
 // chains where consecutive FENs follow by a legal move, and reads PGN whose
 // move comments carry engine evaluations as cutechess-cli and fastchess
-// write them ("{+0.35/12 0.5s}", "{-M5/20 ...}", "{book}").
+// write them ("{+0.35/12 0.5s}", "{-M5/20 ...}", "{book}"): package
+// notation reads the games, this package only interprets the comments.
 package datasets

@@ -1,9 +1,8 @@
 // PGN import: games whose move comments carry engine evaluations as
-// cutechess-cli and fastchess write them.
+// cutechess-cli and fastchess write them, read by package notation.
 package datasets
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math"
@@ -12,9 +11,7 @@ import (
 
 	"dualnnue/notation"
 	"dualnnue/position"
-	"dualnnue/position/chess"
 	"dualnnue/position/setup"
-	"dualnnue/position/xiangqi"
 )
 
 // ParseEvalComment reads the evaluation at the start of a cutechess-cli /
@@ -63,258 +60,55 @@ func ParseEvalComment(c string) (v position.Value, ok bool) {
 	return v, true
 }
 
-// pgnToken is one token of PGN movetext.
-type pgnToken struct {
-	kind byte // 'm' move, 'c' comment, 'r' result
-	text string
-}
-
-// pgnGame is one game as read from a PGN file.
-type pgnGame struct {
-	tags   map[string]string
-	tokens []pgnToken
-	line   int
-}
-
-// pgnReader splits a PGN stream into games.
-type pgnReader struct {
-	br   *bufio.Reader
-	line int
-	peek []byte
-}
-
-func (p *pgnReader) readLine() (string, bool) {
-	s, err := p.br.ReadString('\n')
-	if s == "" && err != nil {
-		return "", false
-	}
-	p.line++
-	return strings.TrimRight(s, "\r\n"), true
-}
-
-// next returns the next game, or nil at EOF.
-func (p *pgnReader) next() (*pgnGame, error) {
-	g := &pgnGame{tags: map[string]string{}}
-	var text strings.Builder
-	inMoves := false
-	for {
-		l, ok := p.readLine()
-		if !ok {
-			break
-		}
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "%") {
-			continue
-		}
-		if strings.HasPrefix(t, "[") && !inMoves {
-			if g.line == 0 {
-				g.line = p.line
-			}
-			if k, v, ok := parseTag(t); ok {
-				g.tags[k] = v
-			}
-			continue
-		}
-		if t == "" {
-			if inMoves && !openComment(text.String()) {
-				break
-			}
-			continue
-		}
-		if g.line == 0 {
-			g.line = p.line
-		}
-		inMoves = true
-		text.WriteString(l)
-		text.WriteByte('\n')
-	}
-	if len(g.tags) == 0 && text.Len() == 0 {
-		return nil, nil
-	}
-	toks, err := tokenizeMovetext(text.String())
-	g.tokens = toks
-	return g, err
-}
-
-// openComment reports whether s ends inside a {comment} (comments may hold
-// blank lines).
-func openComment(s string) bool {
-	return strings.LastIndexByte(s, '{') > strings.LastIndexByte(s, '}')
-}
-
-func parseTag(t string) (k, v string, ok bool) {
-	t = strings.TrimSuffix(strings.TrimPrefix(t, "["), "]")
-	i := strings.IndexByte(t, ' ')
-	if i < 0 {
-		return "", "", false
-	}
-	k, v = t[:i], strings.TrimSpace(t[i+1:])
-	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
-		v = strings.ReplaceAll(v[1:len(v)-1], `\"`, `"`)
-	}
-	return k, v, true
-}
-
-// tokenizeMovetext splits movetext into moves, comments and the result,
-// dropping move numbers, NAGs, ";" comments and variations.
-func tokenizeMovetext(s string) ([]pgnToken, error) {
-	var toks []pgnToken
-	depth := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '{':
-			j := strings.IndexByte(s[i:], '}')
-			if j < 0 {
-				return toks, fmt.Errorf("unterminated comment")
-			}
-			if depth == 0 {
-				toks = append(toks, pgnToken{'c', strings.TrimSpace(s[i+1 : i+j])})
-			}
-			i += j + 1
-		case c == ';':
-			j := strings.IndexByte(s[i:], '\n')
-			if j < 0 {
-				j = len(s) - i
-			}
-			i += j
-		case c == '(':
-			depth++
-			i++
-		case c == ')':
-			if depth == 0 {
-				return toks, fmt.Errorf("unbalanced ')'")
-			}
-			depth--
-			i++
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
-			i++
-		default:
-			j := i
-			for j < len(s) && !strings.ContainsRune(" \n\t\r{}();", rune(s[j])) {
-				j++
-			}
-			if j == i { // a stray '}'
-				i++
-				continue
-			}
-			w := s[i:j]
-			i = j
-			if depth > 0 || w[0] == '$' {
-				continue
-			}
-			// Strip move numbers ("12." "12..." or "12.e4").
-			k := 0
-			for k < len(w) && w[k] >= '0' && w[k] <= '9' {
-				k++
-			}
-			if k < len(w) && w[k] == '.' {
-				w = strings.TrimLeft(w[k:], ".")
-				if w == "" {
-					continue
-				}
-			}
-			switch w {
-			case "1-0", "0-1", "1/2-1/2", "*":
-				toks = append(toks, pgnToken{'r', w})
-			default:
-				toks = append(toks, pgnToken{'m', w})
-			}
-		}
-	}
-	return toks, nil
-}
-
-// ParseSAN resolves a movetext move with package notation's parsers:
-// chess SAN (notation.ParseSAN) or the game's UCI coordinates, xiangqi ICCS
-// (with or without a dash, any case) or WXF (notation.ParseWXF). Check and
-// annotation marks are ignored.
-func ParseSAN(pos position.Game, g position.Variant, s string) (position.Move, error) {
-	t := strings.TrimRight(s, "+#!?")
-	if t == "" {
-		return 0, fmt.Errorf("empty move")
-	}
-	if g == position.Xiangqi {
-		if m, err := pos.ParseMove(strings.ToLower(strings.ReplaceAll(t, "-", ""))); err == nil {
-			return m, nil
-		}
-		if xp, ok := pos.(*xiangqi.Position); ok {
-			if m, err := notation.ParseWXF(xp, s); err == nil {
-				return m, nil
-			}
-		}
-		return 0, fmt.Errorf("move %q is neither a legal ICCS nor WXF move in %s", s, pos.FEN())
-	}
-	if m, err := pos.ParseMove(t); err == nil {
-		return m, nil
-	}
-	cp, ok := pos.(*chess.Position)
-	if !ok {
-		return 0, fmt.Errorf("move %q: not a chess position", s)
-	}
-	m, err := notation.ParseSAN(cp, s)
-	if err != nil {
-		return 0, fmt.Errorf("move %q: %w", s, err)
-	}
-	return m, nil
-}
-
-// ImportPGN reads PGN games of w's game and writes them to w. Each move's
-// comment evaluation (see ParseEvalComment) scores the position before the
-// move; moves before the first evaluation (book moves) are stored as
-// unscored book plies, later moves without one get position.ValueNone
-// (readers skip such positions). A [Variant] tag naming another game, an
-// illegal move or a bad FEN skips the game with a message to warn (may be nil).
+// ImportPGN reads PGN games of w's game with notation.Reader (chess SAN or
+// coordinates; xiangqi ICCS, WXF, or ranks 1–10 under [XiangqiRanks
+// "1-10"]) and writes them to w. Each move's comment evaluation (see
+// ParseEvalComment) scores the position before the move; moves before the
+// first evaluation (book moves) are stored as unscored book plies, later
+// moves without one get position.ValueNone (readers skip such positions).
+// A game of another variant (a xiangqi game needs [Variant "xiangqi"]), a
+// game notation cannot read (an illegal move, a bad FEN, a missing result)
+// and a game without an evaluated move are skipped with a message to warn
+// (may be nil). The error is the underlying reader's or w's.
 func ImportPGN(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
-	return ImportPGNWith(r, w, warn, ParseSAN)
-}
-
-// MoveParser reads one movetext move of game g at pos (ParseSAN is the
-// default: chess SAN or coordinates, xiangqi ICCS or WXF). Another notation
-// (e.g. Chinese) can be passed to ImportPGNWith.
-type MoveParser func(pos position.Game, g position.Variant, s string) (position.Move, error)
-
-// ImportPGNWith is ImportPGN with a custom move parser.
-func ImportPGNWith(r io.Reader, w *Writer, warn io.Writer, parse MoveParser) (ImportStats, error) {
 	var st ImportStats
-	pr := &pgnReader{br: bufio.NewReaderSize(r, 1<<16)}
-	rp, err := newReplayer(w.Game())
-	if err != nil {
-		return st, err
-	}
-	var g GameRecord
+	game := w.Game()
+	rd := notation.NewReader(r)
+	var rec GameRecord
 	for {
-		pg, err := pr.next()
-		if err != nil && pg == nil {
-			return st, err
-		}
-		if pg == nil {
+		g, err := rd.Next()
+		st.Lines = int64(rd.Line())
+		if err == io.EOF {
 			return st, nil
 		}
-		st.Lines = int64(pr.line)
+		if g == nil {
+			return st, err
+		}
+		// A game of another variant is named as such first.
+		if verr := checkVariant(g, game); verr != nil && err != nil {
+			err = fmt.Errorf("%v; %v", verr, err)
+		} else if verr != nil {
+			err = verr
+		}
 		if err == nil {
-			err = pgnToGame(pg, w.Game(), rp, &g, parse)
+			err = pgnRecord(g, game, &rec)
+		}
+		if err == nil && len(rec.Plies) == 0 {
+			err = fmt.Errorf("no evaluated move")
 		}
 		if err != nil {
 			st.Skipped++
 			if warn != nil {
-				fmt.Fprintf(warn, "game at line %d: %v\n", pg.line, err)
+				fmt.Fprintf(warn, "game at line %d: %v\n", rd.GameLine(), err)
 			}
 			continue
 		}
-		if len(g.Plies) == 0 {
-			st.Skipped++
-			if warn != nil {
-				fmt.Fprintf(warn, "game at line %d: no evaluated move\n", pg.line)
-			}
-			continue
-		}
-		if err := w.WriteGame(&g); err != nil {
+		if err := w.WriteGame(&rec); err != nil {
 			return st, err
 		}
 		st.Games++
-		st.Positions += int64(len(g.Plies))
-		for _, p := range g.Plies {
+		st.Positions += int64(len(rec.Plies))
+		for _, p := range rec.Plies {
 			if p.Score == position.ValueNone {
 				st.Unscored++
 			}
@@ -322,87 +116,38 @@ func ImportPGNWith(r io.Reader, w *Writer, warn io.Writer, parse MoveParser) (Im
 	}
 }
 
-func pgnToGame(pg *pgnGame, game position.Variant, rp *replayer, g *GameRecord, parse MoveParser) error {
-	g.Reset()
-	if v, ok := pg.tags["Variant"]; ok {
-		v = strings.ToLower(v)
-		want := "standard"
-		if game == position.Xiangqi {
-			want = "xiangqi"
-		}
-		if v != want && !(game == position.Chess && (v == "chess" || v == "normal")) {
-			return fmt.Errorf("variant %q is not %v", pg.tags["Variant"], game)
-		}
-	} else if game == position.Xiangqi {
+// checkVariant refuses a game that is not of the dataset's game. A game
+// without a Variant tag is chess.
+func checkVariant(g *notation.Game, game position.Variant) error {
+	tag := g.Tag("Variant")
+	if tag == "" && game == position.Xiangqi {
 		return fmt.Errorf("no [Variant \"xiangqi\"] tag")
 	}
-	if game == position.Xiangqi {
-		switch pg.tags[notation.XiangqiRanksTag] {
-		case "", notation.Ranks0:
-		case notation.Ranks1: // Fairy-Stockfish's coordinates: "h3e3" is ICCS h2e2
-			inner := parse
-			parse = func(pos position.Game, g position.Variant, s string) (position.Move, error) {
-				if iccs, err := notation.FromRanks1(strings.TrimRight(s, "+#!?")); err == nil {
-					s = iccs
-				}
-				return inner(pos, g, s)
-			}
-		default:
-			return fmt.Errorf("%s tag %q: want %q or %q", notation.XiangqiRanksTag, pg.tags[notation.XiangqiRanksTag], notation.Ranks0, notation.Ranks1)
-		}
+	if v, c960, err := notation.ParseVariant(tag); err != nil || v != game || c960 {
+		return fmt.Errorf("variant %q is not %v", tag, game)
 	}
-	fen := pg.tags["FEN"]
-	if fen == setup.StartFEN(game) {
-		fen = ""
+	return nil
+}
+
+// pgnRecord fills rec from g, scoring each move by its comment.
+func pgnRecord(g *notation.Game, game position.Variant, rec *GameRecord) error {
+	rec.Reset()
+	if len(g.Moves) >= maxGamePlies {
+		return fmt.Errorf("game longer than %d plies", maxGamePlies)
 	}
-	g.StartFEN = fen
-	if err := rp.reset(fen); err != nil {
-		return fmt.Errorf("FEN: %v", err)
+	if g.FEN != setup.StartFEN(game) {
+		rec.StartFEN = g.FEN
 	}
-	switch pg.tags["Result"] {
-	case "1-0":
-		g.Result = position.WhiteWin
-	case "0-1":
-		g.Result = position.BlackWin
-	case "1/2-1/2":
-		g.Result = position.Draw
-	}
-	toks := pg.tokens
-	for i := 0; i < len(toks); i++ {
-		t := toks[i]
-		switch t.kind {
-		case 'r':
-			switch t.text {
-			case "1-0":
-				g.Result = position.WhiteWin
-			case "0-1":
-				g.Result = position.BlackWin
-			case "1/2-1/2":
-				g.Result = position.Draw
-			}
-			continue
-		case 'c':
-			continue
-		}
-		m, err := parse(rp.pos, game, t.text)
-		if err != nil {
-			return fmt.Errorf("ply %d: %v", len(g.Book)+len(g.Plies)+1, err)
-		}
-		v, scored := position.Value(0), false
-		if i+1 < len(toks) && toks[i+1].kind == 'c' {
-			v, scored = ParseEvalComment(toks[i+1].text)
-		}
+	rec.Result = g.Result
+	for i, m := range g.Moves {
+		v, scored := ParseEvalComment(g.MoveComment(i))
 		switch {
 		case scored:
-			g.Plies = append(g.Plies, Ply{Move: m, Score: v})
-		case len(g.Plies) == 0:
-			g.Book = append(g.Book, m)
+			rec.Plies = append(rec.Plies, Ply{Move: m, Score: v})
+		case len(rec.Plies) == 0:
+			rec.Book = append(rec.Book, m)
 		default:
-			g.Plies = append(g.Plies, Ply{Move: m, Score: position.ValueNone})
-		}
-		rp.do(m)
-		if len(g.Book)+len(g.Plies) >= maxGamePlies {
-			return fmt.Errorf("game longer than %d plies", maxGamePlies)
+			rec.Plies = append(rec.Plies, Ply{Move: m, Score: position.ValueNone})
 		}
 	}
 	return nil

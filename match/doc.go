@@ -28,6 +28,8 @@
 // says so with [XiangqiRanks "0-9"]; Config.PGNRanks1 (play match
 // -pgn-ranks 1-10) writes Fairy-Stockfish's 1–10 for its tools, tagged
 // [XiangqiRanks "1-10"]. Both read back (notation.ReadPGN honours the tag).
+// Package notation writes the records (WritePGN builds a notation.Game with
+// the match's tags and each move's engine comment, "{+0.35/12 0.5s}").
 //
 // Statistics follow fastchess/fishtest: logistic Elo from the mean score,
 // its 95% interval from the standard error of the per-game (trinomial) or

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"dualnnue/notation"
 )
 
 // Option is one UCI option to set ("setoption name N value V").
@@ -555,7 +557,7 @@ func CheckEngine(ctx context.Context, cfg EngineConfig, game string, timeout tim
 	if err != nil {
 		return err
 	}
-	start, _, err := g.setup(Opening{})
+	start, _, err := g.setup(notation.Opening{})
 	if err != nil {
 		return err
 	}

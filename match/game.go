@@ -227,12 +227,6 @@ func (a *adjudicator) update(us position.Color, sc Score, ply int) (result posit
 	return position.ResultUnknown, "", false
 }
 
-// Opening is a start position and moves (UCI/ICCS with ranks 0–9).
-type Opening struct {
-	FEN   string
-	Moves []string
-}
-
 // GameRecord is a finished game.
 type GameRecord struct {
 	White, Black string
@@ -282,7 +276,7 @@ func newGamePlayer(game string) (*gamePlayer, error) {
 // setup sets the opening's position and plays its moves. It returns the
 // start FEN as the referee writes it (what the engines are sent) and the
 // moves in the game's canonical coordinates, and refuses an opening that is illegal, too long or already decided.
-func (g *gamePlayer) setup(op Opening) (string, []string, error) {
+func (g *gamePlayer) setup(op notation.Opening) (string, []string, error) {
 	fen := op.FEN
 	if fen == "" {
 		fen = g.start
@@ -332,7 +326,7 @@ func (g *gamePlayer) ended() (result position.Result, reason string, over bool) 
 // play plays one game: eng[0] has White/Red. It never returns an error for
 // an engine's misbehaviour (that is scored); errors are the caller's (bad
 // opening) or a cancelled context.
-func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op Opening, tc TimeControl, adj Adjudication) (GameRecord, error) {
+func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op notation.Opening, tc TimeControl, adj Adjudication) (GameRecord, error) {
 	rec := GameRecord{White: eng[0].Name(), Black: eng[1].Name(), Fault: -1}
 	fen, book, err := g.setup(op)
 	if err != nil {

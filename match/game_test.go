@@ -6,7 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"dualnnue/notation"
 	"dualnnue/position"
+	"dualnnue/rules"
 )
 
 // TestAdjudicator: resignation needs both engines to agree on the same
@@ -104,15 +106,15 @@ func TestOpeningsCheckedBeforeTheMatch(t *testing.T) {
 	decided := shuffle(8) // threefold repetition at its end
 	for _, c := range []struct {
 		name string
-		op   Opening
+		op   notation.Opening
 		want string
 	}{
-		{"long", Opening{Moves: long}, "at most 1000"},
-		{"decided", Opening{Moves: decided}, "ends the game"},
-		{"illegal", Opening{Moves: []string{"e2e5"}}, "move 1"},
-		{"bad FEN", Opening{FEN: "8/8/8/8/8/8/8/8 w - - 0 1"}, "opening"},
+		{"long", notation.Opening{Moves: long}, "at most 1000"},
+		{"decided", notation.Opening{Moves: decided}, "ends the game"},
+		{"illegal", notation.Opening{Moves: []string{"e2e5"}}, "move 1"},
+		{"bad FEN", notation.Opening{FEN: "8/8/8/8/8/8/8/8 w - - 0 1"}, "opening"},
 	} {
-		cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 2, Openings: []Opening{{}, c.op}}
+		cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 2, Openings: []notation.Opening{{}, c.op}}
 		cfg.Engines[0] = EngineConfig{Cmd: "/nonexistent/engine"}
 		cfg.Engines[1] = cfg.Engines[0]
 		_, err := Run(context.Background(), cfg)
@@ -123,90 +125,10 @@ func TestOpeningsCheckedBeforeTheMatch(t *testing.T) {
 	// A long opening under the limit plays, and the game after it has room
 	// for the full 2,000 plies.
 	g, _ := newGamePlayer("chess")
-	op := Opening{Moves: append(shuffle(996), "e2e4", "e7e5")}
+	op := notation.Opening{Moves: append(shuffle(996), "e2e4", "e7e5")}
 	if _, moves, err := g.setup(op); err != nil || len(moves) != 998 || len(g.states) < 998+hardMaxPlies {
 		t.Fatalf("setup: %v, %d moves, %d states", err, len(moves), len(g.states))
 	}
-}
-
-func TestParseOpeningsForms(t *testing.T) {
-	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-	good := []struct{ line, fen string }{
-		{start, start},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", start},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start;pos\";", start},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 7; fmvn 12;", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7 12"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w KQkq - 3", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 1"},
-		// The en passant square is written only when a capture is possible.
-		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 # after 1. e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
-	}
-	for _, c := range good {
-		ops, err := ParseOpenings(strings.NewReader("# a comment\n\n"+c.line+"\n"), "chess")
-		if err != nil || len(ops) != 1 || ops[0].FEN != c.fen {
-			t.Errorf("%q: %+v %v, want %q", c.line, ops, err, c.fen)
-		}
-	}
-	bad := []struct{ text, want string }{
-		{"", "no openings"},
-		{"# only a comment\n\n", "no openings"},
-		{"garbage\n", "line 1"},
-		{start + "\nnot a fen at all\n", "line 2"},
-		{start + " extra words\n", "text after the FEN"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc x;\n", "EPD operation"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - fmvn 0;\n", "EPD operation"},
-		{"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n", "ends the game"}, // checkmate
-		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n", "ends the game"}, // stalemate
-		{"\x00\xff\n", "line 1"},
-		// CH-28's kind: castling rights off the standard squares, and
-		// Shredder letters, exist only in Chess960, which matches do not play.
-		{"2r1k1r1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 b kq - 0 1\n", "impossible in standard chess"},
-		{"r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1\n", "impossible in standard chess"},
-		{"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1\n", "Shredder-FEN"},
-	}
-	for _, c := range bad {
-		if _, err := ParseOpenings(strings.NewReader(c.text), "chess"); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: %v, want an error with %q", c.text, err, c.want)
-		}
-	}
-	// Xiangqi: "board side" alone is a FEN the core completes.
-	ops, err := ParseOpenings(strings.NewReader("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n"), "xiangqi")
-	if err != nil || ops[0].FEN != "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1" {
-		t.Errorf("xiangqi short FEN: %+v %v", ops, err)
-	}
-}
-
-// FuzzParseOpenings: no panic; every accepted opening is a position the
-// core takes back and that is not decided.
-func FuzzParseOpenings(f *testing.F) {
-	seeds := []string{
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 7; fmvn 12;\n",
-		"r1bqkbnr/ppp1p2p/2np2p1/4Pp2/8/P7/1PPPBPPP/RNBQK1NR w KQkq - 0 5\n# c\n\n",
-		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n",
-		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n",
-		"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n", "garbage", "", ";;;\"", "8/8/8/8/8/8/8/8 w - - 0 1",
-	}
-	for _, s := range seeds {
-		f.Add(s, false)
-		f.Add(s, true)
-	}
-	f.Fuzz(func(t *testing.T, text string, xq bool) {
-		game := "chess"
-		if xq {
-			game = "xiangqi"
-		}
-		ops, err := ParseOpenings(strings.NewReader(text), game)
-		if err != nil {
-			return
-		}
-		g, _ := newGamePlayer(game)
-		for _, op := range ops {
-			fen, _, err := g.setup(op)
-			if err != nil || fen != op.FEN {
-				t.Fatalf("%q: opening %q does not set up again: %q %v", text, op.FEN, fen, err)
-			}
-		}
-	})
 }
 
 // TestRefereeDeadXiangqi: XQ-26 in the match runner. The referee (package
@@ -214,7 +136,7 @@ func FuzzParseOpenings(f *testing.F) {
 // opening that is already dead is refused as decided, and a capture that
 // leaves no attacker ends the game as a draw.
 func TestRefereeDeadXiangqi(t *testing.T) {
-	_, err := ParseOpenings(strings.NewReader("2bak4/4a4/4b4/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1\n"), "xiangqi")
+	_, err := notation.ParseOpenings(strings.NewReader("2bak4/4a4/4b4/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1\n"), position.Xiangqi, rules.Undecided)
 	if err == nil || !strings.Contains(err.Error(), "ends the game (1/2-1/2 insufficient material)") {
 		t.Errorf("dead opening: %v", err)
 	}
@@ -222,7 +144,7 @@ func TestRefereeDeadXiangqi(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := g.setup(Opening{FEN: "3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1"}); err != nil {
+	if _, _, err := g.setup(notation.Opening{FEN: "3k5/9/9/9/9/9/9/9/4r4/3AK4 w - - 0 1"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, over := g.ended(); over {

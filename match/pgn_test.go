@@ -17,16 +17,26 @@ import (
 	"dualnnue/notation"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
+	"dualnnue/rules"
 )
+
+// readOpeningSet reads the project's opening set of game.
+func readOpeningSet(game string) ([]notation.Opening, error) {
+	v, err := position.ParseVariant(game)
+	if err != nil {
+		return nil, err
+	}
+	return notation.ReadOpenings(filepath.Join("..", "configs", "openings", game+".epd"), v, rules.Undecided)
+}
 
 // playFakeMatch plays games between two "good" fake engines from the
 // project's opening set and returns the PGN text and the game records.
-func playFakeMatch(t *testing.T, game string, games int) (string, []Opening) {
+func playFakeMatch(t *testing.T, game string, games int) (string, []notation.Opening) {
 	t.Helper()
 	old := testGame
 	testGame = game
 	defer func() { testGame = old }()
-	ops, err := ReadOpenings(filepath.Join("..", "configs", "openings", game+".epd"), game)
+	ops, err := readOpeningSet(game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,21 +163,6 @@ func TestXiangqiPGNReplaysInFairyStockfish(t *testing.T) {
 	}
 }
 
-// TestPGNOpeningsStandardCastlingOnly: CH-28's kind in PGN openings. A
-// standard game whose FEN holds castling rights off the standard squares is
-// a bad opening; a Chess960 game is refused by name (matches play standard
-// chess, and the engines are not told UCI_Chess960).
-func TestPGNOpeningsStandardCastlingOnly(t *testing.T) {
-	const fen = "2r1k1r1/1Bq2pp1/4pn1p/1p5P/3P2R1/R1pN2P1/2Q1PP2/6K1 b kq - 0 1"
-	pgn := "[Event \"a\"]\n[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n1... Kd8 *\n"
-	if _, err := ReadPGNOpenings(strings.NewReader(pgn), "chess"); err == nil || !strings.Contains(err.Error(), "impossible in standard chess") {
-		t.Errorf("standard PGN opening with kq and rooks on c8/g8: %v", err)
-	}
-	if _, err := ReadPGNOpenings(strings.NewReader("[Variant \"Chess960\"]\n"+pgn), "chess"); err == nil || !strings.Contains(err.Error(), "Chess960 game") {
-		t.Errorf("Chess960 PGN opening: %v", err)
-	}
-}
-
 // TestXiangqiPGNRanks: the match PGN says which rank numbering its xiangqi
 // moves use ([XiangqiRanks "0-9"] by default, "1-10" with Ranks1, where
 // "h2e2" is written "h3e3"), and both read back to the same game.
@@ -197,11 +192,11 @@ func TestXiangqiPGNRanks(t *testing.T) {
 	if len(games[0]) != 4 || !reflect.DeepEqual(games[0], games[1]) {
 		t.Fatalf("0-9 read %v, 1-10 read %v", games[0], games[1])
 	}
-	ops, err := ReadPGNOpenings(strings.NewReader(func() string {
+	ops, err := notation.ReadPGNOpenings(strings.NewReader(func() string {
 		var b strings.Builder
 		WritePGN(&b, "xiangqi", rec, PGNTags{Ranks1: true})
 		return b.String()
-	}()), "xiangqi")
+	}()), position.Xiangqi)
 	if err != nil || len(ops) != 1 || strings.Join(ops[0].Moves, " ") != "h2e2 h9g7 h0g2 i9h9" {
 		t.Fatalf("1-10 PGN as openings: %v %+v", err, ops)
 	}

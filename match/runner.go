@@ -2,7 +2,6 @@
 package match
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"dualnnue/internal/progress"
+	"dualnnue/notation"
 	"dualnnue/position"
 )
 
@@ -28,7 +28,7 @@ type Config struct {
 	Concurrency int
 	// Openings are played in order, each twice with colours reversed; none:
 	// the start position.
-	Openings     []Opening
+	Openings     []notation.Opening
 	Adjudication Adjudication
 	// SPRT, when set, stops the match as soon as it decides.
 	SPRT *SPRT
@@ -100,130 +100,6 @@ func (r *Report) Table() string {
 		fmt.Fprintf(&b, "stopped early: %s\n", r.Stopped)
 	}
 	return b.String()
-}
-
-// ReadOpenings reads an opening file: EPD/FEN lines (see ParseOpenings),
-// or PGN games when the name ends in .pgn.
-func ReadOpenings(path, game string) ([]Opening, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if strings.HasSuffix(strings.ToLower(path), ".pgn") {
-		return ReadPGNOpenings(f, game)
-	}
-	ops, err := ParseOpenings(f, game)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return ops, nil
-}
-
-// ParseOpenings reads EPD/FEN lines, one opening per line: a FEN (the
-// counters may be missing, or "board side" alone where the game core takes
-// it), or EPD – four fields and operations, of which hmvc and fmvn set the
-// counters ("0 1" without them). Blank lines and '#' comments are skipped.
-// A line the game core rejects, with text after a full FEN, or whose
-// position is already decided (mate, stalemate, a rule) is an error naming
-// it. The FENs are returned as the game core writes them.
-func ParseOpenings(r io.Reader, game string) ([]Opening, error) {
-	g, err := newGamePlayer(game)
-	if err != nil {
-		return nil, err
-	}
-	var out []Opening
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = strings.TrimSpace(line[:i])
-		}
-		if line == "" {
-			continue
-		}
-		fen, err := lineFEN(line)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", n, err)
-		}
-		if fen, _, err = g.setup(Opening{FEN: fen}); err != nil {
-			return nil, fmt.Errorf("line %d: %w", n, err)
-		}
-		out = append(out, Opening{FEN: fen})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no openings")
-	}
-	return out, nil
-}
-
-// lineFEN turns one FEN or EPD line into a FEN.
-func lineFEN(line string) (string, error) {
-	f := strings.Fields(line)
-	switch {
-	case len(f) < 4:
-		return strings.Join(f, " "), nil
-	case len(f) == 5 && isCount(f[4]), len(f) == 6 && isCount(f[4]) && isCount(f[5]):
-		return strings.Join(f, " "), nil
-	case len(f) > 6 && isCount(f[4]) && isCount(f[5]):
-		return "", fmt.Errorf("text after the FEN: %q", strings.Join(f[6:], " "))
-	}
-	// EPD: operations "opcode operand...;".
-	half, full := "0", "1"
-	for _, op := range epdOperations(strings.Join(f[4:], " ")) {
-		w := strings.Fields(op)
-		if len(w) == 0 || (w[0] != "hmvc" && w[0] != "fmvn") {
-			continue
-		}
-		if len(w) != 2 || !isCount(w[1]) || (w[0] == "fmvn" && w[1] == "0") {
-			return "", fmt.Errorf("EPD operation %q: want a count", op)
-		}
-		if w[0] == "hmvc" {
-			half = w[1]
-		} else {
-			full = w[1]
-		}
-	}
-	return strings.Join(f[:4], " ") + " " + half + " " + full, nil
-}
-
-// isCount reports whether s is a decimal count of at most 9 digits.
-func isCount(s string) bool {
-	if s == "" || len(s) > 9 {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// epdOperations splits EPD operations at the semicolons outside quoted
-// strings.
-func epdOperations(s string) []string {
-	var ops []string
-	quoted, start := false, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '"':
-			quoted = !quoted
-		case ';':
-			if !quoted {
-				ops = append(ops, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	if rest := strings.TrimSpace(s[start:]); rest != "" {
-		ops = append(ops, rest)
-	}
-	return ops
 }
 
 type gameDone struct {
@@ -349,7 +225,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			defer wg.Done()
 			defer s.close()
 			for p := range jobs {
-				op := Opening{}
+				op := notation.Opening{}
 				if len(cfg.Openings) > 0 {
 					op = cfg.Openings[p%len(cfg.Openings)]
 				}

@@ -192,7 +192,7 @@ func TestProgressLineEarly(t *testing.T) {
 // TestProgressNotOnATerminal: a match whose progress goes to a buffer (a
 // redirected log) writes plain lines, here one per game, and no "\r".
 func TestProgressNotOnATerminal(t *testing.T) {
-	ops, err := ReadOpenings(filepath.Join("..", "configs", "openings", "chess.epd"), "chess")
+	ops, err := readOpeningSet("chess")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,12 @@
 // Package notation reads and writes moves and game records for both games:
 // chess SAN (SAN, ParseSAN), xiangqi WXF notation (WXF, ParseWXF), and PGN
-// game records (ReadPGN, ParsePGN, WritePGN) for chess and for xiangqi
-// ([Variant "xiangqi"] with a [FEN] tag, moves in ICCS coordinates or WXF).
+// game records (ReadPGN, ParsePGN, WritePGN, and Reader, which reads a
+// file game by game and goes on past a game it cannot read) for chess and
+// for xiangqi ([Variant "xiangqi"] with a [FEN] tag, moves in ICCS
+// coordinates or WXF). A record's moves keep their {comments}, where match
+// tools put the engines' evaluations ("+0.35/12 0.5s"). Opening lists are
+// read here too (ReadOpenings: EPD/FEN lines with ParseOpenings, PGN games
+// with ReadPGNOpenings), for the match runner and self-play.
 // Xiangqi coordinates number the ranks 0–9 (ICCS, UCCI, Pikafish); the
 // [XiangqiRanks "1-10"] tag marks Fairy-Stockfish's numbering (see
 // XiangqiRanksTag, ToRanks1, FromRanks1).

@@ -4,6 +4,7 @@ package notation
 
 import (
 	"bytes"
+	"io"
 	"testing"
 
 	"dualnnue/position/chess"
@@ -79,16 +80,26 @@ func FuzzReadPGN(f *testing.F) {
 		"[Variant \"xiangqi\"]\n\n1. C2.5 H8+7 2. H2+3 R9.8 *\n",
 		"[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 *\n",
 		"[FEN \"k7/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8=Q# 1-0",
+		"{x} [Event \"y\"]\n{z}\n1. e4 {a} {b} e5 (1... d5 {v}) {c\nd} * {after}\n",
 		"[Event \"x", "1. e4 {", "1. e4 (", "%x\n*", "[Result \"1-0\"]\n\n0-1",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		games, err := ReadPGN(bytes.NewReader([]byte(s)))
-		if err != nil {
-			return
-		}
-		for _, g := range games {
+		// Every game read writes and reads back the same; Next goes on
+		// after a game it cannot read and always advances.
+		rd := NewReader(bytes.NewReader([]byte(s)))
+		for n := 0; ; n++ {
+			g, err := rd.Next()
+			if err == io.EOF {
+				break
+			}
+			if g == nil || n > len(s) {
+				t.Fatalf("game %d: %v, %v", n+1, g, err)
+			}
+			if err != nil {
+				continue
+			}
 			var b bytes.Buffer
 			if err := WritePGN(&b, g, WriteOptions{}); err != nil {
 				t.Fatalf("read game does not write: %v", err)

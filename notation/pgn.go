@@ -35,7 +35,8 @@ type Tag struct{ Name, Value string }
 
 // Game is one game record: the variant, the tags in file order, the start
 // position, the moves (legal, in order, as the game package encodes them)
-// and the result ("1-0", "0-1", "1/2-1/2" or "*", from White's/Red's side).
+// with their comments, and the result (from White's/Red's side;
+// ResultUnknown is written "*").
 type Game struct {
 	// Variant is the game; the zero value is read and written as chess.
 	Variant position.Variant
@@ -45,9 +46,24 @@ type Game struct {
 	Chess960 bool
 	Tags     []Tag
 	// FEN is the start position; "" means the game's standard start.
-	FEN    string
-	Moves  []position.Move
-	Result string
+	FEN   string
+	Moves []position.Move
+	// Comments holds the text of each move's {comment}, parallel to Moves
+	// ("" for none; several comments after one move are joined by a
+	// space). ReadPGN fills it for every move; WritePGN takes a shorter
+	// slice (nil) as no comments for the moves past its end.
+	Comments []string
+	// Comment is the text of the comments before the first move.
+	Comment string
+	Result  position.Result
+}
+
+// MoveComment returns the comment of move i ("" for none).
+func (g *Game) MoveComment(i int) string {
+	if i < len(g.Comments) {
+		return g.Comments[i]
+	}
+	return ""
 }
 
 // Tag returns the value of the named tag, or "".
@@ -96,6 +112,16 @@ const (
 	// FormatICCS writes ICCS coordinates in the XQ PGN style ("H2-E2")
 	// with [Format "ICCS"].
 	FormatICCS
+	// FormatCoordinates writes the engines' coordinates ("h2e2", ranks
+	// 0–9, as UCCI engines and Pikafish speak them) with [XiangqiRanks
+	// "0-9"] and no Format tag, the start position as in chess ([SetUp "1"]
+	// and [FEN] when it is not the standard one): the match runner's
+	// records.
+	FormatCoordinates
+	// FormatCoordinatesRanks1 is FormatCoordinates with the ranks numbered
+	// 1–10 as Fairy-Stockfish writes them ("h3e3") and [XiangqiRanks
+	// "1-10"].
+	FormatCoordinatesRanks1
 )
 
 // WriteOptions controls WritePGN.
@@ -112,15 +138,23 @@ var sevenTags = []Tag{{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"R
 // not start from the standard position (chess) and always [Variant
 // "xiangqi"], [FEN] and [Format] for xiangqi (and [XiangqiRanks "0-9"] with
 // ICCS: a XiangqiRanks tag of g is not copied, the moves are rewritten in
-// ICCS); then the movetext with move
-// numbers (from the FEN's fullmove number; "N..." when Black starts),
-// chess moves in SAN and xiangqi moves in WXF or ICCS as opt says, lines
-// wrapped before 80 columns, and the result. It returns an error if a move is
-// not legal in its position (the record is then not written completely).
+// ICCS; the coordinate formats write [Variant "xiangqi"], [XiangqiRanks] and
+// the FEN as in chess); then the movetext with move numbers (from the FEN's
+// fullmove number; "N..." when Black starts), chess moves in SAN and xiangqi
+// moves as opt says, each move followed by its comment in braces
+// ("{+0.35/12 0.5s}"; g.Comment before the first move), lines wrapped before
+// 80 columns (a comment is never broken), and the result. It returns an
+// error if a move is not legal in its position or a comment holds a '}',
+// which PGN cannot write (the record is then not written at all).
 func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
-	result := g.Result
-	if !validResult(result) {
-		result = "*"
+	result := g.Result.String()
+	if strings.Contains(g.Comment, "}") {
+		return fmt.Errorf("PGN: the game comment holds a '}', which PGN cannot write")
+	}
+	for i := range min(len(g.Comments), len(g.Moves)) {
+		if strings.Contains(g.Comments[i], "}") {
+			return fmt.Errorf("PGN: the comment of move %d holds a '}', which PGN cannot write", i+1)
+		}
 	}
 	var b strings.Builder
 	writeTag := func(name, value string) {
@@ -144,6 +178,18 @@ func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
 	switch g.Variant {
 	case position.Xiangqi:
 		writeTag("Variant", "xiangqi")
+		if opt.Xiangqi == FormatCoordinates || opt.Xiangqi == FormatCoordinatesRanks1 {
+			ranks := Ranks0
+			if opt.Xiangqi == FormatCoordinatesRanks1 {
+				ranks = Ranks1
+			}
+			writeTag(XiangqiRanksTag, ranks)
+			if g.FEN != "" && g.FEN != xiangqi.StartFEN {
+				writeTag("SetUp", "1")
+				writeTag("FEN", startFEN)
+			}
+			break
+		}
 		writeTag("FEN", startFEN)
 		if opt.Xiangqi == FormatICCS {
 			writeTag("Format", "ICCS")
@@ -178,10 +224,17 @@ func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
 	if err != nil {
 		return err
 	}
+	if g.Comment != "" {
+		tokens = append([]string{"{" + g.Comment + "}"}, tokens...)
+	}
 	tokens = append(tokens, result)
 	col := 0
 	for _, tok := range tokens {
-		if col > 0 && col+1+len(tok) > 79 {
+		first := tok
+		if i := strings.IndexByte(tok, '\n'); i >= 0 {
+			first = tok[:i] // a comment running over lines
+		}
+		if col > 0 && col+1+len(first) > 79 {
 			b.WriteByte('\n')
 			col = 0
 		} else if col > 0 {
@@ -189,7 +242,11 @@ func WritePGN(w io.Writer, g *Game, opt WriteOptions) error {
 			col++
 		}
 		b.WriteString(tok)
-		col += len(tok)
+		if i := strings.LastIndexByte(tok, '\n'); i >= 0 {
+			col = len(tok) - i - 1
+		} else {
+			col += len(tok)
+		}
 	}
 	b.WriteString("\n\n")
 	_, err = io.WriteString(w, b.String())
@@ -229,6 +286,7 @@ func chessMovetext(g *Game, fen string) ([]string, error) {
 			return nil, fmt.Errorf("PGN: move %d (%s) is not legal in %s", i+1, p.MoveString(m), p.FEN())
 		}
 		toks = append(toks, SAN(p, m))
+		toks = appendComment(toks, g.MoveComment(i))
 		p.DoMove(m, &states[i])
 		if black {
 			full++
@@ -253,18 +311,32 @@ func xiangqiMovetext(g *Game, fen string, opt WriteOptions) ([]string, error) {
 		if !p.PseudoLegal(m) || !p.Legal(m) {
 			return nil, fmt.Errorf("PGN: move %d (%s) is not legal in %s", i+1, xiangqi.MoveString(m), p.FEN())
 		}
-		if opt.Xiangqi == FormatICCS {
+		switch opt.Xiangqi {
+		case FormatICCS:
 			s := strings.ToUpper(xiangqi.MoveString(m))
 			toks = append(toks, s[:2]+"-"+s[2:])
-		} else {
+		case FormatCoordinates:
+			toks = append(toks, xiangqi.MoveString(m))
+		case FormatCoordinatesRanks1:
+			toks = append(toks, ToRanks1(xiangqi.MoveString(m)))
+		default:
 			toks = append(toks, WXF(p, m))
 		}
+		toks = appendComment(toks, g.MoveComment(i))
 		p.DoMove(m, &states[i])
 		if black {
 			full++
 		}
 	}
 	return toks, nil
+}
+
+// appendComment appends c in braces, if there is one.
+func appendComment(toks []string, c string) []string {
+	if c == "" {
+		return toks
+	}
+	return append(toks, "{"+c+"}")
 }
 
 func legalChess(p *chess.Position, m position.Move) bool {
@@ -304,9 +376,11 @@ func ParsePGN(s string) (*Game, error) {
 }
 
 // ReadPGN reads every game of a PGN file. It reads tag pairs (with \" and
-// \\ escapes), skips comments ({...} and ; to end of line), variations
-// (nested parentheses), NAGs ($n), move-number indications, "%" escape
-// lines and annotation marks, and decodes each move in its position:
+// \\ escapes) and {comments} (trimmed, into Game.Comments and
+// Game.Comment), skips comments to the end of the line (;), variations
+// (nested parentheses, with their comments), NAGs ($n), move-number
+// indications, "%" escape lines and annotation marks, and decodes each move
+// in its position:
 // chess moves in SAN (see ParseSAN), xiangqi moves in ICCS coordinates
 // ("h2e2", "H2-E2") or WXF (see ParseWXF), told apart token by token;
 // with [XiangqiRanks "1-10"] coordinate moves number the ranks 1–10, as
@@ -323,10 +397,10 @@ func ParsePGN(s string) (*Game, error) {
 // that disagrees with the termination marker, or an illegal or unreadable
 // move. No partial game is returned with an error.
 func ReadPGN(r io.Reader) ([]*Game, error) {
-	lx := &lexer{r: bufio.NewReader(r), line: 1}
+	rd := NewReader(r)
 	var games []*Game
 	for {
-		g, err := readGame(lx)
+		g, err := rd.Next()
 		if err == io.EOF {
 			return games, nil
 		}
@@ -337,11 +411,55 @@ func ReadPGN(r io.Reader) ([]*Game, error) {
 	}
 }
 
+// Reader reads the games of a PGN file one at a time, as ReadPGN does, and
+// goes on after a game it cannot read.
+type Reader struct {
+	lx       lexer
+	gameLine int
+}
+
+// NewReader returns a Reader of r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{lx: lexer{r: bufio.NewReaderSize(r, 1<<16), line: 1}}
+}
+
+// Next reads the next game; after the last it returns nil and io.EOF. A
+// game that cannot be read comes back with the error (see ReadPGN) as far as
+// it was read: never nil, with its tags (unless a tag pair itself is
+// broken), and the moves and comments before a bad move. Next has then
+// skipped the rest of that game, up to its result or to the tag pair or end
+// of file that cuts it off, so that the following call reads the next game.
+// An error of the underlying reader comes with a nil game and ends the
+// reading.
+func (r *Reader) Next() (*Game, error) {
+	g, err := r.readGame()
+	if r.lx.ioErr != nil {
+		return nil, r.lx.ioErr
+	}
+	return g, err
+}
+
+// GameLine returns the line on which the game last returned by Next
+// begins (its first tag pair or movetext symbol).
+func (r *Reader) GameLine() int { return r.gameLine }
+
+// Line returns the number of lines read so far, the last one counted when
+// it was read in part.
+func (r *Reader) Line() int {
+	if r.lx.midLine {
+		return r.lx.line
+	}
+	return r.lx.line - 1
+}
+
 // lexer reads PGN tokens.
 type lexer struct {
-	r      *bufio.Reader
-	line   int
-	peeked *token
+	r       *bufio.Reader
+	line    int
+	midLine bool // bytes of line have been read
+	start   int  // the line of the last token begun, read or not
+	peeked  *token
+	ioErr   error // the underlying reader's error (not io.EOF): reading ends
 }
 
 type tokenKind uint8
@@ -350,26 +468,36 @@ const (
 	tokEOF tokenKind = iota
 	tokTag
 	tokSymbol
+	tokComment
 )
 
 type token struct {
 	kind        tokenKind
-	name, value string // tag name and value, or the symbol in value
+	name, value string // tag name and value, or the symbol or comment in value
 	line        int
 }
 
 func (lx *lexer) readByte() (byte, error) {
 	c, err := lx.r.ReadByte()
-	if err == nil && c == '\n' {
+	switch {
+	case err == nil && c == '\n':
 		lx.line++
+		lx.midLine = false
+	case err == nil:
+		lx.midLine = true
+	case err != io.EOF:
+		lx.ioErr = err
 	}
 	return c, err
 }
 
+// unread takes back c, the last byte read, which followed other bytes of
+// its line.
 func (lx *lexer) unread(c byte) {
 	_ = lx.r.UnreadByte()
 	if c == '\n' {
 		lx.line--
+		lx.midLine = true
 	}
 }
 
@@ -393,8 +521,8 @@ func (lx *lexer) take() (token, error) {
 	return lx.next()
 }
 
-// next returns the next tag pair or movetext symbol, skipping comments,
-// variations, NAGs and escape lines.
+// next returns the next tag pair, movetext symbol or {comment}, skipping
+// rest-of-line comments, variations, NAGs and escape lines.
 func (lx *lexer) next() (token, error) {
 	depth, depthLine := 0, 0
 	atLineStart := lx.line == 1
@@ -429,9 +557,11 @@ func (lx *lexer) next() (token, error) {
 			return token{}, fmt.Errorf("PGN line %d: unexpected byte 0x%02x", lx.line, c)
 		}
 		atLineStart = false
+		lx.start = lx.line
 		switch {
 		case c == '{':
 			start := lx.line
+			var text []byte
 			for {
 				d, err := lx.readByte()
 				if err != nil {
@@ -440,6 +570,12 @@ func (lx *lexer) next() (token, error) {
 				if d == '}' {
 					break
 				}
+				if depth == 0 {
+					text = append(text, d)
+				}
+			}
+			if depth == 0 {
+				return token{kind: tokComment, value: strings.TrimSpace(string(text)), line: start}, nil
 			}
 		case c == ';':
 			if err := lx.skipLine(); err != nil {
@@ -560,36 +696,60 @@ func (lx *lexer) tagPair() (token, error) {
 	return token{kind: tokTag, name: string(name), value: string(val), line: line}, nil
 }
 
-// readGame reads one game: tag pairs, then movetext up to the result.
-func readGame(lx *lexer) (*Game, error) {
+// readGame reads one game: tag pairs, then movetext up to the result. On
+// an error it returns the game as far as it was read and skips the rest
+// (see Next).
+func (r *Reader) readGame() (*Game, error) {
+	lx := &r.lx
 	g := &Game{}
+	// Comments before a game's first token (after the previous game's
+	// result) and among its tags are dropped; those after the tags start
+	// g.Comment.
 	t, err := lx.take()
+	for err == nil && t.kind == tokComment {
+		t, err = lx.take()
+	}
 	if err != nil {
-		return nil, err
+		r.gameLine = lx.start
+		lx.skipGame(token{kind: tokComment}, false)
+		return g, err
 	}
 	if t.kind == tokEOF {
 		return nil, io.EOF
 	}
 	startLine := t.line
-	for t.kind == tokTag {
-		g.Tags = append(g.Tags, Tag{t.name, t.value})
-		if t, err = lx.take(); err != nil {
-			return nil, err
+	r.gameLine = startLine
+	for t.kind == tokTag || t.kind == tokComment {
+		switch t.kind {
+		case tokTag:
+			g.Tags = append(g.Tags, Tag{t.name, t.value})
+			g.Comment = ""
+		case tokComment:
+			g.addComment(t.value)
 		}
+		if t, err = lx.take(); err != nil {
+			lx.skipGame(token{kind: tokComment}, false)
+			return g, err
+		}
+	}
+	// fail skips the rest of the game from t, the token after the tags.
+	fail := func(err error) (*Game, error) {
+		lx.skipGame(t, false)
+		return g, err
 	}
 	v, c960, err := ParseVariant(g.Tag("Variant"))
 	if err != nil {
-		return nil, fmt.Errorf("PGN game at line %d: %w", startLine, err)
+		return fail(fmt.Errorf("PGN game at line %d: %w", startLine, err))
 	}
 	g.Variant, g.Chess960 = v, c960
 	if fen := g.Tag("FEN"); fen != "" {
 		g.FEN = fen
 	} else if su := g.Tag("SetUp"); su == "1" {
-		return nil, fmt.Errorf("PGN game at line %d: [SetUp \"1\"] without a FEN tag", startLine)
+		return fail(fmt.Errorf("PGN game at line %d: [SetUp \"1\"] without a FEN tag", startLine))
 	}
 	tagResult := g.Tag("Result")
 	if tagResult != "" && !validResult(tagResult) {
-		return nil, fmt.Errorf("PGN game at line %d: Result tag %q is not 1-0, 0-1, 1/2-1/2 or *", startLine, clip(tagResult))
+		return fail(fmt.Errorf("PGN game at line %d: Result tag %q is not 1-0, 0-1, 1/2-1/2 or *", startLine, clip(tagResult)))
 	}
 
 	var mv mover
@@ -598,7 +758,7 @@ func readGame(lx *lexer) (*Game, error) {
 		var xm *xiangqiMover
 		if xm, err = newXiangqiMover(g.StartFEN()); err == nil {
 			if xm.ranks1, err = parseRanksTag(g.Tag(XiangqiRanksTag)); err != nil {
-				return nil, fmt.Errorf("PGN game at line %d: %w", startLine, err)
+				return fail(fmt.Errorf("PGN game at line %d: %w", startLine, err))
 			}
 		}
 		mv = xm
@@ -606,21 +766,36 @@ func readGame(lx *lexer) (*Game, error) {
 		mv, err = newChessMover(g.StartFEN(), g.Chess960)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("PGN game at line %d: FEN tag: %w", startLine, err)
+		return fail(fmt.Errorf("PGN game at line %d: FEN tag: %w", startLine, err))
+	}
+	// next takes the token after t; its error skips the rest of the game.
+	next := func() error {
+		var err error
+		if t, err = lx.take(); err != nil {
+			lx.skipGame(token{kind: tokComment}, true)
+		}
+		return err
 	}
 	for {
 		switch t.kind {
 		case tokEOF:
-			return nil, fmt.Errorf("PGN game at line %d: ends at line %d without a result (1-0, 0-1, 1/2-1/2 or *): truncated?", startLine, t.line)
+			return g, fmt.Errorf("PGN game at line %d: ends at line %d without a result (1-0, 0-1, 1/2-1/2 or *): truncated?", startLine, t.line)
 		case tokTag:
-			return nil, fmt.Errorf("PGN line %d: tag pair [%s] inside the movetext; the game before it has no result: truncated?", t.line, t.name)
+			lx.peeked = &t // the next game's
+			return g, fmt.Errorf("PGN line %d: tag pair [%s] inside the movetext; the game before it has no result: truncated?", t.line, t.name)
+		case tokComment:
+			g.addComment(t.value)
+			if err := next(); err != nil {
+				return g, err
+			}
+			continue
 		}
 		s := t.value
 		if validResult(s) {
 			if tagResult != "" && tagResult != s {
-				return nil, fmt.Errorf("PGN game at line %d: Result tag %q disagrees with the termination marker %q", startLine, tagResult, s)
+				return g, fmt.Errorf("PGN game at line %d: Result tag %q disagrees with the termination marker %q", startLine, tagResult, s)
 			}
-			g.Result = s
+			g.Result, _ = position.ParseResult(s)
 			if tagResult == "" {
 				g.SetTag("Result", s)
 			}
@@ -629,14 +804,62 @@ func readGame(lx *lexer) (*Game, error) {
 		if s = stripMoveNumber(s); s != "" && !strings.EqualFold(s, "e.p.") && !strings.EqualFold(s, "ep") {
 			m, err := mv.parse(s)
 			if err != nil {
-				return nil, fmt.Errorf("PGN line %d: move %s: %w", t.line, mv.label(s), err)
+				err = fmt.Errorf("PGN line %d: move %s: %w", t.line, mv.label(s), err)
+				lx.skipGame(token{kind: tokComment}, true)
+				return g, err
 			}
 			g.Moves = append(g.Moves, m)
+			g.Comments = append(g.Comments, "")
 		}
-		if t, err = lx.take(); err != nil {
-			return nil, err
+		if err := next(); err != nil {
+			return g, err
 		}
 	}
+}
+
+// skipGame skips the rest of a game that could not be read, from t on: up
+// to its result, to the end of the file, or, once in the movetext, to the
+// tag pair that begins the next game (left to be read). Unreadable text on
+// the way is skipped too; an error of the underlying reader stops it.
+func (lx *lexer) skipGame(t token, inMovetext bool) {
+	for {
+		switch t.kind {
+		case tokEOF:
+			return
+		case tokTag:
+			if inMovetext {
+				lx.peeked = &t
+				return
+			}
+		case tokSymbol:
+			if validResult(t.value) {
+				return
+			}
+			inMovetext = true
+		}
+		var err error
+		for t, err = lx.take(); err != nil; t, err = lx.take() {
+			if lx.ioErr != nil {
+				return
+			}
+		}
+	}
+}
+
+// addComment adds the text of a comment read after the last move (before
+// the first: g.Comment).
+func (g *Game) addComment(text string) {
+	if text == "" {
+		return
+	}
+	c := &g.Comment
+	if len(g.Comments) > 0 {
+		c = &g.Comments[len(g.Comments)-1]
+	}
+	if *c != "" {
+		*c += " "
+	}
+	*c += text
 }
 
 // stripMoveNumber removes a leading move-number indication ("12.", "12...")
@@ -686,7 +909,13 @@ func newChessMover(fen string, c960 bool) (*chessMover, error) {
 func (c *chessMover) parse(s string) (position.Move, error) {
 	m, err := ParseSAN(c.p, s)
 	if err != nil {
-		return m, err
+		// Engine coordinates, which some tools write into PGN ("b1c3",
+		// castling "e1g1"); what reads as both is the same move.
+		u, uerr := c.p.ParseMove(strings.TrimRight(s, "+#!?"))
+		if uerr != nil {
+			return m, err
+		}
+		m = u
 	}
 	c.push(m)
 	return m, nil
@@ -723,6 +952,7 @@ func newXiangqiMover(fen string) (*xiangqiMover, error) {
 func (x *xiangqiMover) parse(s string) (position.Move, error) {
 	var m position.Move
 	var err error
+	s = strings.TrimRight(s, "+#!?") // check and annotation marks (WXF's "+" is never last)
 	if x.ranks1 && len(s) >= 4 && s[0] >= 'a' && s[0] <= 'i' && s[1] >= '0' && s[1] <= '9' {
 		var iccs string
 		if iccs, err = FromRanks1(s); err == nil {
@@ -731,7 +961,7 @@ func (x *xiangqiMover) parse(s string) (position.Move, error) {
 	} else if looksICCS(s) {
 		m, err = x.p.ParseMove(s)
 	} else {
-		m, err = ParseWXF(x.p, strings.TrimRight(s, "+#!?"))
+		m, err = ParseWXF(x.p, s)
 	}
 	if err != nil {
 		return m, err

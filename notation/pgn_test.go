@@ -3,10 +3,14 @@ package notation
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"dualnnue/position"
 	"dualnnue/position/chess"
@@ -20,7 +24,7 @@ func randomChessGame(t testing.TB, fen string, plies int, rng *rand.Rand) *Game 
 		t.Fatal(err)
 	}
 	states := make([]position.State, plies)
-	g := &Game{Variant: position.Chess, Result: "*"}
+	g := &Game{Variant: position.Chess}
 	if fen != chess.StartFEN {
 		g.FEN = fen
 	}
@@ -29,9 +33,9 @@ func randomChessGame(t testing.TB, fen string, plies int, rng *rand.Rand) *Game 
 		p.GenerateLegal(&list)
 		if list.Len == 0 {
 			if p.InCheck() {
-				g.Result = map[position.Color]string{position.White: "0-1", position.Black: "1-0"}[p.SideToMove()]
+				g.Result = position.Win(p.SideToMove().Flip())
 			} else {
-				g.Result = "1/2-1/2"
+				g.Result = position.Draw
 			}
 			break
 		}
@@ -48,12 +52,12 @@ func randomXiangqiGame(t testing.TB, fen string, plies int, rng *rand.Rand) *Gam
 		t.Fatal(err)
 	}
 	states := make([]position.State, plies)
-	g := &Game{Variant: position.Xiangqi, FEN: fen, Result: "*"}
+	g := &Game{Variant: position.Xiangqi, FEN: fen}
 	for i := 0; i < plies; i++ {
 		var list position.MoveList
 		p.GenerateLegal(&list)
 		if list.Len == 0 {
-			g.Result = map[position.Color]string{position.Red: "0-1", position.Black: "1-0"}[p.SideToMove()]
+			g.Result = position.Win(p.SideToMove().Flip())
 			break
 		}
 		m := list.Moves[rng.IntN(list.Len)]
@@ -68,15 +72,16 @@ func sameGame(a, b *Game) bool {
 		return false
 	}
 	for i := range a.Moves {
-		if a.Moves[i] != b.Moves[i] {
+		if a.Moves[i] != b.Moves[i] || a.MoveComment(i) != b.MoveComment(i) {
 			return false
 		}
 	}
-	return true
+	return a.Comment == b.Comment
 }
 
 // TestPGNRoundTrip: 200 random chess games (from the start and from the
-// perft suite's positions) and 200 random xiangqi games (in WXF and ICCS)
+// perft suite's positions) and 200 random xiangqi games (in WXF, ICCS and
+// engine coordinates with either rank numbering)
 // written and read back give the same variant, start, moves, result and
 // tags.
 func TestPGNRoundTrip(t *testing.T) {
@@ -99,12 +104,30 @@ func TestPGNRoundTrip(t *testing.T) {
 			g = randomChessGame(t, chessFENs[i/2%len(chessFENs)], 20+rng.IntN(200), rng)
 		} else {
 			g = randomXiangqiGame(t, xqFENs[i/2%len(xqFENs)], 20+rng.IntN(200), rng)
-			if i%4 == 1 {
+			switch i % 8 {
+			case 1, 5:
 				opt.Xiangqi = FormatICCS
+			case 3:
+				opt.Xiangqi = FormatCoordinates
+			case 7:
+				opt.Xiangqi = FormatCoordinatesRanks1
 			}
 		}
 		g.SetTag("Event", `round "trip" \ test`)
 		g.SetTag("Annotator", "dualnnue")
+		if i%3 == 0 && len(g.Moves) > 0 { // engine comments on some moves, one of them long
+			g.Comments = make([]string, len(g.Moves))
+			for k := range g.Comments {
+				switch k % 4 {
+				case 0:
+					g.Comments[k] = fmt.Sprintf("+0.%02d/%d 0.5s", k%100, k%30)
+				case 3:
+					g.Comments[k] = "book"
+				}
+			}
+			g.Comments[len(g.Comments)/2] = strings.Repeat("a long comment ", 8)[:76]
+			g.Comment = "game comment"
+		}
 		var buf bytes.Buffer
 		if err := WritePGN(&buf, g, opt); err != nil {
 			t.Fatalf("game %d: %v", i, err)
@@ -153,7 +176,7 @@ func TestReadPGNWild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Moves) != 17 || g.Result != "1-0" || g.Variant != position.Chess {
+	if len(g.Moves) != 17 || g.Result != position.WhiteWin || g.Variant != position.Chess {
 		t.Fatalf("%d moves, result %s", len(g.Moves), g.Result)
 	}
 	ep := "[FEN \"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3\"]\n[SetUp \"1\"]\n\n3. exf6 e.p. Nxf6 *"
@@ -245,7 +268,7 @@ func TestWritePGNExact(t *testing.T) {
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
-	x := &Game{Variant: position.Xiangqi, Result: "*"}
+	x := &Game{Variant: position.Xiangqi}
 	p, _ := xiangqi.NewFromFEN(xiangqi.StartFEN)
 	m, _ := p.ParseMove("h2e2")
 	x.Moves = []position.Move{m}
@@ -256,6 +279,44 @@ func TestWritePGNExact(t *testing.T) {
 	if !strings.Contains(b.String(), "[Variant \"xiangqi\"]\n[FEN \""+xiangqi.StartFEN+"\"]\n[Format \"WXF\"]\n") ||
 		!strings.HasSuffix(b.String(), "\n1. C2=5 *\n\n") {
 		t.Errorf("xiangqi record:\n%s", b.String())
+	}
+}
+
+// TestPGNComments: comments are kept with the move they follow (several
+// joined by a space, those inside variations dropped), the game comment
+// before the first move, and they are written back in braces.
+func TestPGNComments(t *testing.T) {
+	g, err := ParsePGN(`[Event "c"]
+{before the tags: dropped}
+[Result "1-0"]
+{ game comment }
+1. e4 { +0.35/12 0.5s } e5 $1 {book} {second}
+2. Nf3 (2. f4 {in a variation}) ; to the end of the line
+Nc6 {a comment
+over two lines} 1-0 {after the result: dropped}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"+0.35/12 0.5s", "book second", "", "a comment\nover two lines"}
+	if g.Comment != "game comment" || fmt.Sprintf("%q", g.Comments) != fmt.Sprintf("%q", want) {
+		t.Fatalf("comment %q, move comments %q", g.Comment, g.Comments)
+	}
+	var b bytes.Buffer
+	if err := WritePGN(&b, g, WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	movetext := "{game comment} 1. e4 {+0.35/12 0.5s} e5 {book second} 2. Nf3 Nc6 {a comment\nover two lines} 1-0\n\n"
+	if !strings.HasSuffix(b.String(), "\n\n"+movetext) {
+		t.Errorf("written as\n%s", b.String())
+	}
+	back, err := ParsePGN(b.String())
+	if err != nil || !sameGame(g, back) {
+		t.Errorf("read back: %v", err)
+	}
+	g.Comments[1] = "a } b"
+	if err := WritePGN(&b, g, WriteOptions{}); err == nil || !strings.Contains(err.Error(), "move 2") {
+		t.Errorf("comment with '}': %v", err)
 	}
 }
 
@@ -286,5 +347,92 @@ func TestPGNCastlingRightsNeedChess960(t *testing.T) {
 	g.Chess960 = false
 	if err := WritePGN(&b, g, WriteOptions{}); err == nil {
 		t.Errorf("standard game with kq and rooks on c8/g8 written")
+	}
+}
+
+// TestReaderGoesOn: Next returns a game it cannot read with its error and
+// what was read of it, skips the rest of it, and reads the games after it.
+func TestReaderGoesOn(t *testing.T) {
+	text := `[Event "1 good"]
+
+1. e4 {+0.1/1} e5 1-0
+
+[Event "2 illegal move"]
+
+1. e4 {+0.1/1} Ke7 {-0.1/1} 2. Nf3 0-1
+
+[Event "3 unknown variant"]
+[Variant "shogi"]
+
+1. e4 *
+
+[Event "4 broken tag
+[Result "1-0"]
+
+1. d4 1-0
+
+[Event "5 no result"]
+
+1. e4 ) e5
+
+[Event "6 good"]
+[Variant "xiangqi"]
+
+1. h2e2+ {+0.2/3} h9g7 *
+`
+	rd := NewReader(strings.NewReader(text))
+	type got struct {
+		event string
+		moves int
+		line  int
+		err   string
+	}
+	want := []got{
+		{"1 good", 2, 1, ""},
+		{"2 illegal move", 1, 5, `move 1 (black) "Ke7"`},
+		{"3 unknown variant", 0, 9, "unsupported variant"},
+		{"", 0, 14, "never closed"},
+		{"5 no result", 1, 19, "without a variation"},
+		{"6 good", 2, 23, ""},
+	}
+	for i, w := range want {
+		g, err := rd.Next()
+		if g == nil {
+			t.Fatalf("game %d: nil game, %v", i+1, err)
+		}
+		e := g.Tag("Event")
+		if (err == nil) != (w.err == "") || err != nil && !strings.Contains(err.Error(), w.err) ||
+			e != w.event || len(g.Moves) != w.moves || rd.GameLine() != w.line {
+			t.Errorf("game %d: %q, %d moves, line %d, error %v; want %+v", i+1, e, len(g.Moves), rd.GameLine(), err, w)
+		}
+	}
+	if g, err := rd.Next(); g != nil || err != io.EOF {
+		t.Errorf("after the last game: %v %v", g, err)
+	}
+	if rd.Line() != strings.Count(text, "\n") {
+		t.Errorf("%d lines read, want %d", rd.Line(), strings.Count(text, "\n"))
+	}
+	// An error of the underlying reader ends the reading.
+	rd = NewReader(io.MultiReader(strings.NewReader("1. e4 e5 "), iotest.ErrReader(errors.New("disk"))))
+	if g, err := rd.Next(); g != nil || err == nil || err.Error() != "disk" {
+		t.Errorf("read error: %v %v", g, err)
+	}
+}
+
+// TestReadPGNCoordinates: chess moves in engine coordinates, as some tools
+// write them into PGN, read as the SAN moves; marks after xiangqi
+// coordinates are dropped.
+func TestReadPGNCoordinates(t *testing.T) {
+	g, err := ParsePGN("1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 f8c5+ *")
+	if err != nil {
+		t.Fatal(err)
+	}
+	san, err := ParsePGN("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O Bc5 *")
+	if err != nil || !sameGame(g, san) {
+		t.Errorf("coordinates read as %v, SAN as %v (%v)", g.Moves, san.Moves, err)
+	}
+	x, err := ParsePGN("[Variant \"xiangqi\"]\n\n1. h2e2+ h9g7! 2. H0-G2?! *")
+	if err != nil || len(x.Moves) != 3 {
+		t.Errorf("xiangqi coordinates with marks: %v", err)
 	}
 }

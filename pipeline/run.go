@@ -18,7 +18,9 @@ import (
 	"dualnnue/datasets"
 	"dualnnue/match"
 	"dualnnue/nn"
+	"dualnnue/notation"
 	"dualnnue/position"
+	"dualnnue/rules"
 	"dualnnue/selfplay"
 	"dualnnue/train"
 )
@@ -330,7 +332,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 // matchStep plays the candidate net against the best evaluator and records
 // the result and the verdict in rec. An interrupted match is an error: its
 // partial result must not decide a generation.
-func matchStep(ctx context.Context, cfg *Config, opt Options, openings []match.Opening, candidate, best, genDir string, rec *Generation) error {
+func matchStep(ctx context.Context, cfg *Config, opt Options, openings []notation.Opening, candidate, best, genDir string, rec *Generation) error {
 	pgn := filepath.Join(genDir, "match.pgn")
 	// A generation run again (a resumed pipeline) plays its match again.
 	if err := os.Remove(pgn); err != nil && !os.IsNotExist(err) {
@@ -388,15 +390,19 @@ func copyFile(src, dst string) error {
 	return os.Rename(tmp, dst)
 }
 
-func loadOpenings(cfg *Config) ([]match.Opening, error) {
+func loadOpenings(cfg *Config) ([]notation.Opening, error) {
+	v, err := position.ParseVariant(cfg.Game)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.Match.Openings != "" {
-		return match.ReadOpenings(cfg.Match.Openings, cfg.Game)
+		return notation.ReadOpenings(cfg.Match.Openings, v, rules.Undecided)
 	}
 	data, err := configs.FS.ReadFile("openings/" + cfg.Game + ".epd")
 	if err != nil {
 		return nil, err
 	}
-	return match.ParseOpenings(bytes.NewReader(data), cfg.Game)
+	return notation.ParseOpenings(bytes.NewReader(data), v, rules.Undecided)
 }
 
 // engineFor is the play binary with an evaluator: "classic" (the
@@ -411,7 +417,7 @@ func engineFor(opt Options, eval, name string) match.EngineConfig {
 	return e
 }
 
-func matchConfig(cfg *Config, opt Options, openings []match.Opening, candidate, best, pgn string) (match.Config, error) {
+func matchConfig(cfg *Config, opt Options, openings []notation.Opening, candidate, best, pgn string) (match.Config, error) {
 	tc, err := match.ParseTimeControl(cfg.Match.TC)
 	if err != nil {
 		return match.Config{}, err
@@ -440,7 +446,7 @@ func matchConfig(cfg *Config, opt Options, openings []match.Opening, candidate, 
 	return mc, nil
 }
 
-func baselineMatch(ctx context.Context, cfg *Config, opt Options, openings []match.Opening, best, pgn string) (*BaselineResult, error) {
+func baselineMatch(ctx context.Context, cfg *Config, opt Options, openings []notation.Opening, best, pgn string) (*BaselineResult, error) {
 	base, err := match.ParseEngine(cfg.Match.Baseline)
 	if err != nil {
 		return nil, err
@@ -450,7 +456,7 @@ func baselineMatch(ctx context.Context, cfg *Config, opt Options, openings []mat
 
 // playVs plays net (or "classic") against the engine other for
 // cfg.Match.BaselineGames games at cfg.Match.BaselineTC (else TC).
-func playVs(ctx context.Context, cfg *Config, opt Options, openings []match.Opening, net string, other match.EngineConfig, pgn, event string) (*BaselineResult, error) {
+func playVs(ctx context.Context, cfg *Config, opt Options, openings []notation.Opening, net string, other match.EngineConfig, pgn, event string) (*BaselineResult, error) {
 	base := other
 	tcText := cfg.Match.BaselineTC
 	if tcText == "" {

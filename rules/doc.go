@@ -1,8 +1,8 @@
 // Package rules adjudicates games of chess and xiangqi: who won and why.
 //
-// It judges a position with its history (JudgeChess, JudgeXiangqi) or a
-// whole game record (Adjudicate, with GameFromMoves and GameFromMoves960
-// building the record), and backs the `play result` command (cmd/play).
+// It judges a position with its history (JudgeChess, JudgeXiangqi, or Judge
+// for either; Undecided is the check an opening must pass) or a whole game
+// record (Adjudicate), and backs the `play result` command (cmd/play).
 // Results are written from White's/Red's side: "1-0", "0-1", "1/2-1/2", or
 // "*" while the game goes on.
 //

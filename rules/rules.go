@@ -40,6 +40,29 @@ func win(c position.Color, reason string) Verdict { return Verdict{position.Win(
 
 func draw(reason string) Verdict { return Verdict{position.Draw, reason} }
 
+// Judge judges the current position of p, a *chess.Position (JudgeChess
+// with opt) or a *xiangqi.Position (JudgeXiangqi); another type panics.
+func Judge(p position.Game, opt Options) Verdict {
+	switch p := p.(type) {
+	case *chess.Position:
+		return JudgeChess(p, opt)
+	case *xiangqi.Position:
+		return JudgeXiangqi(p)
+	}
+	panic(fmt.Sprintf("rules: cannot judge a %T", p))
+}
+
+// Undecided returns nil if the game goes on at p, else an error naming the
+// verdict, "ends the game (1/2-1/2 stalemate)", with the chess draws a
+// player may claim granted, as the match referee grants them: the check an
+// opening must pass (see notation.ParseOpenings).
+func Undecided(p position.Game) error {
+	if v := Judge(p, Options{}); v.Result != position.ResultUnknown {
+		return fmt.Errorf("ends the game (%s %s)", v.Result, v.Reason)
+	}
+	return nil
+}
+
 // JudgeChess judges the current position of p, with its history (the
 // States linked through Prev), by the FIDE Laws, in this order: checkmate,
 // stalemate, insufficient material, fivefold repetition, the 75-move rule,
@@ -250,7 +273,7 @@ func gameFromMoves(v position.Variant, chess960 bool, fen string, moves []string
 	if fen == "startpos" {
 		fen = ""
 	}
-	g := &notation.Game{Variant: v, FEN: fen, Result: "*", Chess960: chess960 && v == position.Chess}
+	g := &notation.Game{Variant: v, FEN: fen, Chess960: chess960 && v == position.Chess}
 	start := g.StartFEN()
 	full := fullmove(start)
 	switch v {

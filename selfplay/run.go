@@ -19,8 +19,8 @@ import (
 
 	"dualnnue/datasets"
 	"dualnnue/internal/progress"
-	"dualnnue/match"
 	"dualnnue/nn"
+	"dualnnue/notation"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
 	"dualnnue/rules"
@@ -156,17 +156,17 @@ func evaluator[T any, P search.GamePtr[T]](cfg *Config, def *variants.Def[T, P])
 	return func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }, "sha256:" + hex.EncodeToString(sum[:8]), nil
 }
 
-// readBook reads an EPD/FEN opening file with match.ParseOpenings: a FEN
-// or EPD per line (hmvc/fmvn operations honoured), '#' comments; a line the
-// game core rejects or whose position is already decided is an error
-// naming it.
-func readBook(path, game string) ([]string, error) {
+// readBook reads an EPD/FEN opening file of game g with
+// notation.ParseOpenings: a FEN or EPD per line (hmvc/fmvn operations
+// honoured), '#' comments; a line the game core rejects or whose position
+// is already decided (rules.Undecided) is an error naming it.
+func readBook(path string, g position.Variant) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("opening book: %w", err)
 	}
 	defer f.Close()
-	ops, err := match.ParseOpenings(f, game)
+	ops, err := notation.ParseOpenings(f, g, rules.Undecided)
 	if err != nil {
 		return nil, fmt.Errorf("opening book %s: %w", path, err)
 	}
@@ -331,7 +331,7 @@ func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt O
 	}
 	var book []string
 	if cfg.Opening.Book != "" {
-		book, err = readBook(cfg.Opening.Book, cfg.Game)
+		book, err = readBook(cfg.Opening.Book, def.Variant)
 		if err != nil {
 			return sum, err
 		}

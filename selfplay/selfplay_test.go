@@ -300,7 +300,7 @@ func TestBookRefusesNonStandardCastling(t *testing.T) {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := readBook(path, "chess")
+	_, err := readBook(path, position.Chess)
 	if err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "impossible in standard chess") {
 		t.Errorf("book with kq and rooks on c8/g8: %v", err)
 	}

@@ -13,6 +13,9 @@ import (
 
 	"dualnnue/internal/cli"
 	"dualnnue/match"
+	"dualnnue/notation"
+	"dualnnue/position"
+	"dualnnue/rules"
 )
 
 func runMatch(c *cli.Call) int {
@@ -93,7 +96,11 @@ func runMatch(c *cli.Call) int {
 		cfg.SPRT = &s
 	}
 	if *openings != "" {
-		if cfg.Openings, err = match.ReadOpenings(*openings, *game); err != nil {
+		v, err := position.ParseVariant(*game)
+		if err != nil {
+			return c.Errorf(2, "%v", err)
+		}
+		if cfg.Openings, err = notation.ReadOpenings(*openings, v, rules.Undecided); err != nil {
 			return c.Errorf(2, "%v", err)
 		}
 	}
