@@ -1,7 +1,11 @@
 // The type constraint of the generic search and the few facts about a game it cannot ask a position.
 package search
 
-import "dualnnue/position"
+import (
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+)
 
 // GamePtr is the constraint on the search's position type parameter: a
 // pointer to a position struct T that implements position.Game
@@ -26,7 +30,10 @@ type Rules struct {
 	// not in check; in chess that is stalemate, a draw.
 	NoMovesIsLoss bool
 	// PieceValue[t] orders captures (MVV-LVA) and bounds delta pruning, in
-	// centipawns, indexed by the game's PieceType; the king is 0.
+	// centipawns, indexed by the game's PieceType; the king is 0. It is the
+	// game package's PieceValue, the table its SEE uses too (chess) or the
+	// one kept next to SEE's own (xiangqi.SEEValue; see xiangqi.PieceValue
+	// for why the two still differ).
 	PieceValue [8]position.Value
 	// NoPieceCaptureType is the victim type when a capture's destination is
 	// empty (chess en passant: the pawn); 0 when that cannot happen.
@@ -40,7 +47,7 @@ var XiangqiRules = Rules{
 	ToShift:       7,
 	ToMask:        0x7F,
 	NoMovesIsLoss: true,
-	PieceValue:    [8]position.Value{0, 0, 200, 200, 450, 1000, 450, 100},
+	PieceValue:    xiangqi.PieceValue,
 }
 
 // ChessRules describes chess: moves are from | to<<6 | promo<<12 | kind<<14;
@@ -50,7 +57,7 @@ var ChessRules = Rules{
 	ToShift:            6,
 	ToMask:             0x3F,
 	NoMovesIsLoss:      false,
-	PieceValue:         [8]position.Value{0, 100, 320, 330, 500, 950, 0, 0},
+	PieceValue:         chess.PieceValue,
 	NoPieceCaptureType: 1,
 }
 

@@ -3,10 +3,13 @@ package chess
 
 import "dualnnue/position"
 
-// SEE piece values in centipawns: pawn 100, knight 320, bishop 330,
-// rook 500, queen 950. The king counts 0: it captures last, and only when
-// the square is no longer defended.
-var SEEValue = [7]position.Value{0, 100, 320, 330, 500, 950, 0}
+// PieceValue is chess's one piece-value scale, in centipawns, indexed by
+// PieceType: SEE swaps with it, and the search (search.ChessRules) orders
+// captures by it (MVV-LVA) and bounds delta pruning with it. Pawn 100,
+// knight 320, bishop 330, rook 500, queen 950. The king counts 0: it
+// captures last, and only when the square is no longer defended. Index 7
+// is unused; the length matches xiangqi's table, the search's array type.
+var PieceValue = [8]position.Value{0, 100, 320, 330, 500, 950, 0, 0}
 
 // SEE reports whether the static exchange on m's destination, starting with
 // m and then always recapturing with the least valuable attacker (x-rays
@@ -20,11 +23,11 @@ func (p *Position) SEE(m position.Move, threshold position.Value) bool {
 	}
 	p.ensureCheckInfo()
 	from, to := From(m), To(m)
-	swap := SEEValue[p.board[to].Type()] - threshold
+	swap := PieceValue[p.board[to].Type()] - threshold
 	if swap < 0 {
 		return false
 	}
-	swap = SEEValue[p.board[from].Type()] - swap
+	swap = PieceValue[p.board[from].Type()] - swap
 	if swap <= 0 {
 		return true
 	}
@@ -54,34 +57,34 @@ func (p *Position) SEE(m position.Move, threshold position.Value) bool {
 		switch {
 		case stmAttackers&p.byType[Pawn] != 0:
 			bb = stmAttackers & p.byType[Pawn]
-			if swap = SEEValue[Pawn] - swap; swap < res {
+			if swap = PieceValue[Pawn] - swap; swap < res {
 				return res != 0
 			}
 			occ ^= bb & -bb
 			attackers |= bishopAttacks(to, occ) & bq
 		case stmAttackers&p.byType[Knight] != 0:
 			bb = stmAttackers & p.byType[Knight]
-			if swap = SEEValue[Knight] - swap; swap < res {
+			if swap = PieceValue[Knight] - swap; swap < res {
 				return res != 0
 			}
 			occ ^= bb & -bb
 		case stmAttackers&p.byType[Bishop] != 0:
 			bb = stmAttackers & p.byType[Bishop]
-			if swap = SEEValue[Bishop] - swap; swap < res {
+			if swap = PieceValue[Bishop] - swap; swap < res {
 				return res != 0
 			}
 			occ ^= bb & -bb
 			attackers |= bishopAttacks(to, occ) & bq
 		case stmAttackers&p.byType[Rook] != 0:
 			bb = stmAttackers & p.byType[Rook]
-			if swap = SEEValue[Rook] - swap; swap < res {
+			if swap = PieceValue[Rook] - swap; swap < res {
 				return res != 0
 			}
 			occ ^= bb & -bb
 			attackers |= rookAttacks(to, occ) & rq
 		case stmAttackers&p.byType[Queen] != 0:
 			bb = stmAttackers & p.byType[Queen]
-			if swap = SEEValue[Queen] - swap; swap < res {
+			if swap = PieceValue[Queen] - swap; swap < res {
 				return res != 0
 			}
 			occ ^= bb & -bb

@@ -2,7 +2,6 @@
 package xiangqi
 
 import (
-	"math/bits"
 	"sort"
 
 	"dualnnue/position"
@@ -16,8 +15,8 @@ type perftFrame struct {
 
 // Perft returns the number of leaf nodes of the legal move tree of the given
 // depth from p (depth <= 0 counts 1). The last ply is bulk-counted: the
-// number of legal moves, no move made (counted by countLegal, which is
-// GenerateLegal with population counts in place of the list). p is left
+// number of legal moves, no move made (counted by countLegal, which walks
+// GenerateLegal's sets with population counts in place of the list). p is left
 // unchanged. It allocates only its per-depth stack, once.
 func Perft(p *Position, depth int) uint64 {
 	if depth <= 0 {
@@ -72,68 +71,4 @@ func Divide(p *Position, depth int) []DivideEntry {
 	}
 	sort.Slice(out, func(i, j int) bool { return MoveString(out[i].Move) < MoveString(out[j].Move) })
 	return out
-}
-
-// countLegal returns the number of legal moves: GenerateLegal's algorithm
-// with population counts instead of writing the moves (scratch is used in
-// check). TestCountLegal keeps the two in step.
-func (p *Position) countLegal(scratch *position.MoveList) int {
-	if p.st.InCheck {
-		scratch.Len = 0
-		p.GenerateLegal(scratch)
-		return scratch.Len
-	}
-	us := p.side
-	base := position.Piece(us) << 3
-	occ := p.occ
-	ours := p.byColor[us]
-	notOurs := Bitboard{^ours.lo & halfMask, ^ours.hi & halfMask}
-	blockers, hollow := p.kingDanger(us)
-	allowed := notOurs.AndNot(hollow)
-	n := 0
-	for b := p.byPiece[base|position.Piece(Rook)].AndNot(blockers); b.Any(); {
-		n += rookAttacks(b.PopLSB(), occ).And(allowed).Count()
-	}
-	if c := p.byPiece[base|position.Piece(Cannon)].AndNot(blockers); c.Any() {
-		theirs := p.byColor[us^1]
-		quiet := Bitboard{^occ.lo & halfMask &^ hollow.lo, ^occ.hi & halfMask &^ hollow.hi}
-		for b := c; b.Any(); {
-			r, c := sliderBoth(b.PopLSB(), occ)
-			n += r.And(quiet).Or(c.And(theirs)).Count()
-		}
-	}
-	for b := p.byPiece[base|position.Piece(Horse)].AndNot(blockers); b.Any(); {
-		n += p.horseMoves(b.PopLSB()).And(allowed).Count()
-	}
-	if pawns := p.byPiece[base|position.Piece(Pawn)].AndNot(blockers); pawns.Any() {
-		n += pawnPushes(us, pawns).And(allowed).Count()
-		// Two sideways moves can share a destination: count left and
-		// right apart.
-		if us == position.Red {
-			n += bits.OnesCount64(allowed.hi&(pawns.hi>>1&^fileIMask)) + bits.OnesCount64(allowed.hi&(pawns.hi<<1&^fileAMask&halfMask))
-		} else {
-			n += bits.OnesCount64(allowed.lo&(pawns.lo>>1&^fileIMask)) + bits.OnesCount64(allowed.lo&(pawns.lo<<1&^fileAMask&halfMask))
-		}
-	}
-	for b := p.byPiece[base|position.Piece(Elephant)].AndNot(blockers); b.Any(); {
-		n += p.elephantMoves(b.PopLSB()).And(allowed).Count()
-	}
-	for b := p.byPiece[base|position.Piece(Advisor)].AndNot(blockers); b.Any(); {
-		n += advisorAttacks[b.PopLSB()].And(allowed).Count()
-	}
-	for b := blockers; b.Any(); {
-		from := b.PopLSB()
-		for t := p.pieceMoves(from).And(notOurs); t.Any(); {
-			if p.legalFull(from, t.PopLSB()) {
-				n++
-			}
-		}
-	}
-	ksq := p.kingSq[us]
-	for t := kingAttacks[ksq].And(notOurs); t.Any(); {
-		if p.legalFull(ksq, t.PopLSB()) {
-			n++
-		}
-	}
-	return n
 }
