@@ -171,13 +171,5 @@ commands:
   help          this text
   quit          leave (end of input does too)
 `, d.exampleMoves)
-	if d.Name == "xiangqi" {
-		s.printf("board: K king, A advisor, E elephant, H horse, R rook, C cannon, P pawn (red upper\n" +
-			"case, black lower case; -chinese draws the characters). Files a-i and ranks 0-9 are\n" +
-			"the ICCS coordinates; the numbers 1-9 along each side's edge are that side's WXF\n" +
-			"file numbers (counted from its right).\n")
-		return
-	}
-	s.printf("board: K king, Q queen, R rook, B bishop, N knight, P pawn (white upper case, black\n" +
-		"lower case; -figurines draws the symbols). Files a-h, ranks 1-8.\n")
+	s.printf("%s", d.boardHelp)
 }

@@ -111,11 +111,7 @@ func (a *adapter[T, P]) display() []string {
 			}
 			b.WriteString(" " + string(c) + " |")
 		}
-		rank := r
-		if d.Name == "chess" {
-			rank = r + 1
-		}
-		b.WriteString(" " + strconv.Itoa(rank))
+		b.WriteString(" " + strconv.Itoa(r+d.FirstRank))
 		lines = append(lines, b.String(), sep)
 	}
 	var files strings.Builder
@@ -135,10 +131,7 @@ func (a *adapter[T, P]) display() []string {
 
 func (a *adapter[T, P]) squareName(sq position.Square) string {
 	f, r := int(sq)%a.def.Files, int(sq)/a.def.Files
-	if a.def.Name == "chess" {
-		r++
-	}
-	return string(rune('a'+f)) + strconv.Itoa(r)
+	return string(rune('a'+f)) + strconv.Itoa(r+a.def.FirstRank)
 }
 
 // fork copies the adapter with its own copy of the position (by value:
@@ -217,10 +210,7 @@ func (a *adapter[T, P]) perft(depth int, stop <-chan struct{}) (uint64, bool) {
 // eval prints the static evaluations of the current position, from the
 // side to move's view and from White's/Red's.
 func (a *adapter[T, P]) eval() []string {
-	side := "white"
-	if a.def.Name == "xiangqi" {
-		side = "red"
-	}
+	side := a.def.Sides[position.White]
 	pov := func(v position.Value) string {
 		if a.pos.SideToMove() == position.Black {
 			v = -v
