@@ -307,3 +307,45 @@ func TestGameSets(t *testing.T) {
 		t.Fatalf("first_game 4: %+v %v", p, err)
 	}
 }
+
+// TestSameRun: a file on disk belongs to the run only when every runField
+// matches; the play-config fingerprint may be missing (older files), and an
+// unreadable header is left to the damage report.
+func TestSameRun(t *testing.T) {
+	cfg := Config{Seed: 5, Eval: "classic", Search: SearchConfig{SoftNodes: 1000, HardNodes: 8000}, Opening: OpeningConfig{RandomPlies: 8}}
+	info := generatorInfo(&cfg, "v", "classic", "0/1")
+	same := sameRun(&info)
+	if err := same("f", info); err != nil {
+		t.Fatalf("identical header refused: %v", err)
+	}
+	if err := same("f", datasets.GeneratorInfo{}); err != nil {
+		t.Fatalf("unreadable header refused: %v", err)
+	}
+	old := info
+	old.Extra = map[string]string{"random_plies": "8", "shard": "0/1"}
+	if err := same("f", old); err != nil {
+		t.Fatalf("file without the fingerprint refused: %v", err)
+	}
+	for _, c := range []struct {
+		edit func(h *datasets.GeneratorInfo)
+		want string
+	}{
+		{func(h *datasets.GeneratorInfo) { h.Seed = 6 }, `selfplay: f was made with seed "6", this run has "5"`},
+		{func(h *datasets.GeneratorInfo) { h.SearchLimits = "nodes=1" }, `with search "nodes=1"`},
+		{func(h *datasets.GeneratorInfo) { h.NetHash = "sha256:00" }, `with net "sha256:00", this run has "classic"`},
+		{func(h *datasets.GeneratorInfo) { h.Extra["random_plies"] = "9" }, `with random_plies "9", this run has "8"`},
+		{func(h *datasets.GeneratorInfo) { h.Extra["shard"] = "1/2" }, `with shard "1/2", this run has "0/1"`},
+		{func(h *datasets.GeneratorInfo) { h.Extra["play_config"] = "x" }, `with search, opening and adjudication settings "x"`},
+	} {
+		h := info
+		h.Extra = map[string]string{}
+		for k, v := range info.Extra {
+			h.Extra[k] = v
+		}
+		c.edit(&h)
+		err := same("f", h)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("got %v, want an error containing %q", err, c.want)
+		}
+	}
+}

@@ -204,27 +204,40 @@ func generatorInfo(cfg *Config, version, netHash, shard string) datasets.Generat
 	}
 }
 
+// runField is one setting a resumed run must share with the files on disk.
+type runField struct {
+	name string
+	get  func(h *datasets.GeneratorInfo) string
+	// optional: a file written before the field existed lacks it.
+	optional bool
+}
+
+// runFields make two files parts of the same run: the same seed, search,
+// evaluator, opening randomness and shard, or the games would not be the
+// ones the indices promise.
+var runFields = []runField{
+	{name: "seed", get: func(h *datasets.GeneratorInfo) string { return fmt.Sprint(h.Seed) }},
+	{name: "search", get: func(h *datasets.GeneratorInfo) string { return h.SearchLimits }},
+	{name: "net", get: func(h *datasets.GeneratorInfo) string { return h.NetHash }},
+	{name: "random_plies", get: func(h *datasets.GeneratorInfo) string { return h.Extra["random_plies"] }},
+	{name: "shard", get: func(h *datasets.GeneratorInfo) string { return h.Extra["shard"] }},
+	{name: "search, opening and adjudication settings", get: func(h *datasets.GeneratorInfo) string { return h.Extra["play_config"] }, optional: true},
+}
+
 // sameRun returns the check that a file found on resume belongs to the run
-// described by info: the same seed, search, evaluator and opening
-// randomness, or its games would not be the ones the indices promise.
+// described by info (runFields).
 func sameRun(info *datasets.GeneratorInfo) func(path string, h datasets.GeneratorInfo) error {
 	return func(path string, h datasets.GeneratorInfo) error {
 		if h.Engine == "" {
 			return nil // header info unreadable (a problem reported elsewhere)
 		}
-		for _, d := range [][3]string{
-			{"seed", fmt.Sprint(h.Seed), fmt.Sprint(info.Seed)},
-			{"search", h.SearchLimits, info.SearchLimits},
-			{"net", h.NetHash, info.NetHash},
-			{"random_plies", h.Extra["random_plies"], info.Extra["random_plies"]},
-			{"shard", h.Extra["shard"], info.Extra["shard"]},
-			{"search, opening and adjudication settings", h.Extra["play_config"], info.Extra["play_config"]},
-		} {
-			if d[0] == "search, opening and adjudication settings" && d[1] == "" {
-				continue // a file from before the fingerprint
+		for _, f := range runFields {
+			got, want := f.get(&h), f.get(info)
+			if f.optional && got == "" {
+				continue
 			}
-			if d[1] != d[2] {
-				return fmt.Errorf("selfplay: %s was made with %s %q, this run has %q: resume only the same run (or choose another output)", path, d[0], d[1], d[2])
+			if got != want {
+				return fmt.Errorf("selfplay: %s was made with %s %q, this run has %q: resume only the same run (or choose another output)", path, f.name, got, want)
 			}
 		}
 		return nil
