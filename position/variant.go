@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// Variant names one of the two games. Its numbers are stored in net and
-// dataset files (1 xiangqi, 2 chess) and never change; the zero value is
-// invalid. "Variant" is the field's word for it (UCI_Variant, the PGN
+// Variant names one of the two games. Its numbers are stored in net,
+// dataset and checkpoint files (1 xiangqi, 2 chess; JSON writes the number)
+// and never change; the zero value is invalid. "Variant" is the field's word for it (UCI_Variant, the PGN
 // Variant tag, Fairy-Stockfish's variants).
 type Variant uint8
 
@@ -58,25 +58,6 @@ func (v Variant) Squares() int {
 		return 64
 	}
 	return 0
-}
-
-// MarshalText writes the name ("xiangqi", "chess"), so JSON and TOML carry
-// the word, not the number.
-func (v Variant) MarshalText() ([]byte, error) {
-	if !v.Valid() {
-		return nil, fmt.Errorf("invalid variant %d", uint8(v))
-	}
-	return []byte(v.String()), nil
-}
-
-// UnmarshalText reads a name as ParseVariant does.
-func (v *Variant) UnmarshalText(b []byte) error {
-	x, err := ParseVariant(string(b))
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
 }
 
 // Result is a game's outcome from White's (chess) or Red's (xiangqi) side.

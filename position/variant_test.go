@@ -28,16 +28,15 @@ func TestVariant(t *testing.T) {
 	if Variant(0).Valid() || Variant(3).Squares() != 0 || Variant(7).String() != "variant(7)" {
 		t.Fatal("invalid variants")
 	}
+	// JSON carries the stored number (training checkpoints hold it), so
+	// files written before the type existed still load.
 	b, err := json.Marshal(struct{ V Variant }{Chess})
-	if err != nil || string(b) != `{"V":"chess"}` {
+	if err != nil || string(b) != `{"V":2}` {
 		t.Fatalf("json %s %v", b, err)
 	}
 	var back struct{ V Variant }
-	if err := json.Unmarshal([]byte(`{"V":"xiangqi"}`), &back); err != nil || back.V != Xiangqi {
+	if err := json.Unmarshal([]byte(`{"V":1}`), &back); err != nil || back.V != Xiangqi {
 		t.Fatalf("unmarshal %v %v", back, err)
-	}
-	if _, err := json.Marshal(struct{ V Variant }{}); err == nil {
-		t.Fatal("marshalled the zero variant")
 	}
 }
 

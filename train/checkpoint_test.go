@@ -2,11 +2,13 @@
 package train
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"dualnnue/nn"
@@ -104,4 +106,19 @@ func FuzzParseConfig(f *testing.F) {
 		_ = cfg.Validate()
 		_ = cfg.TOML()
 	})
+}
+
+// TestCheckpointArchJSON: the architecture in a checkpoint's JSON names the
+// game by its stored number, as checkpoints written before position.Variant
+// did ("Game":1), so they still load.
+func TestCheckpointArchJSON(t *testing.T) {
+	var meta CheckpointMeta
+	old := `{"arch":{"Game":1,"Set":3,"Inputs":692,"Hidden":32,"Buckets":1,"Activation":2},"epoch":1}`
+	if err := json.Unmarshal([]byte(old), &meta); err != nil || meta.Arch.Game != position.Xiangqi || meta.Arch.Hidden != 32 {
+		t.Fatalf("old checkpoint meta: %+v %v", meta.Arch, err)
+	}
+	b, err := json.Marshal(&meta)
+	if err != nil || !strings.Contains(string(b), `"Game":1,`) {
+		t.Fatalf("meta JSON %s %v", b, err)
+	}
 }
