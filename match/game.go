@@ -20,16 +20,28 @@ import (
 // newReferee returns a position of game ("xiangqi" or "chess") at the
 // standard start, and the start FEN.
 func newReferee(game string) (position.Game, string, error) {
-	pos, _, start, err := newArbiter(game)
-	return pos, start, err
+	ar, err := newArbiter(game)
+	return ar.pos, ar.start, err
 }
 
-// newArbiter is newReferee with the judge of that position (package rules
-// through the game's bundle): the one switch on the game in the runner.
-func newArbiter(game string) (pos position.Game, judge func() rules.Verdict, start string, err error) {
+// arbiter is the runner's referee of one game: a position, its judge
+// (package rules through the game's bundle), the start FEN and the names
+// of the sides ("white"/"red", "black").
+type arbiter struct {
+	pos   position.Game
+	judge func() rules.Verdict
+	start string
+	sides [2]string
+	// xiangqi: moves may be written with ranks 1-10 (an engine's ranks=1).
+	xiangqi bool
+}
+
+// newArbiter is newReferee with the rest of the arbiter: the one switch on
+// the game in the runner.
+func newArbiter(game string) (arbiter, error) {
 	v, err := position.ParseVariant(game)
 	if err != nil {
-		return nil, nil, "", err
+		return arbiter{}, err
 	}
 	switch v {
 	case position.Xiangqi:
@@ -39,12 +51,13 @@ func newArbiter(game string) (pos position.Game, judge func() rules.Verdict, sta
 	}
 }
 
-func arbiterOf[T any, P search.GamePtr[T]](d *variants.Def[T, P]) (position.Game, func() rules.Verdict, string, error) {
+func arbiterOf[T any, P search.GamePtr[T]](d *variants.Def[T, P]) (arbiter, error) {
 	p, err := d.NewFromFEN(d.StartFEN)
 	if err != nil {
-		return nil, nil, "", err
+		return arbiter{}, err
 	}
-	return p, func() rules.Verdict { return d.Judge(p) }, d.StartFEN, nil
+	return arbiter{pos: p, judge: func() rules.Verdict { return d.Judge(p) }, start: d.StartFEN, sides: d.Sides,
+		xiangqi: d.Variant == position.Xiangqi}, nil
 }
 
 // TimeControl is the per-move limit. Exactly one of Nodes, Depth, MoveTime
@@ -257,20 +270,24 @@ func fromRanks1(m string) (string, error) { return notation.FromRanks1(m) }
 
 // gamePlayer holds the per-slot buffers of a game.
 type gamePlayer struct {
-	game   string
-	pos    position.Game
-	judge  func() rules.Verdict // judges pos
-	start  string
-	states []position.State
-	list   position.MoveList
+	game  string
+	pos   position.Game
+	judge func() rules.Verdict // judges pos
+	start string
+	sides [2]string
+	// xiangqi: an engine's ranks=1 setting applies.
+	xiangqi bool
+	states  []position.State
+	list    position.MoveList
 }
 
 func newGamePlayer(game string) (*gamePlayer, error) {
-	pos, judge, start, err := newArbiter(game)
+	ar, err := newArbiter(game)
 	if err != nil {
 		return nil, err
 	}
-	return &gamePlayer{game: game, pos: pos, judge: judge, start: start, states: make([]position.State, hardMaxPlies+64)}, nil
+	return &gamePlayer{game: game, pos: ar.pos, judge: ar.judge, start: ar.start, sides: ar.sides, xiangqi: ar.xiangqi,
+		states: make([]position.State, hardMaxPlies+64)}, nil
 }
 
 // setup sets the opening's position and plays its moves. It returns the
@@ -306,13 +323,6 @@ func (g *gamePlayer) setup(op notation.Opening) (string, []string, error) {
 		return "", nil, fmt.Errorf("opening %q (%d moves) ends the game (%s %s)", fen, len(op.Moves), res, reason)
 	}
 	return fen, moves, nil
-}
-
-func colourName(c position.Color) string {
-	if c == position.White {
-		return "white"
-	}
-	return "black"
 }
 
 // ended reports whether the position ends the game by the rules, judged by
@@ -368,7 +378,7 @@ func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op notation.Openi
 			sb.WriteString(" moves")
 			for _, m := range rec.Moves {
 				sb.WriteByte(' ')
-				if g.game == "xiangqi" && e.Ranks1 {
+				if g.xiangqi && e.Ranks1 {
 					m = toRanks1(m)
 				}
 				sb.WriteString(m)
@@ -419,7 +429,7 @@ func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op notation.Openi
 			}
 		}
 		text := mv
-		if g.game == "xiangqi" && e.Ranks1 {
+		if g.xiangqi && e.Ranks1 {
 			if text, err = fromRanks1(mv); err != nil {
 				return g.illegal(rec, us, mv), nil
 			}
@@ -459,11 +469,11 @@ func (g *gamePlayer) fault(rec GameRecord, c int, err error) GameRecord {
 	rec.Fault = c
 	switch {
 	case errors.Is(err, errTimeLoss):
-		rec.FaultKind, rec.Reason = "time", colourName(side)+" loses on time"
+		rec.FaultKind, rec.Reason = "time", g.sides[side]+" loses on time"
 	case errors.Is(err, ErrTimeout):
-		rec.FaultKind, rec.Reason = "timeout", colourName(side)+" engine hung (no answer)"
+		rec.FaultKind, rec.Reason = "timeout", g.sides[side]+" engine hung (no answer)"
 	default:
-		rec.FaultKind, rec.Reason = "crash", colourName(side)+" engine crashed or disconnected"
+		rec.FaultKind, rec.Reason = "crash", g.sides[side]+" engine crashed or disconnected"
 	}
 	return rec
 }
@@ -472,6 +482,6 @@ func (g *gamePlayer) illegal(rec GameRecord, c position.Color, mv string) GameRe
 	rec.Result = position.Win(c.Flip())
 	rec.Fault = int(c)
 	rec.FaultKind = "illegal"
-	rec.Reason = fmt.Sprintf("%s makes an illegal move: %s", colourName(c), mv)
+	rec.Reason = fmt.Sprintf("%s makes an illegal move: %s", g.sides[c], mv)
 	return rec
 }

@@ -159,3 +159,24 @@ func TestRefereeDeadXiangqi(t *testing.T) {
 		t.Errorf("after the capture: %s %s %v, want 1/2-1/2 by insufficient material", res, reason, over)
 	}
 }
+
+// TestFaultReasons: a fault names the side by the game's colours (red in
+// xiangqi, white in chess) and scores the game for the other side.
+func TestFaultReasons(t *testing.T) {
+	for _, c := range []struct {
+		game, want string
+	}{{"xiangqi", "red loses on time"}, {"chess", "white loses on time"}} {
+		g, err := newGamePlayer(c.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := g.fault(GameRecord{}, 0, errTimeLoss)
+		if rec.Reason != c.want || rec.Result != position.BlackWin || rec.Fault != 0 || rec.FaultKind != "time" {
+			t.Errorf("%s: %+v", c.game, rec)
+		}
+		rec = g.illegal(GameRecord{}, position.Black, "x")
+		if rec.Reason != "black makes an illegal move: x" || rec.Result != position.WhiteWin {
+			t.Errorf("%s: %+v", c.game, rec)
+		}
+	}
+}
