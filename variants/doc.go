@@ -5,8 +5,8 @@
 // notation (WXF, SAN), the board's geometry and piece names, and the bench
 // positions.
 //
-// uci, human, selfplay, match and pipeline switch on the position.Variant
-// once, at their entry, and from there on run generic code over one Def:
+// uci, human, selfplay and match switch on the position.Variant once, at
+// their entry (pipeline only names the game to them), and from there on run generic code over one Def:
 //
 //	switch v {
 //	case position.Xiangqi:

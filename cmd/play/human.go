@@ -30,9 +30,12 @@ func runHuman(c *cli.Call) int {
 		return code
 	}
 	fail := func(err error) int { return c.Errorf(2, "%v", err) }
+	v, err := position.ParseVariant(*game)
+	if err != nil {
+		return fail(err)
+	}
 	cfg := human.Config{Game: *game, FEN: *fen, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash,
 		HCE: *hce, Chinese: *chinese, Figurines: *figurines, Flip: *flip}
-	var err error
 	if cfg.Human, err = human.ParseSide(*side); err != nil {
 		return fail(err)
 	}
@@ -50,11 +53,7 @@ func runHuman(c *cli.Call) int {
 		return fail(err)
 	}
 	if *evalFile != "" && !*hce {
-		g := position.Xiangqi
-		if *game == "chess" {
-			g = position.Chess
-		}
-		if cfg.Net, err = nn.Load(*evalFile, g); err != nil {
+		if cfg.Net, err = nn.Load(*evalFile, v); err != nil {
 			return fail(err)
 		}
 	}

@@ -19,7 +19,7 @@ import (
 // PGN); 2: bad flags.
 func runResult(c *cli.Call) int {
 	fs := c.Flags
-	game := fs.String("game", "xiangqi", "game: xiangqi, chess or chess960 (a PGN's Variant tag overrides it); standard chess refuses castling rights off the standard squares")
+	game := fs.String("game", "xiangqi", "game: xiangqi, chess or chess960 (not used with -pgn: a PGN game's Variant tag names its game, no tag is chess); standard chess refuses castling rights off the standard squares")
 	fen := fs.String("fen", "startpos", "start position in FEN, or startpos")
 	moves := fs.String("moves", "", "moves separated by spaces, in UCI (chess) or ICCS (xiangqi, ranks 0-9) coordinates")
 	pgn := fs.String("pgn", "", "read the game(s) from this PGN `file` instead (- for standard input)")
