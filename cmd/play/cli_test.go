@@ -134,3 +134,20 @@ func TestResultCheckChase(t *testing.T) {
 		t.Error("-check-chase-loses outlived the command")
 	}
 }
+
+// TestBadGame: every subcommand with a -game flag refuses an unknown game
+// the same way: exit 2, "CMD: -game: unknown game ..." and the usage line.
+func TestBadGame(t *testing.T) {
+	for _, args := range [][]string{
+		{"match", "-game", "shogi", "-engine", "cmd=self", "-engine", "cmd=self"},
+		{"openings", "-game", "shogi"},
+		{"human", "-game", "shogi"},
+		{"pipeline", "-game", "shogi"},
+	} {
+		out, errOut, code := playIn("", args...)
+		want := "play " + args[0] + `: -game: unknown game "shogi" (want xiangqi or chess)` + "\nusage: play " + args[0]
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"dualnnue/human"
 	"dualnnue/internal/cli"
 	"dualnnue/nn"
-	"dualnnue/position"
 )
 
 func runHuman(c *cli.Call) int {
@@ -30,10 +29,11 @@ func runHuman(c *cli.Call) int {
 		return code
 	}
 	fail := func(err error) int { return c.Errorf(2, "%v", err) }
-	v, err := position.ParseVariant(*game)
-	if err != nil {
-		return fail(err)
+	v, code, ok := c.Game(*game)
+	if !ok {
+		return code
 	}
+	var err error
 	cfg := human.Config{Game: *game, FEN: *fen, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash,
 		HCE: *hce, Chinese: *chinese, Figurines: *figurines, Flip: *flip}
 	if cfg.Human, err = human.ParseSide(*side); err != nil {

@@ -53,6 +53,9 @@ func runMatch(c *cli.Call) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
+	if _, code, ok := c.Game(*game); !ok {
+		return code
+	}
 	fail := func(err error) int { return c.UsageError("%v", err) }
 	if len(engines) != 2 {
 		return fail(fmt.Errorf("give exactly two -engine flags, got %d", len(engines)))

@@ -22,6 +22,9 @@ func runOpenings(c *cli.Call) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
+	if _, code, ok := c.Game(spec.Game); !ok {
+		return code
+	}
 	w := bufio.NewWriter(c.Stdout)
 	if *out != "" {
 		f, err := os.Create(*out)

@@ -23,6 +23,9 @@ func runPipeline(c *cli.Call) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
+	if _, code, ok := c.Game(*game); !ok {
+		return code
+	}
 	var cfg pipeline.Config
 	var err error
 	if *configPath != "" {

@@ -138,3 +138,15 @@ func TestPrintConfig(t *testing.T) {
 		t.Errorf("seed 2^64-1: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }
+
+// TestBadGame: an unknown -game is a usage error (exit 2) that names it,
+// as in every command, and nothing is written.
+func TestBadGame(t *testing.T) {
+	code, out, errOut, dir := runIn(t, "-game", "shogi", "-games", "1", "-output", "o")
+	if code != 2 || out != "" || !strings.HasPrefix(errOut, `selfplay: -game: unknown game "shogi" (want xiangqi or chess)`+"\nusage: selfplay") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if e := entries(t, dir); len(e) != 0 {
+		t.Errorf("wrote %v", e)
+	}
+}

@@ -155,6 +155,9 @@ func runSelfplay(c *cli.Call) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
+	if _, code, ok := c.Game(*game); !ok {
+		return code
+	}
 	var data []byte
 	var err error
 	if *configPath != "" {

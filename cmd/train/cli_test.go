@@ -36,3 +36,13 @@ func TestFlagsAfterFiles(t *testing.T) {
 		t.Errorf("help wrote %v", e)
 	}
 }
+
+// TestBadGame: an unknown -game is a usage error (exit 2) that names it,
+// as in every command.
+func TestBadGame(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-game", "shogi"}, &stdout, &stderr)
+	if code != 2 || stdout.Len() != 0 || !strings.HasPrefix(stderr.String(), `train: -game: unknown game "shogi" (want xiangqi or chess)`+"\nusage: train") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+}

@@ -82,6 +82,9 @@ func runTrain(c *cli.Call) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
+	if _, code, ok := c.Game(*game); !ok {
+		return code
+	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 

@@ -19,6 +19,7 @@
 package cli
 
 import (
+	"dualnnue/position"
 	"errors"
 	"flag"
 	"fmt"
@@ -250,4 +251,15 @@ func split(fs *flag.FlagSet, args []string) (flags, pos []string) {
 func isBool(f *flag.Flag) bool {
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
+}
+
+// Game reads the value of a -game flag: "xiangqi" or "chess" give the
+// variant; anything else is a usage error naming it (code 2, ok false), the
+// same in every command.
+func (c *Call) Game(s string) (v position.Variant, code int, ok bool) {
+	v, err := position.ParseVariant(s)
+	if err != nil {
+		return 0, c.UsageError("-game: %v", err), false
+	}
+	return v, 0, true
 }
