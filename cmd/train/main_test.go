@@ -160,7 +160,7 @@ func TestTrainCommandErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"-game", "shogi"}, 1, "unknown game"},
+		{[]string{"-game", "shogi"}, 2, `train: -game: unknown game "shogi"`},
 		{[]string{"-game", "chess", "-out", dir, "-data", filepath.Join(dir, "none*.dnds"), "-quiet"}, 1, "no file matches"},
 		{[]string{"-config", filepath.Join(dir, "missing.toml")}, 1, "no such file"},
 		{[]string{"-epochs", "x"}, 2, "invalid value"},
