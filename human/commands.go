@@ -125,7 +125,7 @@ func (s *session[T, P]) history() {
 		}
 	}
 	if s.over {
-		items = append(items, s.result)
+		items = append(items, s.result.String())
 	}
 	s.printf("%s", wrap(items, 78))
 }

@@ -45,7 +45,8 @@ type session[T any, P search.GamePtr[T]] struct {
 
 	over           bool
 	resigned       bool // the game ended by the person's resignation
-	result, reason string
+	result position.Result
+	reason string
 	quit           bool
 }
 
@@ -183,7 +184,7 @@ func (s *session[T, P]) drawBoard(status bool) {
 	switch {
 	case !status:
 	case s.over:
-		b.WriteString("game over: " + s.result + ", " + s.reason + "\n")
+		b.WriteString("game over: " + s.result.String() + ", " + s.reason + "\n")
 	default:
 		us := s.pos.SideToMove()
 		who := "you"
@@ -232,14 +233,14 @@ func (s *session[T, P]) takeBack() {
 	n := len(s.moves) - 1
 	s.pos.UndoMove(s.moves[n])
 	s.moves, s.texts, s.states = s.moves[:n], s.texts[:n], s.states[:n]
-	s.over, s.resigned, s.result, s.reason = false, false, "", ""
+	s.over, s.resigned, s.result, s.reason = false, false, position.ResultUnknown, ""
 }
 
 // checkEnd asks the arbiter (package rules) whether the game is over:
 // checkmate, stalemate (a loss in xiangqi), the repetition verdicts, the
 // move-count rules and dead positions (chess and xiangqi).
 func (s *session[T, P]) checkEnd() {
-	s.over, s.resigned, s.result, s.reason = false, false, "", ""
+	s.over, s.resigned, s.result, s.reason = false, false, position.ResultUnknown, ""
 	r := s.def.Judge(s.pos)
 	if r.Result == rules.Ongoing.Result {
 		return
@@ -258,34 +259,34 @@ func (s *session[T, P]) checkEnd() {
 	case r.Result == position.Draw:
 		s.endDraw("draw by " + reason)
 	case reason == "checkmate":
-		s.over, s.result, s.reason = true, r.Result.String(), reason
+		s.over, s.result, s.reason = true, r.Result, reason
 	case reason == "stalemate":
-		s.over, s.result, s.reason = true, r.Result.String(), loser+" has no legal move and loses"
+		s.over, s.result, s.reason = true, r.Result, loser+" has no legal move and loses"
 	default:
-		s.over, s.result, s.reason = true, r.Result.String(), loser+" loses by "+reason
+		s.over, s.result, s.reason = true, r.Result, loser+" loses by "+reason
 	}
 }
 
 func (s *session[T, P]) end(winner position.Color, reason string) {
 	s.over = true
-	s.result = "1-0"
+	s.result = position.WhiteWin
 	if winner == position.Black {
-		s.result = "0-1"
+		s.result = position.BlackWin
 	}
 	s.reason = reason
 }
 
 func (s *session[T, P]) endDraw(reason string) {
-	s.over, s.result, s.reason = true, "1/2-1/2", reason
+	s.over, s.result, s.reason = true, position.Draw, reason
 }
 
 // announce tells the result after the move that ended the game.
 func (s *session[T, P]) announce() {
 	verdict := "a draw."
 	switch {
-	case s.result == "1-0" && s.human == position.White, s.result == "0-1" && s.human == position.Black:
+	case s.result == position.Win(s.human):
 		verdict = "you win!"
-	case s.result != "1/2-1/2":
+	case s.result != position.Draw:
 		verdict = "the engine wins."
 	}
 	s.printf("game over: %s, %s: %s\n", s.result, s.reason, verdict)
@@ -297,7 +298,7 @@ func (s *session[T, P]) engineMove() {
 	res := s.think(s.pos, s.lim)
 	if res.BestMove == position.MoveNone {
 		// Not reached: checkEnd ends the game before a position without moves.
-		s.over, s.result, s.reason = true, "*", "the engine found no move"
+		s.over, s.result, s.reason = true, position.ResultUnknown, "the engine found no move"
 		s.announce()
 		return
 	}
