@@ -43,11 +43,11 @@ type session[T any, P search.GamePtr[T]] struct {
 	think   thinkFunc[P]
 	clear   func() // forgets what the engine learnt (the TT) for a new game
 
-	over           bool
-	resigned       bool // the game ended by the person's resignation
-	result position.Result
-	reason string
-	quit           bool
+	over     bool
+	resigned bool // the game ended by the person's resignation
+	result   position.Result
+	reason   string
+	quit     bool
 }
 
 // errWriter keeps the first write error; later writes are dropped.
