@@ -16,14 +16,14 @@ var SEEValue = [8]position.Value{
 // horse and cannon 450, advisor and elephant 200, pawn 100, general 0.
 //
 // It is not SEEValue, unlike chess, where one table serves all three. The
-// two have differed since the first search (b9f6416), by accident rather
-// than by measurement, and they are not proportional: SEE ranks the cannon
-// above the horse and the elephant above the advisor where this table ties
-// them, and the general is 20000 there and 0 here. One scale would change
-// which captures are tried first, which are pruned and which pass SEE, so
-// the search's node counts and its play: a strength change for a match to
-// decide, not part of a restructuring. Until then both live here, side by
-// side.
+// two have differed since the first search (b9f6416) and are not
+// proportional: SEE ranks the cannon above the horse and the elephant
+// above the advisor where this table ties them, and the general is 20000
+// there and 0 here. One scale was measured both ways at 1 s + 0.01 s, 300
+// games against the two tables (2026-12-02, docs/benchmarks.md): SEE's
+// values everywhere scored -15 ± 29 Elo, this table everywhere (SEE
+// included) -34 ± 30. So SEE keeps its finer values and the ordering and
+// delta pruning keep these, side by side here.
 var PieceValue = [8]position.Value{
 	Advisor: 200, Elephant: 200, Horse: 450, Rook: 1000, Cannon: 450, Pawn: 100,
 }
