@@ -2,6 +2,7 @@ package position
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -65,4 +66,28 @@ func TestResult(t *testing.T) {
 	if err != nil || string(b) != `{"R":"1/2-1/2"}` {
 		t.Fatalf("json %s %v", b, err)
 	}
+}
+
+// FuzzParseVariantResult: any input is either a valid name/marker that
+// writes back to itself, or an error with the zero value.
+func FuzzParseVariantResult(f *testing.F) {
+	for _, s := range []string{"xiangqi", "chess", "", "Chess", "1-0", "0-1", "1/2-1/2", "*", " 1-0 ", "½-½"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if v, err := ParseVariant(s); err == nil {
+			if !v.Valid() || v.String() != s {
+				t.Fatalf("ParseVariant(%q) = %v", s, v)
+			}
+		} else if v != 0 || err.Error() == "" {
+			t.Fatalf("ParseVariant(%q) error %v with %v", s, err, v)
+		}
+		if r, err := ParseResult(s); err == nil {
+			if r.String() != strings.TrimSpace(s) {
+				t.Fatalf("ParseResult(%q) = %v", s, r)
+			}
+		} else if r != ResultUnknown {
+			t.Fatalf("ParseResult(%q) error %v with %v", s, err, r)
+		}
+	})
 }
