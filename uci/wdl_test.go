@@ -8,6 +8,7 @@ import (
 
 	"dualnnue/eval"
 	"dualnnue/position"
+	"dualnnue/variants"
 )
 
 // TestShowWDL: with UCI_ShowWDL every info line's score is followed by
@@ -72,10 +73,10 @@ func indexOf(f []string, s string) int {
 // far beyond, or more nodes); without it the depth is searched; the budget
 // doubles every 101 points.
 func TestLimitStrength(t *testing.T) {
-	if strengthNodes("chess", 1600) != 532 || strengthNodes("chess", 1701) != 1064 || strengthNodes("chess", MinElo) != 267 ||
-		strengthNodes("chess", 1900) != 4169 || strengthNodes("xiangqi", 1600) != 200 || strengthNodes("xiangqi", MinElo) != 100 {
-		t.Fatalf("strengthNodes: %d %d %d %d %d", strengthNodes("chess", 1600), strengthNodes("chess", 1701), strengthNodes("chess", MinElo),
-			strengthNodes("chess", 1900), strengthNodes("xiangqi", 1600))
+	if strengthNodes(variants.Chess.EloAnchorNodes, 1600) != 532 || strengthNodes(variants.Chess.EloAnchorNodes, 1701) != 1064 || strengthNodes(variants.Chess.EloAnchorNodes, MinElo) != 267 ||
+		strengthNodes(variants.Chess.EloAnchorNodes, 1900) != 4169 || strengthNodes(variants.Xiangqi.EloAnchorNodes, 1600) != 200 || strengthNodes(variants.Xiangqi.EloAnchorNodes, MinElo) != 100 {
+		t.Fatalf("strengthNodes: %d %d %d %d %d", strengthNodes(variants.Chess.EloAnchorNodes, 1600), strengthNodes(variants.Chess.EloAnchorNodes, 1701), strengthNodes(variants.Chess.EloAnchorNodes, MinElo),
+			strengthNodes(variants.Chess.EloAnchorNodes, 1900), strengthNodes(variants.Xiangqi.EloAnchorNodes, 1600))
 	}
 	cl := realClient(t, "chess")
 	nodes := func(goCmd string) uint64 {
@@ -91,7 +92,7 @@ func TestLimitStrength(t *testing.T) {
 		return last
 	}
 	cl.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1500")
-	limit := strengthNodes("chess", 1500)
+	limit := strengthNodes(variants.Chess.EloAnchorNodes, 1500)
 	for _, g := range []string{"go depth 30", "go nodes 1000000"} {
 		if n := nodes(g); n == 0 || n > limit {
 			t.Fatalf("UCI_Elo 1500, %s: %d nodes, limit %d", g, n, limit)

@@ -65,6 +65,12 @@ type Def[T any, P search.GamePtr[T]] struct {
 	// BenchFENs are the positions of "bench"; BenchDepth its default depth.
 	BenchFENs  []string
 	BenchDepth int
+	// EloAnchorNodes is the node budget per search that plays at UCI_Elo
+	// 1600 on the game's baseline engine's scale (chess: Stockfish 15.1,
+	// xiangqi: Fairy-Stockfish 11.1), calibrated at 1 s + 0.01 s with the
+	// embedded nets (docs/strength.md); package uci doubles it for every
+	// 101 points more.
+	EloAnchorNodes float64
 }
 
 // Xiangqi is the xiangqi bundle.
@@ -105,6 +111,9 @@ var Xiangqi = &Def[xiangqi.Position, *xiangqi.Position]{
 	},
 	BenchFENs:  search.XiangqiBenchFENs,
 	BenchDepth: 12,
+	// Against Fairy-Stockfish's 1600: 532 nodes scored +372 ± 130, 41
+	// nodes -727, 200 nodes +53 ± 74.
+	EloAnchorNodes: 200,
 }
 
 // Chess is the chess bundle.
@@ -152,4 +161,6 @@ var Chess = &Def[chess.Position, *chess.Position]{
 	},
 	BenchFENs:  search.ChessBenchFENs,
 	BenchDepth: 13,
+	// Against Stockfish's 1600: 532 nodes scored +10 ± 69.
+	EloAnchorNodes: 532,
 }
