@@ -9,6 +9,8 @@
 # usage: bench/net_match.sh GAME NET [games] [tc] [concurrency] [other]
 #   defaults: 400 games, 1+0.01, 2 games at a time, other = classic
 #   e.g.  bench/net_match.sh chess runs/c32/nets/c32.nnue 400 1+0.01 2 embedded
+# SPRT="elo0,elo1,alpha,beta" stops the match when the SPRT decides;
+# PGNOUT=FILE appends the games to FILE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=$1 net=$2 games=${3:-400} tc=${4:-1+0.01} conc=${5:-2} other=${6:-classic}
@@ -24,4 +26,4 @@ esac
 exec "$bin" match -game "$game" -tc "$tc" -games "$games" -concurrency "$conc" \
   -openings "configs/openings/$game.epd" -resign 1000,4 -draw 5,8,80 -maxplies 400 \
   -engine "cmd=self name=$(basename "$net" .nnue) option.EvalFile=$netabs" "${b[@]}" \
-  ${PGNOUT:+-pgnout "$PGNOUT"}
+  ${PGNOUT:+-pgnout "$PGNOUT"} ${SPRT:+-sprt "$SPRT"}

@@ -1,0 +1,123 @@
+// Differential perft against Fairy-Stockfish on fresh random-game positions.
+package xiangqi
+
+import (
+	"os"
+	"strconv"
+	"testing"
+
+	"dualnnue/internal/sharedtest"
+	"dualnnue/position"
+)
+
+// referencePositions is how many positions the differential tests compare:
+// DUALNNUE_REFERENCE_POSITIONS or def.
+func referencePositions(t *testing.T, def int) int {
+	if s := os.Getenv("DUALNNUE_REFERENCE_POSITIONS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 {
+			t.Fatalf("DUALNNUE_REFERENCE_POSITIONS=%q: want a positive count", s)
+		}
+		return n
+	}
+	return def
+}
+
+// randomPositions plays seeded random games from the start position and
+// returns n FENs taken at random plies (0–299). A game that ends first
+// (no legal move: the side to move has lost) gives its final position one
+// time in four. In half the games, half the moves are chosen among the
+// captures when there are any, so they reach the thin endgames and the
+// checks and mates that uniform play rarely does.
+func randomPositions(t *testing.T, n int, seed uint64) []string {
+	rng := newRand(seed)
+	var fens []string
+	for len(fens) < n {
+		p := mustFEN(t, StartFEN)
+		take := rng.IntN(300)
+		greedy := rng.IntN(2) == 0
+		states := make([]position.State, take)
+		for ply := 0; ; ply++ {
+			var list position.MoveList
+			p.GenerateLegal(&list)
+			if ply == take || (list.Len == 0 && rng.IntN(4) == 0) {
+				fens = append(fens, p.FEN())
+				break
+			}
+			if list.Len == 0 {
+				break
+			}
+			var caps []position.Move
+			for _, m := range list.Slice() {
+				if p.IsCapture(m) {
+					caps = append(caps, m)
+				}
+			}
+			m := list.Moves[rng.IntN(list.Len)]
+			if greedy && len(caps) > 0 && rng.IntN(2) == 0 {
+				m = caps[rng.IntN(len(caps))]
+			}
+			p.DoMove(m, &states[ply])
+		}
+	}
+	return fens
+}
+
+// TestAgainstFairyStockfish compares the perft divide at depth 3 (every
+// legal move and the count below it) with Fairy-Stockfish's on fresh
+// random-game positions, the kind the shared perft suite holds (400 by
+// default; DUALNNUE_REFERENCE_POSITIONS=20000 for a long run). It skips
+// without Fairy-Stockfish and in -short mode.
+func TestAgainstFairyStockfish(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	ref := sharedtest.StartReference(t, "fairy-stockfish", sharedtest.HowFairyStockfish, "xiangqi")
+	n := referencePositions(t, 400)
+	const depth = 3
+	var nodes uint64
+	terminal, check := 0, 0
+	for i, fen := range randomPositions(t, n, 20261202) {
+		want, wantSum, err := ref.Divide(fen, depth)
+		if err != nil {
+			t.Fatalf("#%d %s: Fairy-Stockfish: %v", i, fen, err)
+		}
+		p := mustFEN(t, fen)
+		if p.InCheck() {
+			check++
+		}
+		var list position.MoveList
+		p.GenerateLegal(&list)
+		if list.Len == 0 {
+			terminal++
+		}
+		got := map[string]uint64{}
+		var st position.State
+		for _, m := range list.Slice() {
+			p.DoMove(m, &st)
+			got[MoveString(m)] = Perft(p, depth-1)
+			p.UndoMove(m)
+		}
+		for mv, c := range want {
+			if g, ok := got[mv]; !ok {
+				t.Errorf("#%d %s: Fairy-Stockfish has %s (%d below it), we do not", i, fen, mv, c)
+			} else if g != c {
+				t.Errorf("#%d %s: %s: %d below it, Fairy-Stockfish %d", i, fen, mv, g, c)
+			}
+		}
+		for mv := range got {
+			if _, ok := want[mv]; !ok {
+				t.Errorf("#%d %s: we have %s, Fairy-Stockfish does not", i, fen, mv)
+			}
+		}
+		if got := Perft(p, depth); got != wantSum {
+			t.Errorf("#%d %s: perft(%d) = %d, Fairy-Stockfish %d", i, fen, depth, got, wantSum)
+		}
+		if t.Failed() {
+			t.FailNow()
+		}
+		nodes += wantSum
+	}
+	t.Logf("%d positions (%d in check, %d without a legal move), %d leaf nodes at depth %d: same divide as Fairy-Stockfish",
+		n, check, terminal, nodes, depth)
+}
