@@ -17,8 +17,8 @@
 // The few facts a position cannot tell (how to read a move's destination,
 // whether having no legal move loses, piece values for capture ordering)
 // come from Rules: XiangqiRules or ChessRules. Their piece values are the
-// game package's PieceValue, so capture ordering, delta pruning and (in
-// chess) SEE read one table.
+// game package's PieceValue, so capture ordering, delta pruning and SEE
+// read one table per game.
 //
 // # Use
 //

@@ -31,9 +31,7 @@ type Rules struct {
 	NoMovesIsLoss bool
 	// PieceValue[t] orders captures (MVV-LVA) and bounds delta pruning, in
 	// centipawns, indexed by the game's PieceType; the king is 0. It is the
-	// game package's PieceValue, the table its SEE uses too (chess) or the
-	// one kept next to SEE's own (xiangqi.SEEValue; see xiangqi.PieceValue
-	// for why the two still differ).
+	// game package's PieceValue, the one table its SEE swaps with too.
 	PieceValue [8]position.Value
 	// NoPieceCaptureType is the victim type when a capture's destination is
 	// empty (chess en passant: the pawn); 0 when that cannot happen.

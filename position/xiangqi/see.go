@@ -3,29 +3,25 @@ package xiangqi
 
 import "dualnnue/position"
 
-// SEEValue holds the piece values SEE uses, in centipawns, Pikafish-like
-// (rook 1300, cannon 600, horse 520, elephant 230, advisor 220, pawn 90).
-// The general's value is huge so that a general capturing on a defended
-// point fails every threshold (such a move is illegal anyway).
-var SEEValue = [8]position.Value{
-	King: 20000, Advisor: 220, Elephant: 230, Horse: 520, Rook: 1300, Cannon: 600, Pawn: 90,
-}
-
-// PieceValue is the scale the search (search.XiangqiRules) orders captures
-// by (MVV-LVA) and bounds delta pruning with, in centipawns: rook 1000,
-// horse and cannon 450, advisor and elephant 200, pawn 100, general 0.
+// PieceValue is xiangqi's one piece-value scale, in centipawns, indexed by
+// PieceType: SEE swaps with it, and the search (search.XiangqiRules) orders
+// captures by it (MVV-LVA) and bounds delta pruning with it. Rook 1300,
+// cannon 600, horse 520, elephant 230, advisor 220, pawn 90 (Pikafish-like
+// proportions: the cannon above the horse in the middle game, the elephant
+// a little above the advisor). The general counts 0, as chess's king and
+// Stockfish's: it recaptures last in SEE, and only when the point is no
+// longer defended. A general capturing a defended piece is illegal; SEE
+// (which sees pseudo-legal moves) passes it, and Legal rejects it before
+// it is searched.
 //
-// It is not SEEValue, unlike chess, where one table serves all three. The
-// two have differed since the first search (b9f6416) and are not
-// proportional: SEE ranks the cannon above the horse and the elephant
-// above the advisor where this table ties them, and the general is 20000
-// there and 0 here. One scale was measured both ways at 1 s + 0.01 s, 300
-// games against the two tables (2026-12-02, docs/benchmarks.md): SEE's
-// values everywhere scored -15 ± 29 Elo, this table everywhere (SEE
-// included) -34 ± 30. So SEE keeps its finer values and the ordering and
-// delta pruning keep these, side by side here.
+// Until 2026-12-02 the search ordered captures and bounded delta pruning
+// with a second table (rook 1000, horse and cannon 450, advisor and
+// elephant 200, pawn 100). One scale against the two, at equal time (1 s +
+// 0.01 s, docs/benchmarks.md "One xiangqi piece-value scale"): this table
+// everywhere, SPRT(-14, 2) normalized Elo, accepted H1 after 420 games at
+// +36 ± 24 Elo; the second table everywhere lost -34 ± 30 (300 games).
 var PieceValue = [8]position.Value{
-	Advisor: 200, Elephant: 200, Horse: 450, Rook: 1000, Cannon: 450, Pawn: 100,
+	Advisor: 220, Elephant: 230, Horse: 520, Rook: 1300, Cannon: 600, Pawn: 90,
 }
 
 // seeOrder lists piece types from the least to the most valuable.
@@ -49,7 +45,7 @@ func (p *Position) allAttackersTo(sq position.Square, occ Bitboard) Bitboard {
 }
 
 // SEE reports whether the static exchange evaluation of the pseudo-legal
-// move m is at least threshold (in SEEValue units): both sides recapture on
+// move m is at least threshold (in PieceValue units): both sides recapture on
 // m's destination with their least valuable attacker while it pays. The
 // attackers are recomputed after every capture, so cannon screens that
 // appear or vanish and horse legs or elephant eyes that open are followed.
@@ -60,11 +56,11 @@ func (p *Position) SEE(m position.Move, threshold position.Value) bool {
 	if int(from) >= NumSquares || int(to) >= NumSquares {
 		return false
 	}
-	swap := SEEValue[p.board[to].Type()] - threshold
+	swap := PieceValue[p.board[to].Type()] - threshold
 	if swap < 0 {
 		return false
 	}
-	swap = SEEValue[p.board[from].Type()] - swap
+	swap = PieceValue[p.board[from].Type()] - swap
 	if swap <= 0 {
 		return true
 	}
@@ -95,7 +91,7 @@ func (p *Position) SEE(m position.Move, threshold position.Value) bool {
 			}
 			return res == 1
 		}
-		if swap = SEEValue[pt] - swap; swap < res {
+		if swap = PieceValue[pt] - swap; swap < res {
 			break
 		}
 		occ = occ.AndNot(squareBB[bb.LSB()])

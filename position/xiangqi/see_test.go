@@ -31,9 +31,16 @@ func TestSEE(t *testing.T) {
 		{"4ck3/9/4b4/9/R3r4/9/4P4/9/9/3KC4 w - - 0 1", "a5e5", 600},
 		// A rook taking a pawn defended by a pawn loses the rook.
 		{"3k5/9/9/9/9/3pp4/9/9/4R4/3K5 w - - 0 1", "e1e4", 90 - 1300},
-		// The general taking a defended rook (an illegal move, which SEE
-		// must still score as losing): +1300 - general.
-		{"3k5/9/9/9/4r4/9/9/4r4/4K4/9 w - - 0 1", "e1e2", 1300 - SEEValue[King]},
+		// The general taking a defended rook is illegal; SEE, which sees
+		// pseudo-legal moves, scores the general as 0 (as Stockfish scores
+		// the king), so the capture counts +1300 and legality rejects it.
+		{"3k5/9/9/9/4r4/9/9/4r4/4K4/9 w - - 0 1", "e1e2", 1300},
+		// The general recaptures, and only when nothing defends: rook takes
+		// rook (+1300), the black general takes back (-1300).
+		{"4k4/4r4/9/9/9/9/9/4R4/9/3K5 w - - 0 1", "e2e8", 0},
+		// A second red rook behind defends e8, so the general cannot take
+		// back: +1300.
+		{"4k4/4r4/9/9/9/9/9/4R4/4R4/3K5 w - - 0 1", "e2e8", 1300},
 	} {
 		p := mustFEN(t, c.fen)
 		from, _ := parseSquare(c.move[:2])
