@@ -9,7 +9,7 @@
 # usage: bench/net_match.sh GAME NET [games] [tc] [concurrency] [other]
 #   defaults: 400 games, 1+0.01, 2 games at a time, other = classic
 #   e.g.  bench/net_match.sh chess runs/c32/nets/c32.nnue 400 1+0.01 2 embedded
-# SPRT="elo0,elo1,alpha,beta" stops the match when the SPRT decides;
+# SPRT="elo0,elo1,alpha,beta[,normalized|logistic]" stops the match when the SPRT decides;
 # PGNOUT=FILE appends the games to FILE.
 set -euo pipefail
 cd "$(dirname "$0")/.."

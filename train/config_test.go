@@ -83,13 +83,15 @@ func TestSchedules(t *testing.T) {
 	}
 }
 
-// TestNetConfigs: the training configs of the embedded nets and their
-// generation-0 predecessors (configs/nets, docs/nets.md) parse and
-// validate, with the shapes the docs name.
+// TestNetConfigs: the training configs of the embedded nets, their
+// generation-0 predecessors and the more-data nets (configs/nets,
+// docs/nets.md) parse and validate, with the shapes the docs name.
 func TestNetConfigs(t *testing.T) {
 	want := map[string]string{
 		"c32": "chess (768→32)×2→1 SCReLU, 1 bucket(s)", "x32": "xiangqi (1260→32)×2→1 SCReLU, 1 bucket(s)",
 		"cf128": "chess (768→128)×2→1 SCReLU, 1 bucket(s), features chess-ps768-hm", "xf64": "xiangqi (1260→64)×2→1 SCReLU, 1 bucket(s)",
+		"cb128": "chess (768→128)×2→1 SCReLU, 1 bucket(s), features chess-ps768-hm", "c128-8m": "chess (768→128)×2→1 SCReLU, 1 bucket(s)",
+		"xb128": "xiangqi (692→128)×2→1 SCReLU, 1 bucket(s), features xiangqi-compact692-hm",
 	}
 	for name, arch := range want {
 		cfg, err := LoadConfig("../configs/nets/train-" + name + ".toml")

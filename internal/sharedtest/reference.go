@@ -77,27 +77,58 @@ func StartReference(t testing.TB, name, how, variant string) *Reference {
 	t.Cleanup(func() {
 		fmt.Fprintln(e.in, "quit")
 		e.in.Close()
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
+		// Read the rest of the output so that the reader goroutine ends
+		// (it may be blocked on a full channel) and the engine's pipe
+		// drains; the channel closes when the engine's stdout does.
+		drained := make(chan struct{})
+		go func() {
+			for range e.lines {
+			}
+			close(drained)
+		}()
 		select {
-		case <-done:
+		case <-drained:
 		case <-time.After(5 * time.Second):
 			cmd.Process.Kill()
-			<-done
+			<-drained
 		}
+		cmd.Wait()
 	})
 	e.send("uci")
-	if _, err := e.waitFor("uciok", 10*time.Second); err != nil {
+	if _, _, err := e.waitFor("uciok", 10*time.Second); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
 	if variant == "xiangqi" {
 		e.send("setoption name UCI_Variant value xiangqi")
 	}
 	e.send("isready")
-	if _, err := e.waitFor("readyok", 10*time.Second); err != nil {
+	if _, _, err := e.waitFor("readyok", 10*time.Second); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
+	if variant == "xiangqi" {
+		// A build without large boards ignores the variant and would
+		// answer with chess: the xiangqi start position has 44 moves.
+		const start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+		if _, n, err := e.Divide(start, 1); err != nil || n != 44 {
+			t.Fatalf("%s does not play xiangqi (perft 1 of the start position: %d, %v); %s", path, n, err, how)
+		}
+	}
 	return e
+}
+
+// ReferencePositions is how many positions a differential test compares:
+// DUALNNUE_REFERENCE_POSITIONS, or def when it is unset. Long runs need
+// go test -timeout 0 (20,000 positions take 5–15 minutes per game).
+func ReferencePositions(t testing.TB, def int) int {
+	t.Helper()
+	if s := os.Getenv("DUALNNUE_REFERENCE_POSITIONS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 {
+			t.Fatalf("DUALNNUE_REFERENCE_POSITIONS=%q: want a positive count", s)
+		}
+		return n
+	}
+	return def
 }
 
 func (e *Reference) send(s string) { fmt.Fprintln(e.in, s) }
@@ -107,58 +138,72 @@ func (e *Reference) send(s string) { fmt.Fprintln(e.in, s) }
 func (e *Reference) SetOption(name, value string) error {
 	e.send("setoption name " + name + " value " + value)
 	e.send("isready")
-	_, err := e.waitFor("readyok", 10*time.Second)
+	_, _, err := e.waitFor("readyok", 10*time.Second)
 	return err
 }
 
-// waitFor returns the lines before the first one starting with prefix.
-func (e *Reference) waitFor(prefix string, timeout time.Duration) ([]string, error) {
+// waitFor returns the lines before the first one starting with prefix,
+// and that line.
+func (e *Reference) waitFor(prefix string, timeout time.Duration) ([]string, string, error) {
 	var got []string
 	deadline := time.After(timeout)
 	for {
 		select {
 		case l, ok := <-e.lines:
 			if !ok {
-				return got, fmt.Errorf("engine exited waiting for %q", prefix)
+				return got, "", fmt.Errorf("engine exited waiting for %q", prefix)
 			}
 			if strings.HasPrefix(l, prefix) {
-				return got, nil
+				return got, l, nil
 			}
 			got = append(got, l)
 		case <-deadline:
-			return got, fmt.Errorf("no %q within %v", prefix, timeout)
+			return got, "", fmt.Errorf("no %q within %v", prefix, timeout)
 		}
 	}
 }
 
 // Divide runs "go perft depth" on fen and returns the engine's count under
 // each legal move (UCI coordinates; xiangqi moves in ICCS ranks 0–9) and
-// the total. A position with no legal move gives an empty map and 0.
+// the total. A position with no legal move gives an empty map and 0. A
+// "move: count" line that does not parse, a move listed twice, or counts
+// that do not add up to the engine's "Nodes searched" total are errors.
 func (e *Reference) Divide(fen string, depth int) (map[string]uint64, uint64, error) {
 	e.send("position fen " + fen)
 	e.send("go perft " + strconv.Itoa(depth))
-	lines, err := e.waitFor("Nodes searched", 60*time.Second)
+	lines, last, err := e.waitFor("Nodes searched", 60*time.Second)
 	if err != nil {
 		return nil, 0, err
+	}
+	_, totalText, _ := strings.Cut(last, ":")
+	total, err := strconv.ParseUint(strings.TrimSpace(totalText), 10, 64)
+	if err != nil {
+		return nil, 0, fmt.Errorf("bad total line %q", last)
 	}
 	split := map[string]uint64{}
 	var sum uint64
 	for _, l := range lines {
 		mv, n, ok := strings.Cut(l, ": ")
-		if !ok || strings.ContainsRune(mv, ' ') {
+		if !ok || mv == "" || strings.ContainsRune(mv, ' ') {
 			continue // info and other chatter
 		}
 		c, err := strconv.ParseUint(strings.TrimSpace(n), 10, 64)
 		if err != nil {
-			continue
+			return nil, 0, fmt.Errorf("bad perft line %q", l)
 		}
 		if e.ranks1 {
 			if mv, err = ranks1ToICCS(mv); err != nil {
 				return nil, 0, err
 			}
 		}
+		if _, dup := split[mv]; dup {
+			return nil, 0, fmt.Errorf("move %s listed twice", mv)
+		}
 		split[mv] = c
 		sum += c
+	}
+	if sum != total {
+		return nil, 0, fmt.Errorf("the moves' counts add up to %d, the engine's total is %d", sum, total)
 	}
 	return split, sum, nil
 }

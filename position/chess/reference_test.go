@@ -4,7 +4,6 @@ package chess
 
 import (
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,19 +11,6 @@ import (
 	"dualnnue/internal/sharedtest"
 	"dualnnue/position"
 )
-
-// referencePositions is how many positions the differential tests compare:
-// DUALNNUE_REFERENCE_POSITIONS or def.
-func referencePositions(t *testing.T, def int) int {
-	if s := os.Getenv("DUALNNUE_REFERENCE_POSITIONS"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n <= 0 {
-			t.Fatalf("DUALNNUE_REFERENCE_POSITIONS=%q: want a positive count", s)
-		}
-		return n
-	}
-	return def
-}
 
 // start960 returns a random Chess960 start position with X-FEN castling
 // rights (KQkq: the outer rooks): bishops on squares of both colours, the
@@ -100,13 +86,14 @@ func randomPositions(t *testing.T, n int, seed uint64, start func(*rand.Rand) st
 // TestAgainstStockfish compares the perft divide at depth 3 (every legal
 // move and the count below it) with Stockfish's on fresh random-game
 // positions, 400 standard and 200 Chess960 by default
-// (DUALNNUE_REFERENCE_POSITIONS=N for N and N/2 in a long run). It skips
+// (DUALNNUE_REFERENCE_POSITIONS=N for N and N/2 in a long run, with go
+// test -timeout 0). It skips
 // without Stockfish and in -short mode.
 func TestAgainstStockfish(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	n := referencePositions(t, 400)
+	n := sharedtest.ReferencePositions(t, 400)
 	for _, c := range []struct {
 		name     string
 		chess960 bool

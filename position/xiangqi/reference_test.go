@@ -2,26 +2,11 @@
 package xiangqi
 
 import (
-	"os"
-	"strconv"
 	"testing"
 
 	"dualnnue/internal/sharedtest"
 	"dualnnue/position"
 )
-
-// referencePositions is how many positions the differential tests compare:
-// DUALNNUE_REFERENCE_POSITIONS or def.
-func referencePositions(t *testing.T, def int) int {
-	if s := os.Getenv("DUALNNUE_REFERENCE_POSITIONS"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n <= 0 {
-			t.Fatalf("DUALNNUE_REFERENCE_POSITIONS=%q: want a positive count", s)
-		}
-		return n
-	}
-	return def
-}
 
 // randomPositions plays seeded random games from the start position and
 // returns n FENs taken at random plies (0–299). A game that ends first
@@ -66,14 +51,15 @@ func randomPositions(t *testing.T, n int, seed uint64) []string {
 // TestAgainstFairyStockfish compares the perft divide at depth 3 (every
 // legal move and the count below it) with Fairy-Stockfish's on fresh
 // random-game positions, the kind the shared perft suite holds (400 by
-// default; DUALNNUE_REFERENCE_POSITIONS=20000 for a long run). It skips
+// default; DUALNNUE_REFERENCE_POSITIONS=20000 with go test -timeout 0
+// for a long run). It skips
 // without Fairy-Stockfish and in -short mode.
 func TestAgainstFairyStockfish(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
 	ref := sharedtest.StartReference(t, "fairy-stockfish", sharedtest.HowFairyStockfish, "xiangqi")
-	n := referencePositions(t, 400)
+	n := sharedtest.ReferencePositions(t, 400)
 	const depth = 3
 	var nodes uint64
 	terminal, check := 0, 0
