@@ -28,9 +28,21 @@ type ParityStats struct {
 // quantized from (m may be nil to skip that part). It returns an error
 // naming the first sample where |q − q.Model()| exceeds ParityBound or
 // |q − m| exceeds m.QuantizationBound. Positions whose float eval reaches
-// the mate bounds (where q is clamped) are compared after clamping.
+// the mate bounds (where q is clamped) are compared after clamping. A
+// sample with a feature index outside q's inputs (made with another feature
+// set) is an error.
 func CheckParity(m *Model, q *Net, samples []Sample) (ParityStats, error) {
 	st := ParityStats{Positions: len(samples)}
+	for i, s := range samples {
+		if len(s.Us) != len(s.Them) {
+			return st, fmt.Errorf("nn: parity: sample %d: %d and %d active features", i, len(s.Us), len(s.Them))
+		}
+		for _, f := range append(s.Us[:len(s.Us):len(s.Us)], s.Them...) {
+			if int(f) >= q.Inputs {
+				return st, fmt.Errorf("nn: parity: sample %d: feature %d outside the net's %d inputs (another feature set?)", i, f, q.Inputs)
+			}
+		}
+	}
 	deq := q.Model()
 	pb := ParityBound(q.QA, q.QB, q.Scale)
 	lim := float64(ClampEval(math.MaxInt32))
