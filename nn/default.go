@@ -1,7 +1,8 @@
 // The embedded default nets (nets/*.nnue): for each game the strongest net
-// trained so far (2026-12-02: chess (768→128)×2→1 mirrored, xiangqi
-// (1260→64)×2→1, both SCReLU from scratch on two generations of self-play;
-// docs/nets.md has how, docs/strength.md how strong).
+// trained so far (2026-12-02, second round: chess (768→128)×2→1 and xiangqi
+// compact (692→128)×2→1, both horizontally mirrored, SCReLU, from scratch on
+// 10.3 M and 6.8 M self-play positions; docs/nets.md has how,
+// docs/strength.md how strong).
 package nn
 
 import (

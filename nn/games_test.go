@@ -181,9 +181,9 @@ func TestIncrementalEqualsRefreshRealGames(t *testing.T) {
 	}
 }
 
-// collect returns n positions from random games of g.
-func collect(t testing.TB, g position.Variant, n int) []nn.Sample {
-	set := features.Default(g)
+// collect returns n positions from random games of g, as feature set set
+// sees them.
+func collect(t testing.TB, g position.Variant, set *features.Set, n int) []nn.Sample {
 	var out []nn.Sample
 	var w, b [features.MaxActive]uint16
 	rng := rand.New(rand.NewPCG(42, uint64(g)))
@@ -212,7 +212,7 @@ func collect(t testing.TB, g position.Variant, n int) []nn.Sample {
 // QuantizationBound for the float model the net was quantized from.
 func TestParityFloatQuantized(t *testing.T) {
 	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
-		samples := collect(t, g, 1000)
+		samples := collect(t, g, features.Default(g), 1000)
 		for _, act := range []nn.Activation{nn.CReLU, nn.SCReLU} {
 			m, q := randomNet(t, g, 256, 8, act, 5)
 			st, err := nn.CheckParity(m, q, samples)
@@ -222,9 +222,21 @@ func TestParityFloatQuantized(t *testing.T) {
 			t.Logf("%v %v N=256, %d positions: same weights max %.3f cp (bound %.3f); original float max %.2f mean %.2f cp, max error/bound %.3f",
 				g, act, st.Positions, st.MaxSame, nn.ParityBound(q.QA, q.QB, q.Scale), st.MaxOrig, st.MeanOrig, st.MaxRatio)
 		}
-		// The default net against its own dequantized weights.
-		if _, err := nn.CheckParity(nil, nn.Default(g), samples); err != nil {
+		// The default net against its own dequantized weights, on the
+		// positions as its own feature set sees them.
+		def := nn.Default(g)
+		set, err := features.Lookup(def.Set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := nn.CheckParity(nil, def, collect(t, g, set, 1000)); err != nil {
 			t.Fatalf("%v default net: %v", g, err)
+		}
+		// Samples of another feature set are an error, not a panic.
+		if set.Size != features.Default(g).Size {
+			if _, err := nn.CheckParity(nil, def, samples); err == nil {
+				t.Fatalf("%v default net: samples of the %d-input set accepted by a %d-input net", g, features.Default(g).Size, def.Inputs)
+			}
 		}
 	}
 }
@@ -253,10 +265,10 @@ func TestEvaluatorNoAllocsRealGame(t *testing.T) {
 	if allocs != 0 {
 		t.Fatalf("%v allocations per run", allocs)
 	}
-	// The embedded net of 2026-12-02 (xf64, docs/nets.md) scores the
-	// start position +76 cp for the side to move (Red scored 57 % in its
-	// training games).
-	if v := ev.Evaluate(pos); v != 76 {
-		t.Fatalf("default xiangqi net at the start: %d, want 76", v)
+	// The embedded net of 2026-12-02 (xb128, docs/nets.md) scores the
+	// start position +50 cp for the side to move (Red, who moves first,
+	// scores more in its training games).
+	if v := ev.Evaluate(pos); v != 50 {
+		t.Fatalf("default xiangqi net at the start: %d, want 50", v)
 	}
 }
