@@ -378,7 +378,7 @@ func (a *adapter[T, P]) search(r searchRequest, report func(searchInfo)) (string
 		}
 	}
 	if a.cfg.elo > 0 {
-		if n := strengthNodes(a.def.EloAnchorNodes, a.cfg.elo); lim.Nodes == 0 || n < lim.Nodes {
+		if n := strengthNodes(a.def.EloAnchorNodes, a.def.EloPerDoubling, a.cfg.elo); lim.Nodes == 0 || n < lim.Nodes {
 			lim.Nodes = n
 		}
 	}
@@ -518,16 +518,17 @@ func sortSlice[E any](s []E, less func(x, y E) bool) {
 }
 
 // strengthNodes is the node budget per search that plays at rating elo
-// (UCI_LimitStrength): anchor nodes (the game bundle's EloAnchorNodes) at
-// 1600, doubled for every 101 points more. In chess the scale is Stockfish
-// 15.1's UCI_Elo, in xiangqi Fairy-Stockfish 11.1's. Calibrated with the
-// embedded nets at 1 s + 0.01 s against those engines at the same UCI_Elo,
-// 100 games each (docs/strength.md). Chess: 532 nodes at 1600 scored
-// +10 ± 69; at 1900, 5,370 nodes scored +85 ± 72 and 3,377 nodes −67 ± 75,
-// which puts 1900 at about 4,150 nodes (the rate 101). Below 1600 the
-// scale bends (83 nodes scored −376 against Stockfish's 1300), so MinElo is
-// 1500. Xiangqi: 200 nodes at 1600 (the rate taken from chess).
-func strengthNodes(anchor float64, elo int) uint64 {
-	n := anchor * math.Exp2(float64(elo-1600)/101)
+// (UCI_LimitStrength): anchor nodes at 1600, doubled for every perDoubling
+// points more (the game bundle's EloAnchorNodes and EloPerDoubling). In
+// chess the scale is Stockfish 15.1's UCI_Elo, in xiangqi Fairy-Stockfish
+// 11.1's. Calibrated with the embedded nets at 1 s + 0.01 s against those
+// engines at the same UCI_Elo, 100 games each (docs/strength.md). Chess:
+// 532 nodes at 1600 scored +17 ± 64; at 1900, 5,370 nodes scored +85 ± 72
+// and 3,377 nodes −67 ± 75, which puts 1900 at about 4,150 nodes (101
+// points per doubling). Below 1600 the scale bends (83 nodes scored −376
+// against Stockfish's 1300), so MinElo is 1500. Xiangqi: 120 nodes at 1600,
+// 150 points per doubling (variants.Xiangqi has the figures).
+func strengthNodes(anchor, perDoubling float64, elo int) uint64 {
+	n := anchor * math.Exp2(float64(elo-1600)/perDoubling)
 	return uint64(max(n, 16))
 }

@@ -78,8 +78,8 @@ type engineConfig struct {
 	// every score of the info lines (UCI_ShowWDL).
 	showWDL bool
 	// elo > 0 limits the strength (UCI_LimitStrength with UCI_Elo): every
-	// search gets at most strengthNodes(anchor, elo) nodes, the anchor being
-	// the game bundle's EloAnchorNodes.
+	// search gets at most strengthNodes(anchor, perDoubling, elo) nodes, from
+	// the game bundle's EloAnchorNodes and EloPerDoubling.
 	elo int
 }
 

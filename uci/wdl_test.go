@@ -69,14 +69,28 @@ func indexOf(f []string, s string) int {
 }
 
 // TestLimitStrength: with UCI_LimitStrength and UCI_Elo every search gets
-// at most strengthNodes(elo) nodes, whatever the go command asks (a depth
-// far beyond, or more nodes); without it the depth is searched; the budget
-// doubles every 101 points.
+// at most strengthNodes(anchor, perDoubling, elo) nodes, whatever the go
+// command asks (a depth far beyond, or more nodes); without it the depth is
+// searched. The budget doubles every 101 points in chess and every 150 in
+// xiangqi, from 532 and 120 nodes at 1600.
 func TestLimitStrength(t *testing.T) {
-	if strengthNodes(variants.Chess.EloAnchorNodes, 1600) != 532 || strengthNodes(variants.Chess.EloAnchorNodes, 1701) != 1064 || strengthNodes(variants.Chess.EloAnchorNodes, MinElo) != 267 ||
-		strengthNodes(variants.Chess.EloAnchorNodes, 1900) != 4169 || strengthNodes(variants.Xiangqi.EloAnchorNodes, 1600) != 200 || strengthNodes(variants.Xiangqi.EloAnchorNodes, MinElo) != 100 {
-		t.Fatalf("strengthNodes: %d %d %d %d %d", strengthNodes(variants.Chess.EloAnchorNodes, 1600), strengthNodes(variants.Chess.EloAnchorNodes, 1701), strengthNodes(variants.Chess.EloAnchorNodes, MinElo),
-			strengthNodes(variants.Chess.EloAnchorNodes, 1900), strengthNodes(variants.Xiangqi.EloAnchorNodes, 1600))
+	for _, c := range []struct {
+		anchor, rate float64
+		elo          int
+		want         uint64
+	}{
+		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, 1600, 532},
+		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, 1701, 1064},
+		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, MinElo, 267},
+		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, 1900, 4169},
+		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, MinElo, 75},
+		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, 1600, 120},
+		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, 1750, 240},
+		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, MaxElo, 1209},
+	} {
+		if got := strengthNodes(c.anchor, c.rate, c.elo); got != c.want {
+			t.Errorf("strengthNodes(%v, %v, %d) = %d, want %d", c.anchor, c.rate, c.elo, got, c.want)
+		}
 	}
 	cl := realClient(t, "chess")
 	nodes := func(goCmd string) uint64 {
@@ -92,7 +106,7 @@ func TestLimitStrength(t *testing.T) {
 		return last
 	}
 	cl.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1500")
-	limit := strengthNodes(variants.Chess.EloAnchorNodes, 1500)
+	limit := strengthNodes(variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, 1500)
 	for _, g := range []string{"go depth 30", "go nodes 1000000"} {
 		if n := nodes(g); n == 0 || n > limit {
 			t.Fatalf("UCI_Elo 1500, %s: %d nodes, limit %d", g, n, limit)

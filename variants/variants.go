@@ -67,10 +67,12 @@ type Def[T any, P search.GamePtr[T]] struct {
 	BenchDepth int
 	// EloAnchorNodes is the node budget per search that plays at UCI_Elo
 	// 1600 on the game's baseline engine's scale (chess: Stockfish 15.1,
-	// xiangqi: Fairy-Stockfish 11.1), calibrated at 1 s + 0.01 s with the
-	// embedded nets (docs/strength.md); package uci doubles it for every
-	// 101 points more.
+	// xiangqi: Fairy-Stockfish 11.1), and EloPerDoubling the rating points
+	// each doubling of it adds; package uci budgets
+	// EloAnchorNodes·2^((elo−1600)/EloPerDoubling) nodes. Calibrated at
+	// 1 s + 0.01 s with the embedded nets (docs/strength.md).
 	EloAnchorNodes float64
+	EloPerDoubling float64
 }
 
 // Xiangqi is the xiangqi bundle.
@@ -111,9 +113,16 @@ var Xiangqi = &Def[xiangqi.Position, *xiangqi.Position]{
 	},
 	BenchFENs:  search.XiangqiBenchFENs,
 	BenchDepth: 12,
-	// Against Fairy-Stockfish's 1600: 532 nodes scored +372 ± 130, 41
-	// nodes -727, 200 nodes +53 ± 74.
-	EloAnchorNodes: 200,
+	// With the embedded net of 2026-12-02 (second round), 100 games each
+	// against Fairy-Stockfish at the same UCI_Elo: at 1600, 200 nodes
+	// scored +186 ± 83, 110 nodes -28 ± 74, 80 nodes -156 ± 75, 120
+	// nodes +53 ± 64; at 1850, 314 nodes +14 ± 65 and 413 nodes -7 ± 68;
+	// at 2100, 822 nodes -100 ± 63, 1,046 nodes -123 ± 77, 1,426 nodes
+	// +78 ± 57 and 3,710 nodes (chess's rate, 101) +338 ± 98. So 120
+	// nodes at 1600 and 150 points per doubling (1,209 nodes at 2100,
+	// between the bracketing runs).
+	EloAnchorNodes: 120,
+	EloPerDoubling: 150,
 }
 
 // Chess is the chess bundle.
@@ -161,6 +170,9 @@ var Chess = &Def[chess.Position, *chess.Position]{
 	},
 	BenchFENs:  search.ChessBenchFENs,
 	BenchDepth: 13,
-	// Against Stockfish's 1600: 532 nodes scored +10 ± 69.
+	// Against Stockfish's 1600: 532 nodes scored +10 ± 69 with the first
+	// embedded net of 2026-12-02 and +17 ± 64 with the second; at 1900,
+	// 5,370 nodes +85 ± 72 and 3,377 nodes -67 ± 75 (the rate 101).
 	EloAnchorNodes: 532,
+	EloPerDoubling: 101,
 }

@@ -13,7 +13,7 @@ import (
 func check[T any, P search.GamePtr[T]](t *testing.T, d *Def[T, P], perft3 uint64, coord, readable, checkFEN string, checkers []position.Square) {
 	t.Helper()
 	if d.Name != d.Variant.String() || d.StartFEN != setup.StartFEN(d.Variant) || d.Rules.Variant != d.Variant ||
-		d.Files*d.Ranks != d.Variant.Squares() || len(d.BenchFENs) == 0 || d.BenchDepth <= 0 || d.EloAnchorNodes < 16 {
+		d.Files*d.Ranks != d.Variant.Squares() || len(d.BenchFENs) == 0 || d.BenchDepth <= 0 || d.EloAnchorNodes < 16 || d.EloPerDoubling < 50 {
 		t.Fatalf("%s: inconsistent bundle", d.Name)
 	}
 	p, err := d.NewFromFEN(d.StartFEN)
