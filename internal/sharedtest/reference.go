@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"dualnnue/position"
 )
 
 // Reference is a running reference engine. Its methods are not safe for
@@ -44,10 +46,10 @@ func fileExists(p string) bool {
 }
 
 // StartReference starts engine name (e.g. "fairy-stockfish", "stockfish")
-// for variant ("xiangqi" or "chess") and stops it when t ends. It skips t
+// for variant v and stops it when t ends. It skips t
 // with the install steps how when the engine is not installed, and fails t
 // when the engine does not answer the UCI handshake within 10 s.
-func StartReference(t testing.TB, name, how, variant string) *Reference {
+func StartReference(t testing.TB, name, how string, v position.Variant) *Reference {
 	t.Helper()
 	path := findEngine(name)
 	if path == "" {
@@ -65,7 +67,7 @@ func StartReference(t testing.TB, name, how, variant string) *Reference {
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start %s: %v", path, err)
 	}
-	e := &Reference{cmd: cmd, in: in, lines: make(chan string, 1024), ranks1: variant == "xiangqi"}
+	e := &Reference{cmd: cmd, in: in, lines: make(chan string, 1024), ranks1: v == position.Xiangqi}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<16), 1<<20)
@@ -98,14 +100,14 @@ func StartReference(t testing.TB, name, how, variant string) *Reference {
 	if _, _, err := e.waitFor("uciok", 10*time.Second); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	if variant == "xiangqi" {
-		e.send("setoption name UCI_Variant value xiangqi")
+	if v == position.Xiangqi {
+		e.send("setoption name UCI_Variant value " + v.String())
 	}
 	e.send("isready")
 	if _, _, err := e.waitFor("readyok", 10*time.Second); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	if variant == "xiangqi" {
+	if v == position.Xiangqi {
 		// A build without large boards ignores the variant and would
 		// answer with chess: the xiangqi start position has 44 moves.
 		const start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"

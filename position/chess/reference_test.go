@@ -104,7 +104,7 @@ func TestAgainstStockfish(t *testing.T) {
 		{"chess960", true, max(n/2, 1), start960},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			ref := sharedtest.StartReference(t, "stockfish", sharedtest.HowStockfish, "chess")
+			ref := sharedtest.StartReference(t, "stockfish", sharedtest.HowStockfish, position.Chess)
 			if err := ref.SetOption("UCI_Chess960", strconv.FormatBool(c.chess960)); err != nil {
 				t.Fatal(err)
 			}

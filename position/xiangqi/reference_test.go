@@ -58,7 +58,7 @@ func TestAgainstFairyStockfish(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	ref := sharedtest.StartReference(t, "fairy-stockfish", sharedtest.HowFairyStockfish, "xiangqi")
+	ref := sharedtest.StartReference(t, "fairy-stockfish", sharedtest.HowFairyStockfish, position.Xiangqi)
 	n := sharedtest.ReferencePositions(t, 400)
 	const depth = 3
 	var nodes uint64
