@@ -574,7 +574,7 @@ func CheckEngine(ctx context.Context, cfg EngineConfig, game string, timeout tim
 		return fmt.Errorf("%s: no move from the start position (go depth 1): %w", cfg.Cmd, err)
 	}
 	text := mv
-	if game == "xiangqi" && e.Ranks1 {
+	if g.xiangqi && e.Ranks1 {
 		if text, err = fromRanks1(mv); err != nil {
 			return fmt.Errorf("%s: illegal move %q from the start position", cfg.Cmd, mv)
 		}
