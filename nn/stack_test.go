@@ -66,7 +66,7 @@ func TestStackIncrementalEqualsRefresh(t *testing.T) {
 }
 
 func TestStackNoAllocs(t *testing.T) {
-	for _, id := range []features.SetID{features.ChessPS768, features.ChessPS768HM, features.XiangqiCompact692HM} {
+	for _, id := range []features.SetID{features.ChessPS768, features.ChessPS768HM, features.XiangqiPS1260, features.XiangqiPS1260HM, features.XiangqiCompact692, features.XiangqiCompact692HM} {
 		set, _ := features.Lookup(id)
 		rng := rand.New(rand.NewPCG(3, 4))
 		net, err := randomModelSet(rng, set, 256, 1, SCReLU).Quantize("test")

@@ -523,9 +523,9 @@ func sortSlice[E any](s []E, less func(x, y E) bool) {
 // chess the scale is Stockfish 15.1's UCI_Elo, in xiangqi Fairy-Stockfish
 // 11.1's. Calibrated with the embedded nets at 1 s + 0.01 s against those
 // engines at the same UCI_Elo, 100 games each (docs/strength.md). Chess:
-// 532 nodes at 1600 scored +17 ± 64; at 1900, 5,370 nodes scored +85 ± 72
-// and 3,377 nodes −67 ± 75, which puts 1900 at about 4,150 nodes (101
-// points per doubling). Below 1600 the scale bends (83 nodes scored −376
+// 532 nodes at 1600 scored +17 ± 64; at 1900 (with the first-round net,
+// not repeated), 5,370 nodes scored +85 ± 72 and 3,377 nodes −67 ± 75,
+// which puts 1900 at about 4,150 nodes (101 points per doubling). Below 1600 the scale bends (83 nodes scored −376
 // against Stockfish's 1300), so MinElo is 1500. Xiangqi: 120 nodes at 1600,
 // 150 points per doubling (variants.Xiangqi has the figures).
 func strengthNodes(anchor, perDoubling float64, elo int) uint64 {

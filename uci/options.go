@@ -77,9 +77,10 @@ func shown(v string) string {
 	return v
 }
 
-// MinElo and MaxElo bound UCI_Elo: MaxElo is about the full strength of
-// the engine with its embedded chess net at 1 s + 0.01 s on Stockfish
-// 15.1's scale (docs/strength.md).
+// MinElo and MaxElo bound UCI_Elo: MaxElo is a little below the full
+// strength of the engine with its embedded chess net at 1 s + 0.01 s on
+// Stockfish 15.1's scale (about 2150 since the second-round net,
+// docs/strength.md).
 const (
 	MinElo = 1500
 	MaxElo = 2100

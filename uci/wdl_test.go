@@ -92,28 +92,36 @@ func TestLimitStrength(t *testing.T) {
 			t.Errorf("strengthNodes(%v, %v, %d) = %d, want %d", c.anchor, c.rate, c.elo, got, c.want)
 		}
 	}
-	cl := realClient(t, "chess")
-	nodes := func(goCmd string) uint64 {
-		cl.send("position startpos", goCmd)
-		_, lines := cl.bestmove(30 * time.Second)
-		var last uint64
-		for _, l := range lines {
-			f := strings.Fields(l)
-			if i := indexOf(f, "nodes"); i >= 0 && strings.HasPrefix(l, "info depth") {
-				last, _ = strconv.ParseUint(f[i+1], 10, 64)
+	for _, c := range []struct {
+		variant      string
+		anchor, rate float64
+	}{
+		{"chess", variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling},
+		{"xiangqi", variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling},
+	} {
+		cl := realClient(t, c.variant)
+		nodes := func(goCmd string) uint64 {
+			cl.send("position startpos", goCmd)
+			_, lines := cl.bestmove(30 * time.Second)
+			var last uint64
+			for _, l := range lines {
+				f := strings.Fields(l)
+				if i := indexOf(f, "nodes"); i >= 0 && strings.HasPrefix(l, "info depth") {
+					last, _ = strconv.ParseUint(f[i+1], 10, 64)
+				}
+			}
+			return last
+		}
+		cl.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1500")
+		limit := strengthNodes(c.anchor, c.rate, 1500)
+		for _, g := range []string{"go depth 30", "go nodes 1000000"} {
+			if n := nodes(g); n == 0 || n > limit {
+				t.Fatalf("%s UCI_Elo 1500, %s: %d nodes, limit %d", c.variant, g, n, limit)
 			}
 		}
-		return last
-	}
-	cl.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1500")
-	limit := strengthNodes(variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, 1500)
-	for _, g := range []string{"go depth 30", "go nodes 1000000"} {
-		if n := nodes(g); n == 0 || n > limit {
-			t.Fatalf("UCI_Elo 1500, %s: %d nodes, limit %d", g, n, limit)
+		cl.send("setoption name UCI_LimitStrength value false")
+		if n := nodes("go depth 6"); n <= limit {
+			t.Fatalf("%s full strength, depth 6: only %d nodes", c.variant, n)
 		}
-	}
-	cl.send("setoption name UCI_LimitStrength value false")
-	if n := nodes("go depth 6"); n <= limit {
-		t.Fatalf("full strength, depth 6: only %d nodes", n)
 	}
 }

@@ -172,7 +172,8 @@ var Chess = &Def[chess.Position, *chess.Position]{
 	BenchDepth: 13,
 	// Against Stockfish's 1600: 532 nodes scored +10 ± 69 with the first
 	// embedded net of 2026-12-02 and +17 ± 64 with the second; at 1900,
-	// 5,370 nodes +85 ± 72 and 3,377 nodes -67 ± 75 (the rate 101).
+	// with the first net (not repeated), 5,370 nodes +85 ± 72 and 3,377
+	// nodes -67 ± 75 (the rate 101).
 	EloAnchorNodes: 532,
 	EloPerDoubling: 101,
 }
