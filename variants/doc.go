@@ -2,8 +2,9 @@
 // search need to know about xiangqi or chess beyond position.Game – the
 // start FEN and constructors, perft, the search's Rules, the hand-written
 // evaluation and its WDL model, the arbiter (package rules), the readable
-// notation (WXF, SAN), the board's geometry and piece names, and the bench
-// positions.
+// notation (WXF, SAN), the board's geometry and piece names, the bench
+// positions, and the UCI_Elo calibration (the node budget at 1600 and the
+// rating points per doubling).
 //
 // uci, human, selfplay and match switch on the position.Variant once, at
 // their entry (pipeline only names the game to them), and from there on run generic code over one Def:

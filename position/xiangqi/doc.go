@@ -1,8 +1,9 @@
 // Package xiangqi is the Xiangqi (Chinese chess) position core: a 90-point
 // bitboard board with a mailbox beside it, legal move generation in the
 // stages the search needs, incremental DoMove/UndoMove with Zobrist keys and
-// a piece diff for the network, FEN and ICCS move coordinates, the rule
-// verdicts (repetition, perpetual check, the 60-move natural limit) and perft.
+// a piece diff for the network, FEN and ICCS move coordinates, SEE and the
+// one piece-value scale (PieceValue), the rule verdicts (repetition,
+// perpetual check, the 60-move natural limit) and perft.
 //
 // Coordinates follow the project conventions: square a0 = 0 .. i9 = 89,
 // index = rank*9 + file, rank 0 is Red's back rank, files a–i run from Red's
