@@ -211,16 +211,15 @@ func TestEngineGames(t *testing.T) {
 		if g == position.Xiangqi {
 			name, opts = "fairy-stockfish", append(opts, "setoption name UCI_Variant value xiangqi")
 		}
-		if _, err := exec.LookPath(name); err != nil {
-			if _, err := os.Stat("/usr/games/" + name); err != nil {
-				how := sharedtest.HowStockfish
-				if g == position.Xiangqi {
-					how = sharedtest.HowFairyStockfish
-				}
-				t.Skipf("%s not installed: %s", name, how)
+		bin := sharedtest.FindEngine(name)
+		if bin == "" {
+			how := sharedtest.HowStockfish
+			if g == position.Xiangqi {
+				how = sharedtest.HowFairyStockfish
 			}
-			name = "/usr/games/" + name // Debian installs engines there
+			t.Skipf("%s not installed: %s", name, how)
 		}
+		name = bin
 		e, err := startEngine(name, opts...)
 		if err != nil {
 			t.Fatal(err)

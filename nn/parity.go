@@ -37,9 +37,11 @@ func CheckParity(m *Model, q *Net, samples []Sample) (ParityStats, error) {
 		if len(s.Us) != len(s.Them) {
 			return st, fmt.Errorf("nn: parity: sample %d: %d and %d active features", i, len(s.Us), len(s.Them))
 		}
-		for _, f := range append(s.Us[:len(s.Us):len(s.Us)], s.Them...) {
-			if int(f) >= q.Inputs {
-				return st, fmt.Errorf("nn: parity: sample %d: feature %d outside the net's %d inputs (another feature set?)", i, f, q.Inputs)
+		for _, fs := range [2][]uint16{s.Us, s.Them} {
+			for _, f := range fs {
+				if int(f) >= q.Inputs {
+					return st, fmt.Errorf("nn: parity: sample %d: feature %d outside the net's %d inputs (another feature set?)", i, f, q.Inputs)
+				}
 			}
 		}
 	}

@@ -20,6 +20,7 @@ import (
 // Reference is a running reference engine. Its methods are not safe for
 // concurrent use.
 type Reference struct {
+	name  string // the engine's file name, for messages
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	lines chan string
@@ -28,9 +29,11 @@ type Reference struct {
 	ranks1 bool
 }
 
-// findEngine looks for name on PATH, then in /usr/games (where Debian
-// installs stockfish and fairy-stockfish); "" when neither has it.
-func findEngine(name string) string {
+// FindEngine looks for the engine name on PATH, then in /usr/games (where
+// Debian installs stockfish and fairy-stockfish); "" when neither has it.
+// (match.FindEngine does the same for the match runner; the tests of
+// position/* cannot import match.)
+func FindEngine(name string) string {
 	if p, err := exec.LookPath(name); err == nil {
 		return p
 	}
@@ -51,7 +54,7 @@ func fileExists(p string) bool {
 // when the engine does not answer the UCI handshake within 10 s.
 func StartReference(t testing.TB, name, how string, v position.Variant) *Reference {
 	t.Helper()
-	path := findEngine(name)
+	path := FindEngine(name)
 	if path == "" {
 		t.Skipf("%s not found; %s", name, how)
 	}
@@ -67,7 +70,7 @@ func StartReference(t testing.TB, name, how string, v position.Variant) *Referen
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start %s: %v", path, err)
 	}
-	e := &Reference{cmd: cmd, in: in, lines: make(chan string, 1024), ranks1: v == position.Xiangqi}
+	e := &Reference{name: filepath.Base(path), cmd: cmd, in: in, lines: make(chan string, 1024), ranks1: v == position.Xiangqi}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<16), 1<<20)
@@ -235,4 +238,36 @@ func ranks1ToICCS(m string) (string, error) {
 		return "", fmt.Errorf("bad xiangqi move %q", m)
 	}
 	return b.String(), nil
+}
+
+// CheckDivide compares our perft divide of fen at depth (got: the count
+// under each legal move, total: our perft) with the engine's, failing t
+// (Fatal) on any difference: a move only one side has, a different count
+// under a move, or a different total. It returns the engine's total. label
+// names the position in messages.
+func (e *Reference) CheckDivide(t testing.TB, label, fen string, depth int, got map[string]uint64, total uint64) uint64 {
+	t.Helper()
+	want, wantTotal, err := e.Divide(fen, depth)
+	if err != nil {
+		t.Fatalf("%s %s: %s: %v", label, fen, e.name, err)
+	}
+	for mv, c := range want {
+		if g, ok := got[mv]; !ok {
+			t.Errorf("%s %s: %s has %s (%d below it), we do not", label, fen, e.name, mv, c)
+		} else if g != c {
+			t.Errorf("%s %s: %s: %d below it, %s %d", label, fen, mv, g, e.name, c)
+		}
+	}
+	for mv := range got {
+		if _, ok := want[mv]; !ok {
+			t.Errorf("%s %s: we have %s, %s does not", label, fen, mv, e.name)
+		}
+	}
+	if total != wantTotal {
+		t.Errorf("%s %s: perft(%d) = %d, %s %d", label, fen, depth, total, e.name, wantTotal)
+	}
+	if t.Failed() {
+		t.FailNow()
+	}
+	return wantTotal
 }

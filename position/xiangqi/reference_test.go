@@ -2,6 +2,7 @@
 package xiangqi
 
 import (
+	"fmt"
 	"testing"
 
 	"dualnnue/internal/sharedtest"
@@ -64,10 +65,6 @@ func TestAgainstFairyStockfish(t *testing.T) {
 	var nodes uint64
 	terminal, check := 0, 0
 	for i, fen := range randomPositions(t, n, 20261202) {
-		want, wantSum, err := ref.Divide(fen, depth)
-		if err != nil {
-			t.Fatalf("#%d %s: Fairy-Stockfish: %v", i, fen, err)
-		}
 		p := mustFEN(t, fen)
 		if p.InCheck() {
 			check++
@@ -84,25 +81,7 @@ func TestAgainstFairyStockfish(t *testing.T) {
 			got[MoveString(m)] = Perft(p, depth-1)
 			p.UndoMove(m)
 		}
-		for mv, c := range want {
-			if g, ok := got[mv]; !ok {
-				t.Errorf("#%d %s: Fairy-Stockfish has %s (%d below it), we do not", i, fen, mv, c)
-			} else if g != c {
-				t.Errorf("#%d %s: %s: %d below it, Fairy-Stockfish %d", i, fen, mv, g, c)
-			}
-		}
-		for mv := range got {
-			if _, ok := want[mv]; !ok {
-				t.Errorf("#%d %s: we have %s, Fairy-Stockfish does not", i, fen, mv)
-			}
-		}
-		if got := Perft(p, depth); got != wantSum {
-			t.Errorf("#%d %s: perft(%d) = %d, Fairy-Stockfish %d", i, fen, depth, got, wantSum)
-		}
-		if t.Failed() {
-			t.FailNow()
-		}
-		nodes += wantSum
+		nodes += ref.CheckDivide(t, fmt.Sprintf("#%d", i), fen, depth, got, Perft(p, depth))
 	}
 	t.Logf("%d positions (%d in check, %d without a legal move), %d leaf nodes at depth %d: same divide as Fairy-Stockfish",
 		n, check, terminal, nodes, depth)
