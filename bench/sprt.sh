@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# SPRT of a search change at equal time: the engine built from the working tree
+# (or NEW=<rev>) against the engine built from BASE (a git revision), both with
+# their embedded nets, one thread and 16 MiB each, on the game's opening set
+# (each opening twice with colours reversed), pentanomial SPRT in normalized Elo.
+#
+# usage: bench/sprt.sh GAME BASE [tc] [bounds] [games] [concurrency]
+#   defaults: tc 1+0.01, bounds 0,10 (a gain; use -5,0 for non-regression),
+#   4000 games at most, 2 games at a time
+#   e.g.  nice bench/sprt.sh xiangqi main 1+0.01 0,10
+#         NEW=HEAD nice bench/sprt.sh chess HEAD~1 2+0.02 -5,0
+# The binaries go to runs/bin/ (git-ignored), named by revision; PGNOUT=FILE
+# keeps the games. The last lines printed are the match's table and verdict.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+game=$1 base=$2 tc=${3:-1+0.01} bounds=${4:-0,10} games=${5:-4000} conc=${6:-2}
+mkdir -p runs/bin
+build() { # build REV OUT: build cmd/play at REV (a clean worktree) into OUT
+  local rev=$1 out=$2 dir
+  dir=$(mktemp -d)
+  git worktree add -q --detach "$dir" "$rev"
+  (cd "$dir" && go build -o "$out" ./cmd/play)
+  git worktree remove --force "$dir"
+}
+b=$(git rev-parse --short=10 "$base")
+basebin=$PWD/runs/bin/play-$b
+[ -x "$basebin" ] || build "$b" "$basebin"
+if [ -n "${NEW:-}" ]; then
+  n=$(git rev-parse --short=10 "$NEW")
+  newbin=$PWD/runs/bin/play-$n
+  [ -x "$newbin" ] || build "$n" "$newbin"
+else
+  n=wt-$(date +%H%M%S)
+  newbin=$PWD/runs/bin/play-$n
+  go build -o "$newbin" ./cmd/play
+fi
+echo "SPRT $game $tc bounds $bounds: new=$n base=$b" >&2
+exec "$newbin" match -game "$game" -tc "$tc" -games "$games" -concurrency "$conc" \
+  -openings "configs/openings/$game.epd" -resign 1000,4 -draw 5,8,80 -maxplies 400 \
+  -margin 100ms -sprt "$bounds,0.05,0.05,normalized" \
+  -engine "cmd=$newbin name=new-$n" -engine "cmd=$basebin name=base-$b" \
+  ${PGNOUT:+-pgnout "$PGNOUT"}
