@@ -43,6 +43,6 @@ func gravity(e *int16, bonus int) {
 }
 
 // statBonus is the history reward for a cutoff at depth.
-func statBonus(depth int) int {
-	return min(16*depth*depth+32*depth-16, 1800)
+func (w *Worker[T, P]) statBonus(depth int) int {
+	return min(w.prm.HistBonusQuad*depth*depth+w.prm.HistBonusLin*depth-w.prm.HistBonusQuad, w.prm.HistBonusMax)
 }

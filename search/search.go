@@ -2,8 +2,6 @@
 package search
 
 import (
-	"math"
-
 	"dualnnue/position"
 )
 
@@ -13,35 +11,25 @@ const (
 	mateBound = position.ValueMateInMaxPly
 )
 
-// lmrTable[d][n] is the base late-move reduction at depth d for the n-th move.
-var lmrTable = func() (t [64][64]int8) {
-	for d := 1; d < 64; d++ {
-		for n := 1; n < 64; n++ {
-			t[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
-		}
-	}
-	return t
-}()
-
-func reduction(depth, moveCount int) int {
-	return int(lmrTable[min(depth, 63)][min(moveCount, 63)])
+func (w *Worker[T, P]) reduction(depth, moveCount int) int {
+	return int(w.lmr[min(depth, 63)][min(moveCount, 63)])
 }
 
 // futilityMargin is the reverse-futility margin at depth.
-func futilityMargin(depth int, improving bool) position.Value {
-	m := position.Value(80 * depth)
+func (w *Worker[T, P]) futilityMargin(depth int, improving bool) position.Value {
+	m := position.Value(w.prm.RFPMargin * depth)
 	if improving {
-		m -= 40
+		m -= position.Value(w.prm.RFPImproving)
 	}
 	return m
 }
 
 // lmpCount is the number of quiet moves searched at depth before the rest are pruned.
-func lmpCount(depth int, improving bool) int {
+func (w *Worker[T, P]) lmpCount(depth int, improving bool) int {
 	if improving {
-		return 3 + depth*depth
+		return w.prm.LMPBase + depth*depth
 	}
-	return (3 + depth*depth) / 2
+	return (w.prm.LMPBase + depth*depth) / 2
 }
 
 // evaluate returns the evaluator's score clamped strictly inside the mate bounds.
@@ -158,7 +146,7 @@ func (w *Worker[T, P]) iterate() {
 			w.selDepth = 0
 			prev := w.rootMoves[w.pvIdx].prevScore
 			alpha, beta := -valueInf, valueInf
-			delta := position.Value(20)
+			delta := position.Value(w.prm.AspirationDelta)
 			if depth >= 4 && prev > -mateBound && prev < mateBound {
 				alpha = max(prev-delta, -valueInf)
 				beta = min(prev+delta, valueInf)
@@ -237,7 +225,7 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 		} else {
 			r := 0
 			if depth >= 3 && moveCount > 3 && child.Captured == position.NoPiece && !child.InCheck {
-				r = reduction(depth, moveCount) / 2
+				r = w.reduction(depth, moveCount) / 2
 			}
 			v = -w.search(-alpha-1, -alpha, newDepth-r, 1, false, true)
 			if v > alpha && r > 0 {
@@ -354,15 +342,15 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 
 	if !pvNode && !inCheck {
 		// Step 5. Reverse futility pruning: far above beta at low depth, stand pat.
-		if depth <= 7 && eval-futilityMargin(depth, improving) >= beta && eval < position.ValueKnownWin {
+		if depth <= w.prm.RFPMaxDepth && eval-w.futilityMargin(depth, improving) >= beta && eval < position.ValueKnownWin {
 			return eval
 		}
 
 		// Step 6. Null move pruning, guarded against zugzwang (pawn-only
 		// endings), against two nulls in a row and against mate scores.
-		if depth >= 2 && eval >= beta && staticEval >= beta-position.Value(20*depth) &&
+		if depth >= w.prm.NMPMinDepth && eval >= beta && staticEval >= beta-position.Value(w.prm.NMPStaticMargin*depth) &&
 			prevMove != position.MoveNull && beta > -mateBound && pos.HasNonPawnMaterial(us) {
-			r := 3 + depth/3 + min(int(eval-beta)/200, 3)
+			r := w.prm.NMPBase + depth/w.prm.NMPDepthDiv + min(int(eval-beta)/w.prm.NMPEvalDiv, w.prm.NMPEvalMax)
 			fr.move = position.MoveNull
 			fr.cont = &w.hist.cont[0][0]
 			w.doNullMove(ply)
@@ -382,7 +370,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 
 	// Step 7. Internal iterative reduction: without a TT move this node is
 	// probably less important than its depth says.
-	if depth >= 4 && ttMove == position.MoveNone && (pvNode || cutNode) {
+	if depth >= w.prm.IIRMinDepth && ttMove == position.MoveNone && (pvNode || cutNode) {
 		depth--
 	}
 
@@ -423,17 +411,17 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		// kept (they may mate); GivesCheck is asked only of prune candidates.
 		if bestValue > -mateBound {
 			if quiet {
-				lmrDepth := max(newDepth-reduction(depth, moveCount), 0)
-				if !inCheck && moveCount >= lmpCount(depth, improving) {
+				lmrDepth := max(newDepth-w.reduction(depth, moveCount), 0)
+				if !inCheck && moveCount >= w.lmpCount(depth, improving) {
 					if !pos.GivesCheck(m) {
 						continue
 					}
-				} else if !inCheck && lmrDepth < 6 && staticEval+position.Value(100+100*lmrDepth) <= alpha && !pos.GivesCheck(m) {
+				} else if !inCheck && lmrDepth < w.prm.FutilityMaxDepth && staticEval+position.Value(w.prm.FutilityBase+w.prm.FutilityPerDepth*lmrDepth) <= alpha && !pos.GivesCheck(m) {
 					continue
-				} else if lmrDepth < 6 && !pos.SEE(m, position.Value(-25*lmrDepth*lmrDepth)) && !pos.GivesCheck(m) {
+				} else if lmrDepth < w.prm.FutilityMaxDepth && !pos.SEE(m, position.Value(-w.prm.SEEQuietMargin*lmrDepth*lmrDepth)) && !pos.GivesCheck(m) {
 					continue
 				}
-			} else if mp.stage == stBadCaptures && depth < 6 && !pos.SEE(m, position.Value(-150*depth)) && !pos.GivesCheck(m) {
+			} else if mp.stage == stBadCaptures && depth < w.prm.SEECaptureDepth && !pos.SEE(m, position.Value(-w.prm.SEECaptureMargin*depth)) && !pos.GivesCheck(m) {
 				continue
 			}
 		}
@@ -460,7 +448,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		// Step 11. Late move reductions, then the PVS re-searches.
 		var v position.Value
 		if depth >= 2 && moveCount > 1+b2i(pvNode) && (quiet || cutNode) {
-			r := reduction(depth, moveCount)
+			r := w.reduction(depth, moveCount)
 			if pvNode {
 				r--
 			}
@@ -477,7 +465,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 				if m == fr.killers[0] || m == fr.killers[1] {
 					r--
 				}
-				r -= (int(hist[m.ButterflyIndex()]) + int(cont1[pc][to]) + int(cont2[pc][to])) / 8000
+				r -= (int(hist[m.ButterflyIndex()]) + int(cont1[pc][to]) + int(cont2[pc][to])) / w.prm.LMRHistoryDiv
 			} else {
 				r /= 2
 			}
@@ -531,7 +519,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 
 	// Step 13. Reward the quiet move that cut off, punish the quiets tried before it.
 	if bestValue >= beta && bestQuiet {
-		bonus := statBonus(depth)
+		bonus := w.statBonus(depth)
 		to := w.rules.to(bestMove)
 		gravity(&hist[bestMove.ButterflyIndex()], bonus)
 		gravity(&cont1[bestPc][to], bonus)
@@ -623,7 +611,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 			return bestValue
 		}
 		alpha = max(alpha, bestValue)
-		futilityBase = bestValue + 150
+		futilityBase = bestValue + position.Value(w.prm.QSFutilityMargin)
 	}
 
 	// Step 4. The moves: every evasion in check, else captures (and

@@ -74,6 +74,7 @@ type Searcher[T any, P GamePtr[T]] struct {
 	rules   Rules
 	newEval func() position.Evaluator[P]
 	opts    Options
+	params  Params
 	tt      *TT
 	workers []*Worker[T, P]
 
@@ -98,7 +99,7 @@ type Searcher[T any, P GamePtr[T]] struct {
 // New returns a Searcher for the game described by rules whose threads
 // evaluate with evaluators made by newEval (one per thread).
 func New[T any, P GamePtr[T]](rules Rules, newEval func() position.Evaluator[P], opts Options) *Searcher[T, P] {
-	s := &Searcher[T, P]{rules: rules, newEval: newEval, signal: make(chan struct{}, 1)}
+	s := &Searcher[T, P]{rules: rules, newEval: newEval, signal: make(chan struct{}, 1), params: DefaultParams()}
 	s.opts = opts
 	if s.opts.Threads < 1 {
 		s.opts.Threads = 1
@@ -131,6 +132,29 @@ func (s *Searcher[T, P]) SetThreads(n int) {
 		s.workers = append(s.workers, newWorker(s, len(s.workers)))
 	}
 	s.workers = s.workers[:n]
+}
+
+// Params returns the search constants.
+func (s *Searcher[T, P]) Params() Params { return s.params }
+
+// SetParam changes one search constant (see ParamSpecs); an unknown name or
+// a value outside its range is an error and changes nothing. It must not be
+// called during a search.
+func (s *Searcher[T, P]) SetParam(name string, value int) error {
+	return s.params.Set(name, value)
+}
+
+// SetParams replaces all search constants; a value outside its range is an
+// error and changes nothing. It must not be called during a search.
+func (s *Searcher[T, P]) SetParams(p Params) error {
+	q := s.params
+	for _, ps := range paramSpecs {
+		if err := q.Set(ps.Name, *ps.field(&p)); err != nil {
+			return err
+		}
+	}
+	s.params = q
+	return nil
 }
 
 // SetMultiPV sets the default number of principal variations (at least 1).
@@ -322,6 +346,10 @@ func (w *Worker[T, P]) setup(root P, multiPV int) {
 	w.pos = *root
 	pos := P(&w.pos)
 	w.eval.Reset(pos)
+	if w.prm != w.s.params {
+		w.prm = w.s.params
+		w.lmr.init(&w.prm)
+	}
 	w.nodes = 0
 	w.published.Store(0)
 	w.nodeLimit = ^uint64(0)

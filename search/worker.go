@@ -75,11 +75,17 @@ type Worker[T any, P GamePtr[T]] struct {
 
 	hist history
 
+	// prm are the search constants of this search (the Searcher's,
+	// copied at setup) and lmr the reduction table made from them.
+	prm Params
+	lmr lmrTable
+
 	sink uint64 // keeps TT touches alive
 }
 
 func newWorker[T any, P GamePtr[T]](s *Searcher[T, P], id int) *Worker[T, P] {
-	w := &Worker[T, P]{s: s, id: id, rules: s.rules, tt: s.tt, eval: s.newEval()}
+	w := &Worker[T, P]{s: s, id: id, rules: s.rules, tt: s.tt, eval: s.newEval(), prm: s.params}
+	w.lmr.init(&w.prm)
 	return w
 }
 

@@ -301,6 +301,9 @@ func (a *adapter[T, P]) configure(c engineConfig) error {
 		s.SetMultiPV(c.multiPV)
 		s.SetMoveOverhead(c.moveOverhead)
 	}
+	if err := a.searcher.SetParams(c.params); err != nil {
+		return err
+	}
 	if a.def.SetChess960 != nil && c.chess960 != old.chess960 {
 		a.def.SetChess960(a.pos, c.chess960)
 	}

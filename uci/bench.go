@@ -2,6 +2,7 @@
 package uci
 
 import (
+	"dualnnue/search"
 	"fmt"
 	"io"
 	"time"
@@ -36,7 +37,7 @@ func Bench(w io.Writer, o BenchOptions) (uint64, time.Duration, error) {
 		return 0, 0, err
 	}
 	defer e.close()
-	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: o.EvalFile, useNNUE: !o.HandWritten}
+	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: o.EvalFile, useNNUE: !o.HandWritten, params: search.DefaultParams()}
 	if o.Threads > 0 {
 		c.threads = o.Threads
 	}

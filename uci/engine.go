@@ -3,6 +3,7 @@
 package uci
 
 import (
+	"dualnnue/search"
 	"time"
 
 	"dualnnue/position"
@@ -81,6 +82,8 @@ type engineConfig struct {
 	// search gets at most strengthNodes(anchor, perDoubling, elo) nodes, from
 	// the game bundle's EloAnchorNodes and EloPerDoubling.
 	elo int
+	// params are the search constants (the defaults, or a tuner's values).
+	params search.Params
 }
 
 // searchRequest is one "go", resolved: clocks by colour, searchmoves still

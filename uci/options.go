@@ -3,6 +3,7 @@
 package uci
 
 import (
+	"dualnnue/search"
 	"fmt"
 	"strconv"
 	"strings"
@@ -30,6 +31,8 @@ type option struct {
 	min, max int
 	vars     []string // combo values
 	value    string
+	// tunable marks a search constant (Config.Tune).
+	tunable bool
 }
 
 // Option names, as the session refers to them.
@@ -98,8 +101,8 @@ type options struct {
 	list []*option
 }
 
-func newOptions(defaultVariant string, hashMiB int) *options {
-	return &options{list: []*option{
+func newOptions(defaultVariant string, hashMiB int, tune bool) *options {
+	o := &options{list: []*option{
 		{name: optVariant, kind: optCombo, def: defaultVariant, vars: []string{"xiangqi", "chess"}},
 		{name: optThreads, ucciName: "threads", kind: optSpin, def: "1", min: 1, max: MaxThreads},
 		{name: optHash, ucciName: "hashsize", kind: optSpin, def: itoa(hashMiB), min: 1, max: MaxHashMiB},
@@ -117,6 +120,12 @@ func newOptions(defaultVariant string, hashMiB int) *options {
 		{name: optUseMillisec, ucciName: optUseMillisec, kind: optCheck, def: "false"},
 		{name: optNewGame, ucciName: optNewGame, kind: optButton},
 	}}
+	if tune {
+		for _, ps := range search.ParamSpecs() {
+			o.list = append(o.list, &option{name: ps.Name, kind: optSpin, def: itoa(ps.Default), min: ps.Min, max: ps.Max, tunable: true})
+		}
+	}
+	return o
 }
 
 func (o *options) init() {

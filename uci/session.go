@@ -2,6 +2,7 @@
 package uci
 
 import (
+	"dualnnue/search"
 	"errors"
 	"io"
 	"strings"
@@ -24,6 +25,9 @@ type Config struct {
 	// MaxHashMiB and MaxThreads, when positive, cap the Hash and Threads
 	// options below their protocol maxima (tests and fuzzing).
 	MaxHashMiB, MaxThreads int
+	// Tune lists every tunable search constant (search.ParamSpecs) as a
+	// spin option after the others, for a tuner (`play -tune`, `play tune`).
+	Tune bool
 }
 
 // Session is one conversation with a client. Create it with NewSession and
@@ -65,7 +69,7 @@ func NewSession(w io.Writer, cfg Config) *Session {
 	if cfg.HashMiB <= 0 {
 		cfg.HashMiB = 16
 	}
-	s := &Session{cfg: cfg, out: newOutput(w), opts: newOptions(cfg.DefaultVariant, cfg.HashMiB)}
+	s := &Session{cfg: cfg, out: newOutput(w), opts: newOptions(cfg.DefaultVariant, cfg.HashMiB, cfg.Tune)}
 	s.opts.init()
 	s.newEngine = newGameEngine
 	return s
@@ -262,7 +266,20 @@ func (s *Session) engineConfig() engineConfig {
 		checkChase:   s.opts.bool(optCheckChase),
 		showWDL:      s.opts.bool(optShowWDL),
 		elo:          s.limitElo(),
+		params:       s.searchParams(),
 	}
+}
+
+// searchParams are the search constants with the tunable options' values.
+func (s *Session) searchParams() search.Params {
+	p := search.DefaultParams()
+	for _, op := range s.opts.list {
+		if op.tunable {
+			// The option's range is the parameter's: Set cannot fail.
+			_ = p.Set(op.name, s.opts.int(op.name))
+		}
+	}
+	return p
 }
 
 func (s *Session) handshake(ucci bool) {

@@ -73,13 +73,14 @@ func main() {
 // "position startpos" (a "position fen" picks the game its FEN fits).
 func runEngine(c *cli.Call) int {
 	variant := c.Flags.String("variant", "xiangqi", "the game before any UCI_Variant: xiangqi or chess")
+	tune := c.Flags.Bool("tune", false, "also offer every tunable search constant as a UCI spin option (for `play tune`)")
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
 	if *variant != "xiangqi" && *variant != "chess" {
 		return c.UsageError("-variant must be xiangqi or chess, not %q", *variant)
 	}
-	s := uci.NewSession(c.Stdout, uci.Config{Name: "dualnnue " + version, DefaultVariant: *variant})
+	s := uci.NewSession(c.Stdout, uci.Config{Name: "dualnnue " + version, DefaultVariant: *variant, Tune: *tune})
 	if err := s.Run(c.Stdin); err != nil {
 		return c.Errorf(1, "%s", strings.TrimSpace(err.Error()))
 	}

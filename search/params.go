@@ -1,0 +1,198 @@
+// The search's tunable constants: one table of names, defaults, ranges and SPSA steps, the tuned values embedded at build time, and range-checked setters.
+package search
+
+import (
+	_ "embed"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Params are the search's tunable constants (margins in centipawns, depths
+// in plies). Every field is declared once in paramSpecs with its default,
+// range and SPSA step, the way Stockfish's TUNE macro lists its constants;
+// `play -tune` offers them as UCI spin options and `play tune` tunes them.
+// A Searcher starts with DefaultParams and changes them with SetParam.
+type Params struct {
+	AspirationDelta int // first half-width of the aspiration window
+
+	RFPMaxDepth  int // reverse futility pruning up to this depth
+	RFPMargin    int // its margin per ply of depth
+	RFPImproving int // less margin when improving
+
+	NMPMinDepth     int // null move pruning from this depth
+	NMPBase         int // reduction R = NMPBase + depth/NMPDepthDiv + min((eval−beta)/NMPEvalDiv, NMPEvalMax)
+	NMPDepthDiv     int
+	NMPEvalDiv      int
+	NMPEvalMax      int
+	NMPStaticMargin int // null move only when staticEval ≥ beta − NMPStaticMargin·depth
+
+	IIRMinDepth int // internal iterative reduction from this depth
+
+	LMRBase       int // base reduction table: LMRBase/100 + ln(depth)·ln(moves)·100/LMRDiv
+	LMRDiv        int
+	LMRHistoryDiv int // reduce one ply less per this much history
+
+	LMPBase int // late move pruning after (LMPBase + depth²)/(2 unless improving) quiets
+
+	FutilityMaxDepth int // futility pruning of quiets below this lmrDepth
+	FutilityBase     int // staticEval + FutilityBase + FutilityPerDepth·lmrDepth ≤ alpha
+	FutilityPerDepth int
+
+	SEEQuietMargin   int // quiets losing more than SEEQuietMargin·lmrDepth² by SEE are pruned
+	SEECaptureMargin int // bad captures losing more than SEECaptureMargin·depth are pruned
+	SEECaptureDepth  int // … below this depth
+
+	HistBonusQuad int // history bonus min(HistBonusQuad·d² + HistBonusLin·d − HistBonusQuad, HistBonusMax)
+	HistBonusLin  int
+	HistBonusMax  int
+
+	QSFutilityMargin int // quiescence delta pruning: stand pat + this + victim ≤ alpha
+}
+
+// ParamSpec describes one tunable constant.
+type ParamSpec struct {
+	Name              string
+	Default, Min, Max int
+	// Step is the SPSA perturbation at the end of a tune (OpenBench's
+	// c_end); by default (Max − Min)/20, Stockfish's TUNE default.
+	Step  float64
+	field func(*Params) *int
+}
+
+var paramSpecs = []ParamSpec{
+	{Name: "AspirationDelta", Default: 20, Min: 5, Max: 60, field: func(p *Params) *int { return &p.AspirationDelta }},
+	{Name: "RFPMaxDepth", Default: 7, Min: 3, Max: 12, field: func(p *Params) *int { return &p.RFPMaxDepth }},
+	{Name: "RFPMargin", Default: 80, Min: 30, Max: 200, field: func(p *Params) *int { return &p.RFPMargin }},
+	{Name: "RFPImproving", Default: 40, Min: 0, Max: 120, field: func(p *Params) *int { return &p.RFPImproving }},
+	{Name: "NMPMinDepth", Default: 2, Min: 1, Max: 6, field: func(p *Params) *int { return &p.NMPMinDepth }},
+	{Name: "NMPBase", Default: 3, Min: 1, Max: 6, field: func(p *Params) *int { return &p.NMPBase }},
+	{Name: "NMPDepthDiv", Default: 3, Min: 2, Max: 8, field: func(p *Params) *int { return &p.NMPDepthDiv }},
+	{Name: "NMPEvalDiv", Default: 200, Min: 60, Max: 600, field: func(p *Params) *int { return &p.NMPEvalDiv }},
+	{Name: "NMPEvalMax", Default: 3, Min: 0, Max: 6, field: func(p *Params) *int { return &p.NMPEvalMax }},
+	{Name: "NMPStaticMargin", Default: 20, Min: 0, Max: 60, field: func(p *Params) *int { return &p.NMPStaticMargin }},
+	{Name: "IIRMinDepth", Default: 4, Min: 2, Max: 10, field: func(p *Params) *int { return &p.IIRMinDepth }},
+	{Name: "LMRBase", Default: 75, Min: 0, Max: 200, field: func(p *Params) *int { return &p.LMRBase }},
+	{Name: "LMRDiv", Default: 225, Min: 120, Max: 400, field: func(p *Params) *int { return &p.LMRDiv }},
+	{Name: "LMRHistoryDiv", Default: 8000, Min: 2000, Max: 30000, field: func(p *Params) *int { return &p.LMRHistoryDiv }},
+	{Name: "LMPBase", Default: 3, Min: 1, Max: 10, field: func(p *Params) *int { return &p.LMPBase }},
+	{Name: "FutilityMaxDepth", Default: 6, Min: 2, Max: 12, field: func(p *Params) *int { return &p.FutilityMaxDepth }},
+	{Name: "FutilityBase", Default: 100, Min: 20, Max: 300, field: func(p *Params) *int { return &p.FutilityBase }},
+	{Name: "FutilityPerDepth", Default: 100, Min: 30, Max: 300, field: func(p *Params) *int { return &p.FutilityPerDepth }},
+	{Name: "SEEQuietMargin", Default: 25, Min: 5, Max: 100, field: func(p *Params) *int { return &p.SEEQuietMargin }},
+	{Name: "SEECaptureMargin", Default: 150, Min: 40, Max: 400, field: func(p *Params) *int { return &p.SEECaptureMargin }},
+	{Name: "SEECaptureDepth", Default: 6, Min: 2, Max: 12, field: func(p *Params) *int { return &p.SEECaptureDepth }},
+	{Name: "HistBonusQuad", Default: 16, Min: 2, Max: 64, field: func(p *Params) *int { return &p.HistBonusQuad }},
+	{Name: "HistBonusLin", Default: 32, Min: 0, Max: 128, field: func(p *Params) *int { return &p.HistBonusLin }},
+	{Name: "HistBonusMax", Default: 1800, Min: 400, Max: 4000, field: func(p *Params) *int { return &p.HistBonusMax }},
+	{Name: "QSFutilityMargin", Default: 150, Min: 30, Max: 400, field: func(p *Params) *int { return &p.QSFutilityMargin }},
+}
+
+// tunedParams holds values from a tuning run (`play tune` writes them as
+// "NAME = VALUE" lines) that replace the defaults above at build time.
+//
+//go:embed params.toml
+var tunedParams string
+
+// defaultParams are the table's defaults with the tuned values applied.
+var defaultParams = func() Params {
+	var p Params
+	for i := range paramSpecs {
+		ps := &paramSpecs[i]
+		if ps.Step == 0 {
+			ps.Step = float64(ps.Max-ps.Min) / 20
+		}
+		*ps.field(&p) = ps.Default
+	}
+	if err := p.applyTOML(tunedParams); err != nil {
+		panic("search/params.toml: " + err.Error()) // a build-time file: TestTunedParams keeps it valid
+	}
+	return p
+}()
+
+// DefaultParams returns the search constants the engine plays with.
+func DefaultParams() Params { return defaultParams }
+
+// ParamSpecs returns the table of tunable constants; Default is the value
+// the engine plays with (after the tuned file).
+func ParamSpecs() []ParamSpec {
+	out := make([]ParamSpec, len(paramSpecs))
+	copy(out, paramSpecs)
+	for i := range out {
+		out[i].Default = *out[i].field(&defaultParams)
+		out[i].field = nil
+	}
+	return out
+}
+
+func findParam(name string) *ParamSpec {
+	for i := range paramSpecs {
+		if strings.EqualFold(paramSpecs[i].Name, name) {
+			return &paramSpecs[i]
+		}
+	}
+	return nil
+}
+
+// Set changes one constant by name (case-insensitive). An unknown name or a
+// value outside the constant's range is an error and changes nothing.
+func (p *Params) Set(name string, value int) error {
+	ps := findParam(name)
+	if ps == nil {
+		return fmt.Errorf("unknown search parameter %q", name)
+	}
+	if value < ps.Min || value > ps.Max {
+		return fmt.Errorf("search parameter %s: %d is outside [%d, %d]", ps.Name, value, ps.Min, ps.Max)
+	}
+	*ps.field(p) = value
+	return nil
+}
+
+// Get returns one constant by name.
+func (p *Params) Get(name string) (int, bool) {
+	ps := findParam(name)
+	if ps == nil {
+		return 0, false
+	}
+	return *ps.field(p), true
+}
+
+// applyTOML sets the constants of "NAME = VALUE" lines ('#' starts a
+// comment); the first bad line is an error naming its number.
+func (p *Params) applyTOML(text string) error {
+	q := *p
+	for i, line := range strings.Split(text, "\n") {
+		if j := strings.IndexByte(line, '#'); j >= 0 {
+			line = line[:j]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		name, val, ok := strings.Cut(line, "=")
+		if !ok {
+			return fmt.Errorf("line %d: want NAME = VALUE, got %q", i+1, line)
+		}
+		v, err := strconv.Atoi(strings.TrimSpace(val))
+		if err != nil {
+			return fmt.Errorf("line %d: value %q is not an integer", i+1, strings.TrimSpace(val))
+		}
+		if err := q.Set(strings.TrimSpace(name), v); err != nil {
+			return fmt.Errorf("line %d: %v", i+1, err)
+		}
+	}
+	*p = q
+	return nil
+}
+
+// lmrTable[d][n] is the base late-move reduction at depth d for the n-th move.
+type lmrTable [64][64]int8
+
+func (t *lmrTable) init(p *Params) {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			t[d][n] = int8(float64(p.LMRBase)/100 + math.Log(float64(d))*math.Log(float64(n))*100/float64(p.LMRDiv))
+		}
+	}
+}
