@@ -182,8 +182,11 @@ type Engine struct {
 	Ranks1 bool
 	// UCIVariant: the engine offers UCI_Variant.
 	UCIVariant bool
-	mu         sync.Mutex
-	closed     bool
+	// OptionLines are the "option name ..." lines of the handshake, in
+	// the engine's order (a tuner reads the spin options' ranges from them).
+	OptionLines []string
+	mu          sync.Mutex
+	closed      bool
 }
 
 // maxLine bounds one line from an engine (a garbage flood never exhausts memory).
@@ -349,6 +352,9 @@ func (e *Engine) handshake(ctx context.Context, game string, timeout time.Durati
 	_, err := e.expect(ctx, "uciok", deadline, func(line string) {
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
 			e.IDName = name
+		}
+		if strings.HasPrefix(line, "option name ") {
+			e.OptionLines = append(e.OptionLines, line)
 		}
 		if strings.HasPrefix(line, "option name UCI_Variant ") {
 			e.UCIVariant = true

@@ -61,6 +61,19 @@ ranks 0-9 (h2e2). Exit 1 for a bad game: an illegal or unreadable move
 				play result -pgn games.pgn`,
 			Run: runResult,
 		},
+		{
+			Name: "tune", Synopsis: "tune the engine's search constants by SPSA (OpenBench's method), resumable",
+			Usage: "-params FILE [-game xiangqi|chess] [-iterations N] [-pairs N] [-tc TC] [-out FILE] [flags]\n-list-params [-engine SPEC] [-game xiangqi|chess]",
+			Doc: `Each iteration perturbs every parameter by ±c_k at random, plays the engine
+with θ+c_k·flip against θ−c_k·flip (-pairs game pairs on successive
+openings) and moves θ by r_k·c_k·(wins−losses)·flip. The state is saved after
+every iteration: the same command resumes after a kill. The engine must list
+the parameters as spin options (this binary does with -tune, the default
+-engine). docs/tuning.md tells how to confirm a tune with an SPRT.`,
+			Example: `play tune -list-params -game chess > params.txt
+				play tune -game chess -params params.txt -iterations 2000 -pairs 4 -concurrency 2 -tc 2+0.02 -openings configs/openings/chess.epd -out chess-tuned.toml`,
+			Run: runTune,
+		},
 	},
 }
 

@@ -3,6 +3,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -44,11 +45,7 @@ func runMatch(c *cli.Call) int {
 	pgnOut := fs.String("pgnout", "", "append every game to this PGN file")
 	pgnRanks := fs.String("pgn-ranks", "0-9", `xiangqi PGN move ranks: "0-9" (ICCS/UCCI, Pikafish, this project) or "1-10" (Fairy-Stockfish and its tools); written as the XiangqiRanks tag`)
 	sprtText := fs.String("sprt", "", "elo0,elo1,alpha,beta[,normalized|logistic]: stop when the SPRT decides")
-	resign := fs.String("resign", "", "score,moves: adjudicate a win when both engines agree for that many moves each")
-	draw := fs.String("draw", "", "score,moves,after: adjudicate a draw when both report |score| <= score for moves each after ply after")
-	maxPlies := fs.Int("maxplies", 0, "adjudicate a draw after this many plies (0: 2,000)")
-	margin := fs.Duration("margin", 50*time.Millisecond, "how far past its clock an engine may answer")
-	hang := fs.Duration("hang", 60*time.Second, "an engine that takes longer on a nodes/depth search is hung")
+	adjFlags := addAdjudicationFlags(fs)
 	event := fs.String("event", "", "PGN Event tag")
 	if _, code, ok := c.Parse(); !ok {
 		return code
@@ -66,30 +63,15 @@ func runMatch(c *cli.Call) int {
 	if *concurrency < 1 {
 		return fail(fmt.Errorf("-concurrency must be >= 1, got %d", *concurrency))
 	}
-	tc, err := match.ParseTimeControl(*tcText)
+	tc, adj, err := adjFlags.read(*tcText)
 	if err != nil {
 		return fail(err)
 	}
-	tc.Margin, tc.Hang = *margin, *hang
 	cfg := match.Config{Game: *game, Engines: [2]match.EngineConfig{engines[0], engines[1]}, TC: tc, Games: *games,
-		Concurrency: *concurrency, PGNOut: *pgnOut, PGNRanks1: *pgnRanks == "1-10", Progress: c.Stderr, Event: *event}
-	cfg.Adjudication.MaxPlies = *maxPlies
-	if *resign != "" {
-		v, err := parseInts(*resign, 2)
-		if err != nil || v[0] <= 0 || v[1] <= 0 {
-			return fail(fmt.Errorf("-resign wants score,moves (both > 0), got %q", *resign))
-		}
-		cfg.Adjudication.ResignScore, cfg.Adjudication.ResignMoves = v[0], v[1]
-	}
-	if *draw != "" {
-		v, err := parseInts(*draw, 3)
-		if err != nil || v[0] < 0 || v[1] <= 0 || v[2] < 0 {
-			return fail(fmt.Errorf("-draw wants score,moves,after (score, after >= 0, moves > 0), got %q", *draw))
-		}
-		cfg.Adjudication.DrawScore, cfg.Adjudication.DrawMoves, cfg.Adjudication.DrawAfter = v[0], v[1], v[2]
-	}
-	if *maxPlies < 0 || *games <= 0 || *concurrency <= 0 {
-		return fail(fmt.Errorf("-games and -concurrency must be > 0 and -maxplies >= 0"))
+		Concurrency: *concurrency, PGNOut: *pgnOut, PGNRanks1: *pgnRanks == "1-10", Progress: c.Stderr, Event: *event,
+		Adjudication: adj}
+	if *games <= 0 || *concurrency <= 0 {
+		return fail(fmt.Errorf("-games and -concurrency must be > 0"))
 	}
 	if *sprtText != "" {
 		s, err := match.ParseSPRT(*sprtText)
@@ -117,6 +99,54 @@ func runMatch(c *cli.Call) int {
 		return c.Fail(err)
 	}
 	return 0
+}
+
+// adjudicationFlags are the flags of the time control's margins and of
+// adjudication that play match and play tune share.
+type adjudicationFlags struct {
+	resign, draw *string
+	maxPlies     *int
+	margin, hang *time.Duration
+}
+
+func addAdjudicationFlags(fs *flag.FlagSet) *adjudicationFlags {
+	return &adjudicationFlags{
+		resign:   fs.String("resign", "", "score,moves: adjudicate a win when both engines agree for that many moves each"),
+		draw:     fs.String("draw", "", "score,moves,after: adjudicate a draw when both report |score| <= score for moves each after ply after"),
+		maxPlies: fs.Int("maxplies", 0, "adjudicate a draw after this many plies (0: 2,000)"),
+		margin:   fs.Duration("margin", 50*time.Millisecond, "how far past its clock an engine may answer"),
+		hang:     fs.Duration("hang", 60*time.Second, "an engine that takes longer on a nodes/depth search is hung"),
+	}
+}
+
+// read parses the time control tcText with the margins, and the
+// adjudication.
+func (a *adjudicationFlags) read(tcText string) (match.TimeControl, match.Adjudication, error) {
+	var adj match.Adjudication
+	tc, err := match.ParseTimeControl(tcText)
+	if err != nil {
+		return tc, adj, err
+	}
+	tc.Margin, tc.Hang = *a.margin, *a.hang
+	adj.MaxPlies = *a.maxPlies
+	if *a.resign != "" {
+		v, err := parseInts(*a.resign, 2)
+		if err != nil || v[0] <= 0 || v[1] <= 0 {
+			return tc, adj, fmt.Errorf("-resign wants score,moves (both > 0), got %q", *a.resign)
+		}
+		adj.ResignScore, adj.ResignMoves = v[0], v[1]
+	}
+	if *a.draw != "" {
+		v, err := parseInts(*a.draw, 3)
+		if err != nil || v[0] < 0 || v[1] <= 0 || v[2] < 0 {
+			return tc, adj, fmt.Errorf("-draw wants score,moves,after (score, after >= 0, moves > 0), got %q", *a.draw)
+		}
+		adj.DrawScore, adj.DrawMoves, adj.DrawAfter = v[0], v[1], v[2]
+	}
+	if *a.maxPlies < 0 {
+		return tc, adj, fmt.Errorf("-maxplies must be >= 0, got %d", *a.maxPlies)
+	}
+	return tc, adj, nil
 }
 
 // parseInts reads exactly n comma-separated integers.
