@@ -70,7 +70,7 @@ openings) and moves θ by r_k·c_k·(wins−losses)·flip. The state is saved af
 every iteration: the same command resumes after a kill. The engine must list
 the parameters as spin options (this binary does with -tune, the default
 -engine). docs/tuning.md tells how to confirm a tune with an SPRT.`,
-			Example: `play tune -list-params -game chess > params.txt
+			Example: `play tune -list-params -game chess
 				play tune -game chess -params params.txt -iterations 2000 -pairs 4 -concurrency 2 -tc 2+0.02 -openings configs/openings/chess.epd -out chess-tuned.toml`,
 			Run: runTune,
 		},
