@@ -7,13 +7,16 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"dualnnue/position"
 )
 
 // Params are the search's tunable constants (margins in centipawns, depths
 // in plies). Every field is declared once in paramSpecs with its default,
 // range and SPSA step, the way Stockfish's TUNE macro lists its constants;
 // `play -tune` offers them as UCI spin options and `play tune` tunes them.
-// A Searcher starts with DefaultParams and changes them with SetParam.
+// A Searcher starts with DefaultParams of its game and changes them with
+// SetParam.
 type Params struct {
 	AspirationDelta int // first half-width of the aspiration window
 
@@ -89,38 +92,50 @@ var paramSpecs = []ParamSpec{
 	{Name: "QSFutilityMargin", Default: 150, Min: 30, Max: 400, field: func(p *Params) *int { return &p.QSFutilityMargin }},
 }
 
-// tunedParams holds values from a tuning run (`play tune` writes them as
-// "NAME = VALUE" lines) that replace the defaults above at build time.
+// tunedParams holds values from tuning runs (`play tune` writes them as
+// "NAME = VALUE" lines) that replace the defaults above at build time:
+// lines before any section for both games, lines under "[xiangqi]" or
+// "[chess]" for that game only (the games' best constants differ).
 //
 //go:embed params.toml
 var tunedParams string
 
-// defaultParams are the table's defaults with the tuned values applied.
-var defaultParams = func() Params {
-	var p Params
+// defaultParams[v] are the table's defaults with the tuned values of game v
+// applied; defaultParams[0] are the table's defaults alone.
+var defaultParams = func() (d [len(position.Variants) + 1]Params) {
 	for i := range paramSpecs {
 		ps := &paramSpecs[i]
 		if ps.Step == 0 {
 			ps.Step = float64(ps.Max-ps.Min) / 20
 		}
-		*ps.field(&p) = ps.Default
+		*ps.field(&d[0]) = ps.Default
 	}
-	if err := p.applyTOML(tunedParams); err != nil {
-		panic("search/params.toml: " + err.Error()) // a build-time file: TestTunedParams keeps it valid
+	for _, v := range position.Variants {
+		d[v] = d[0]
+		if err := d[v].applyTOML(tunedParams, v); err != nil {
+			panic("search/params.toml: " + err.Error()) // a build-time file: TestTunedParams keeps it valid
+		}
 	}
-	return p
+	return d
 }()
 
-// DefaultParams returns the search constants the engine plays with.
-func DefaultParams() Params { return defaultParams }
+// DefaultParams returns the search constants the engine plays game v with
+// (an invalid v: the table's defaults without tuned values).
+func DefaultParams(v position.Variant) Params {
+	if !v.Valid() {
+		return defaultParams[0]
+	}
+	return defaultParams[v]
+}
 
 // ParamSpecs returns the table of tunable constants; Default is the value
-// the engine plays with (after the tuned file).
-func ParamSpecs() []ParamSpec {
+// the engine plays game v with (after the tuned file).
+func ParamSpecs(v position.Variant) []ParamSpec {
+	d := DefaultParams(v)
 	out := make([]ParamSpec, len(paramSpecs))
 	copy(out, paramSpecs)
 	for i := range out {
-		out[i].Default = *out[i].field(&defaultParams)
+		out[i].Default = *out[i].field(&d)
 		out[i].field = nil
 	}
 	return out
@@ -158,10 +173,14 @@ func (p *Params) Get(name string) (int, bool) {
 	return *ps.field(p), true
 }
 
-// applyTOML sets the constants of "NAME = VALUE" lines ('#' starts a
-// comment); the first bad line is an error naming its number.
-func (p *Params) applyTOML(text string) error {
+// applyTOML sets the constants of game v from "NAME = VALUE" lines ('#'
+// starts a comment) outside any section or in the section "[<v>]"; lines
+// of the other game's section are checked but not applied. The first bad
+// line is an error naming its number, and then nothing changes.
+func (p *Params) applyTOML(text string, v position.Variant) error {
 	q := *p
+	var other Params // the other game's lines are checked against a scratch copy
+	dst := &q
 	for i, line := range strings.Split(text, "\n") {
 		if j := strings.IndexByte(line, '#'); j >= 0 {
 			line = line[:j]
@@ -170,15 +189,27 @@ func (p *Params) applyTOML(text string) error {
 		if line == "" {
 			continue
 		}
+		if strings.HasPrefix(line, "[") {
+			sec, err := position.ParseVariant(strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, "["), "]")))
+			if err != nil || !strings.HasSuffix(line, "]") {
+				return fmt.Errorf("line %d: want a section [xiangqi] or [chess], got %q", i+1, line)
+			}
+			dst = &q
+			if sec != v {
+				other = q
+				dst = &other
+			}
+			continue
+		}
 		name, val, ok := strings.Cut(line, "=")
 		if !ok {
 			return fmt.Errorf("line %d: want NAME = VALUE, got %q", i+1, line)
 		}
-		v, err := strconv.Atoi(strings.TrimSpace(val))
+		n, err := strconv.Atoi(strings.TrimSpace(val))
 		if err != nil {
 			return fmt.Errorf("line %d: value %q is not an integer", i+1, strings.TrimSpace(val))
 		}
-		if err := q.Set(strings.TrimSpace(name), v); err != nil {
+		if err := dst.Set(strings.TrimSpace(name), n); err != nil {
 			return fmt.Errorf("line %d: %v", i+1, err)
 		}
 	}

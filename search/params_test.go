@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"dualnnue/position"
 )
 
 func TestParamSpecs(t *testing.T) {
@@ -31,13 +33,13 @@ func TestParamSpecs(t *testing.T) {
 	if n := len(paramSpecs); n*8 != int(sizeofParams()) {
 		t.Errorf("%d specs for a Params of %d bytes", n, sizeofParams())
 	}
-	if got := len(ParamSpecs()); got != len(paramSpecs) {
+	if got := len(ParamSpecs(position.Chess)); got != len(paramSpecs) {
 		t.Errorf("ParamSpecs: %d entries", got)
 	}
 }
 
 func TestParamsSet(t *testing.T) {
-	p := DefaultParams()
+	p := DefaultParams(position.Xiangqi)
 	if err := p.Set("rfpmargin", 90); err != nil || p.RFPMargin != 90 {
 		t.Fatalf("Set rfpmargin 90: %v, RFPMargin %d", err, p.RFPMargin)
 	}
@@ -61,43 +63,58 @@ func TestParamsSet(t *testing.T) {
 }
 
 func TestParamsTOML(t *testing.T) {
-	p := DefaultParams()
-	if err := p.applyTOML("# tuned\nRFPMargin = 95  # comment\n\n  LMRDiv=230\n"); err != nil {
-		t.Fatal(err)
+	text := "# tuned\nRFPMargin = 95  # both games\n\n[chess]\n  LMRDiv=230\n[ xiangqi ]\nLMRDiv = 240\nRFPMargin = 85\n"
+	for _, c := range []struct {
+		v           position.Variant
+		rfp, lmrDiv int
+	}{{position.Chess, 95, 230}, {position.Xiangqi, 85, 240}} {
+		p := DefaultParams(0)
+		if err := p.applyTOML(text, c.v); err != nil {
+			t.Fatal(err)
+		}
+		if p.RFPMargin != c.rfp || p.LMRDiv != c.lmrDiv {
+			t.Errorf("%v: RFPMargin %d LMRDiv %d, want %d %d", c.v, p.RFPMargin, p.LMRDiv, c.rfp, c.lmrDiv)
+		}
 	}
-	if p.RFPMargin != 95 || p.LMRDiv != 230 {
-		t.Errorf("RFPMargin %d LMRDiv %d, want 95 230", p.RFPMargin, p.LMRDiv)
-	}
-	// Each bad file starts with a good line: an error must leave every value as it was.
+	// Each bad file starts with a good line: an error must leave every
+	// value as it was. The other game's section is checked too.
 	for _, c := range []struct{ text, err string }{
 		{"LMRDiv = 300\nRFPMargin 95", `line 2: want NAME = VALUE, got "RFPMargin 95"`},
 		{"LMRDiv = 300\n\nRFPMargin = x", `line 3: value "x" is not an integer`},
 		{"LMRDiv = 300\nRFPMargin = 1000", "line 2: search parameter RFPMargin: 1000 is outside [30, 200]"},
 		{"LMRDiv = 300\nFoo = 1", `line 2: unknown search parameter "Foo"`},
+		{"LMRDiv = 300\n[shogi]", `line 2: want a section [xiangqi] or [chess], got "[shogi]"`},
+		{"LMRDiv = 300\n[chess", `line 2: want a section [xiangqi] or [chess], got "[chess"`},
+		{"LMRDiv = 300\n[xiangqi]\nRFPMargin = 1", "line 3: search parameter RFPMargin: 1 is outside [30, 200]"},
 	} {
-		q := DefaultParams()
-		err := q.applyTOML(c.text)
+		q := DefaultParams(position.Chess)
+		err := q.applyTOML(c.text, position.Chess)
 		if err == nil || err.Error() != c.err {
 			t.Errorf("%q: %v, want %q", c.text, err, c.err)
 		}
-		if q != DefaultParams() {
+		if q != DefaultParams(position.Chess) {
 			t.Errorf("%q: a bad file changed the params", c.text)
 		}
 	}
 }
 
 // TestTunedParams: the embedded file parses (DefaultParams would panic at
-// start-up otherwise) and its values are the engine's defaults.
+// start-up otherwise) and its values are the engine's defaults per game.
 func TestTunedParams(t *testing.T) {
-	var p Params
-	for _, ps := range paramSpecs {
-		*ps.field(&p) = ps.Default
-	}
-	if err := p.applyTOML(tunedParams); err != nil {
-		t.Fatal(err)
-	}
-	if p != DefaultParams() {
-		t.Error("DefaultParams differs from the table with search/params.toml applied")
+	for _, v := range position.Variants {
+		var p Params
+		for _, ps := range paramSpecs {
+			*ps.field(&p) = ps.Default
+		}
+		if p != DefaultParams(0) {
+			t.Error("DefaultParams(0) is not the table's defaults")
+		}
+		if err := p.applyTOML(tunedParams, v); err != nil {
+			t.Fatal(err)
+		}
+		if p != DefaultParams(v) {
+			t.Errorf("DefaultParams(%v) differs from the table with search/params.toml applied", v)
+		}
 	}
 }
 
@@ -105,10 +122,11 @@ func FuzzParamsTOML(f *testing.F) {
 	f.Add("RFPMargin = 95\n")
 	f.Add("# c\nLMRDiv=230 # x\n")
 	f.Add("=\n")
+	f.Add("[chess]\nRFPMargin = 90\n[xiangqi]\nLMRDiv = 200\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		p := DefaultParams()
-		if err := p.applyTOML(text); err != nil {
-			if p != DefaultParams() {
+		p := DefaultParams(position.Chess)
+		if err := p.applyTOML(text, position.Chess); err != nil {
+			if p != DefaultParams(position.Chess) {
 				t.Fatal("error but params changed")
 			}
 			return

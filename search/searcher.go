@@ -99,7 +99,7 @@ type Searcher[T any, P GamePtr[T]] struct {
 // New returns a Searcher for the game described by rules whose threads
 // evaluate with evaluators made by newEval (one per thread).
 func New[T any, P GamePtr[T]](rules Rules, newEval func() position.Evaluator[P], opts Options) *Searcher[T, P] {
-	s := &Searcher[T, P]{rules: rules, newEval: newEval, signal: make(chan struct{}, 1), params: DefaultParams()}
+	s := &Searcher[T, P]{rules: rules, newEval: newEval, signal: make(chan struct{}, 1), params: DefaultParams(rules.Variant)}
 	s.opts = opts
 	if s.opts.Threads < 1 {
 		s.opts.Threads = 1

@@ -2,7 +2,6 @@
 package uci
 
 import (
-	"dualnnue/search"
 	"fmt"
 	"io"
 	"time"
@@ -37,7 +36,7 @@ func Bench(w io.Writer, o BenchOptions) (uint64, time.Duration, error) {
 		return 0, 0, err
 	}
 	defer e.close()
-	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: o.EvalFile, useNNUE: !o.HandWritten, params: search.DefaultParams()}
+	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: o.EvalFile, useNNUE: !o.HandWritten, params: variantParams(o.Variant)}
 	if o.Threads > 0 {
 		c.threads = o.Threads
 	}

@@ -3,6 +3,7 @@
 package uci
 
 import (
+	"dualnnue/position"
 	"dualnnue/search"
 	"fmt"
 	"strconv"
@@ -121,7 +122,8 @@ func newOptions(defaultVariant string, hashMiB int, tune bool) *options {
 		{name: optNewGame, ucciName: optNewGame, kind: optButton},
 	}}
 	if tune {
-		for _, ps := range search.ParamSpecs() {
+		v, _ := position.ParseVariant(defaultVariant)
+		for _, ps := range search.ParamSpecs(v) {
 			o.list = append(o.list, &option{name: ps.Name, kind: optSpin, def: itoa(ps.Default), min: ps.Min, max: ps.Max, tunable: true})
 		}
 	}

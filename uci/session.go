@@ -2,6 +2,7 @@
 package uci
 
 import (
+	"dualnnue/position"
 	"dualnnue/search"
 	"errors"
 	"io"
@@ -270,16 +271,24 @@ func (s *Session) engineConfig() engineConfig {
 	}
 }
 
-// searchParams are the search constants with the tunable options' values.
+// searchParams are the current game's search constants, with the tunable
+// options a client changed from their defaults (the defaults announced are
+// those of the session's first game, Config.DefaultVariant).
 func (s *Session) searchParams() search.Params {
-	p := search.DefaultParams()
+	p := variantParams(s.opts.get(optVariant))
 	for _, op := range s.opts.list {
-		if op.tunable {
+		if op.tunable && op.value != op.def {
 			// The option's range is the parameter's: Set cannot fail.
 			_ = p.Set(op.name, s.opts.int(op.name))
 		}
 	}
 	return p
+}
+
+// variantParams are the default search constants of the game called name.
+func variantParams(name string) search.Params {
+	v, _ := position.ParseVariant(name)
+	return search.DefaultParams(v)
 }
 
 func (s *Session) handshake(ucci bool) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"dualnnue/position"
 	"dualnnue/search"
 )
 
@@ -35,7 +36,7 @@ func TestTuneOptions(t *testing.T) {
 	c.send("uci")
 	_, lines := c.expect("uciok", 10*time.Second)
 	all := strings.Join(lines, "\n")
-	for _, ps := range search.ParamSpecs() {
+	for _, ps := range search.ParamSpecs(position.Chess) {
 		want := "option name " + ps.Name + " type spin default " + itoa(ps.Default) + " min " + itoa(ps.Min) + " max " + itoa(ps.Max)
 		if !strings.Contains(all, want+"\n") && !strings.HasSuffix(all, want) {
 			t.Errorf("handshake lacks %q", want)
