@@ -37,8 +37,10 @@ type Config struct {
 	Adjudication match.Adjudication
 	Seed         uint64
 	// StatePath is rewritten after every iteration; OutPath receives the
-	// final values ("NAME = VALUE" lines) when the last iteration is done.
+	// final values ("NAME = VALUE" lines, under the TOML table header
+	// "[Section]" when Section is set) when the last iteration is done.
 	StatePath, OutPath string
+	Section            string
 	// Progress receives one line per iteration (nil: none).
 	Progress io.Writer
 	// Play plays one iteration's games: plus and minus are the engine
@@ -210,7 +212,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		}
 	}
 	comment := fmt.Sprintf("SPSA: %d iterations of %d game pairs, %s, tc %s: W-D-L %d-%d-%d", cfg.Iterations, cfg.Pairs, cfg.Game, cfg.TC, res.W, res.D, res.L)
-	if err := WriteFileAtomic(cfg.OutPath, t.Values(comment)); err != nil {
+	if err := WriteFileAtomic(cfg.OutPath, t.Values(comment, cfg.Section)); err != nil {
 		return res, fmt.Errorf("writing the result: %w", err)
 	}
 	return res, nil

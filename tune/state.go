@@ -148,12 +148,17 @@ func SaveState(path string, s State) error {
 	return WriteFileAtomic(path, append(data, '\n'))
 }
 
-// Values renders the result file: a comment line, then "NAME = VALUE" a
-// line in the parameters' order (TOML; int parameters rounded to integers).
-func (t *Tuner) Values(comment string) []byte {
+// Values renders the result file: a comment line, the TOML table header
+// "[section]" when section is not empty (the engine's search/params.toml
+// keeps each game's values in a section named after it), then "NAME =
+// VALUE" a line in the parameters' order (int parameters rounded).
+func (t *Tuner) Values(comment, section string) []byte {
 	var b bytes.Buffer
 	if comment != "" {
 		fmt.Fprintf(&b, "# %s\n", comment)
+	}
+	if section != "" {
+		fmt.Fprintf(&b, "[%s]\n", section)
 	}
 	for i, p := range t.Params {
 		fmt.Fprintf(&b, "%s = %s\n", p.Name, strconv.FormatFloat(t.Value(i), 'g', -1, 64))

@@ -19,12 +19,12 @@ import (
 )
 
 // defaultTuneEngine is this binary in its tuning mode, which lists every
-// search constant as a spin option.
-const defaultTuneEngine = "cmd=self arg=-tune"
+// search constant as a spin option with the defaults of its -variant.
+const defaultTuneEngine = "cmd=self arg=-tune arg=-variant arg=GAME"
 
 func runTune(c *cli.Call) int {
 	fs := c.Flags
-	engineSpec := fs.String("engine", defaultTuneEngine, `the engine tuned (two copies play each other), as in play match: "cmd=PATH [arg=A]... [option.NAME=VALUE]..."; cmd=self is this binary`)
+	engineSpec := fs.String("engine", defaultTuneEngine, `the engine tuned (two copies play each other), as in play match: "cmd=PATH [arg=A]... [option.NAME=VALUE]..."; cmd=self is this binary, GAME in an arg= the -game`)
 	game := fs.String("game", "xiangqi", "xiangqi|chess")
 	paramsPath := fs.String("params", "", "parameter file, one a line: NAME, int, START, MIN, MAX, C_END, R_END (OpenBench's SPSA input; -list-params writes one)")
 	listParams := fs.Bool("list-params", false, "print the engine's tunable options as a parameter file (c_end = (max-min)/20, r_end = 0.002) and exit")
@@ -33,7 +33,7 @@ func runTune(c *cli.Call) int {
 	concurrency := fs.Int("concurrency", 1, "game pairs played at once")
 	tcText := fs.String("tc", "1+0.01", "time control: a clock x+y in seconds, nodes=N, depth=N or movetime=MS")
 	openings := fs.String("openings", "", "EPD/FEN (or PGN) opening file, used in order; default: the start position")
-	out := fs.String("out", "tuned.toml", `result file: "NAME = VALUE" lines (TOML), written atomically after the last iteration`)
+	out := fs.String("out", "tuned.toml", `result file: "NAME = VALUE" lines under a [GAME] header (TOML, as search/params.toml), written atomically after the last iteration`)
 	statePath := fs.String("state", "", "state file, rewritten atomically after every iteration; the same command resumes from it (default: the -out file + .state)")
 	seed := fs.Uint64("seed", 1, "seed of the random flips and roundings")
 	adjFlags := addAdjudicationFlags(fs)
@@ -46,6 +46,11 @@ func runTune(c *cli.Call) int {
 	eng, err := match.ParseEngine(*engineSpec)
 	if err != nil {
 		return c.UsageError("%v", err)
+	}
+	for i, a := range eng.Args {
+		if a == "GAME" {
+			eng.Args[i] = *game
+		}
 	}
 	if eng.Cmd == "self" {
 		if eng.Cmd, err = os.Executable(); err != nil {
@@ -74,7 +79,7 @@ func runTune(c *cli.Call) int {
 	}
 	cfg := tune.Config{Game: *game, Engine: eng, Params: params, ParamsSHA256: tune.SHA256(data), Iterations: *iterations,
 		Pairs: *pairs, Concurrency: *concurrency, TC: tc, Adjudication: adj, Seed: *seed,
-		OutPath: *out, StatePath: *statePath, Progress: c.Stderr}
+		OutPath: *out, StatePath: *statePath, Section: *game, Progress: c.Stderr}
 	if cfg.StatePath == "" {
 		cfg.StatePath = *out + ".state"
 	}
@@ -136,7 +141,7 @@ func listTuneParams(ctx context.Context, c *cli.Call, eng match.EngineConfig, ga
 	if len(params) == 0 {
 		return c.Fail(fmt.Errorf("%s lists no tunable spin options (was it started in its tuning mode, e.g. arg=-tune?)", id))
 	}
-	fmt.Fprintf(c.Stdout, "# %s: NAME, int, START, MIN, MAX, C_END, R_END\n", id)
+	fmt.Fprintf(c.Stdout, "# %s (%s): NAME, int, START, MIN, MAX, C_END, R_END\n", id, game)
 	for _, p := range params {
 		fmt.Fprintln(c.Stdout, p.Line())
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -126,7 +127,7 @@ func TestTuneCommandBadInput(t *testing.T) {
 // accepted by a tune.
 func TestTuneCommandListParams(t *testing.T) {
 	stdout, stderr, code := playTune("tune", "-list-params", "-game", "chess", "-engine", "cmd="+tuneEngine(t))
-	want := "# fake tunable: NAME, int, START, MIN, MAX, C_END, R_END\nSkill, int, 40, 0, 100, 5, 0.002\nFlat, int, 50, 0, 100, 5, 0.002\n"
+	want := "# fake tunable (chess): NAME, int, START, MIN, MAX, C_END, R_END\nSkill, int, 40, 0, 100, 5, 0.002\nFlat, int, 50, 0, 100, 5, 0.002\n"
 	if code != 0 || stdout != want {
 		t.Fatalf("exit %d, stdout\n%s\nstderr %s\nwant\n%s", code, stdout, stderr, want)
 	}
@@ -137,6 +138,10 @@ func TestTuneCommandListParams(t *testing.T) {
 	stdout, stderr, code = playTune(tuneArgs(t, dir, "-iterations", "2")...)
 	if code != 0 || !strings.Contains(stdout, "values written to "+filepath.Join(dir, "tuned.toml")) {
 		t.Fatalf("tune of the listed file: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// The result is the game's section of search/params.toml.
+	if out, _ := os.ReadFile(filepath.Join(dir, "tuned.toml")); !regexp.MustCompile(`^# SPSA: 2 iterations of 1 game pairs, chess, tc nodes=1: W-D-L \d+-\d+-\d+\n\[chess\]\nSkill = \d+\nFlat = \d+\n$`).Match(out) {
+		t.Fatalf("result file:\n%s", out)
 	}
 	// An engine without tunables (this binary without its tuning mode's
 	// options) is an error that says why.
