@@ -31,6 +31,14 @@
 // Package notation writes the records (WritePGN builds a notation.Game with
 // the match's tags and each move's engine comment, "{+0.35/12 0.5s}").
 //
+// A match can be played in shards (Config.Shard/Shards, play match -shard
+// i/n or a scheduler's array index): shard i plays the pairs p with
+// p mod n = i, numbered as in the whole match, and writes a result file
+// (Config.Results, see ReadResults) of its games; a killed shard resumes from
+// it (Config.Resume). MergeResults adds the shards up into the report of
+// the unsharded match, the SPRT applied over all their games in pair order,
+// and refuses truncated, foreign, duplicated or missing shards.
+//
 // Statistics follow fastchess/fishtest: logistic Elo from the mean score,
 // its 95% interval from the standard error of the per-game (trinomial) or
 // per-pair (pentanomial) scores, normalized Elo, and the GSPRT

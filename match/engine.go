@@ -109,6 +109,41 @@ func ParseEngine(spec string) (EngineConfig, error) {
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
 
+// FormatEngine writes c as the description ParseEngine reads back to c:
+// cmd, name, dir, each arg, ranks and each option in order, words with
+// spaces or quotes in single quotes. Shard tasks receive their engines
+// this way on the command line.
+func FormatEngine(c EngineConfig) string {
+	var words []string
+	add := func(k, v string) { words = append(words, quoteWord(k+"="+v)) }
+	add("cmd", c.Cmd)
+	if c.Name != "" {
+		add("name", c.Name)
+	}
+	if c.Dir != "" {
+		add("dir", c.Dir)
+	}
+	for _, a := range c.Args {
+		add("arg", a)
+	}
+	if c.Ranks1 != nil {
+		add("ranks", map[bool]string{false: "0", true: "1"}[*c.Ranks1])
+	}
+	for _, o := range c.Options {
+		add("option."+o.Name, o.Value)
+	}
+	return strings.Join(words, " ")
+}
+
+// quoteWord quotes w for splitWords when it holds white space, quotes or
+// backslashes: in single quotes, a single quote written as '\”.
+func quoteWord(w string) string {
+	if !strings.ContainsAny(w, " \t\n\r'\"\\") {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+}
+
 // splitWords splits s at unquoted white space, shell style: '...' is
 // literal, "..." allows \" and \\, a backslash outside quotes escapes the
 // next character.

@@ -43,6 +43,20 @@ type Config struct {
 	ProgressEvery time.Duration
 	// Event names the match in PGN.
 	Event string
+	// Shard and Shards (0: 1) select this process's share of the match:
+	// the pairs p with p mod Shards = Shard, numbered as in the whole match
+	// (PGN rounds "p.leg", openings[p mod len]), so a pair is the same
+	// game whatever the number of shards. A shard of several plays all its
+	// pairs (its SPRT is applied when the shards are merged, see
+	// MergeResults) and its report has no SPRT.
+	Shard, Shards int
+	// Results, when set, is the shard's result file (see ReadResults),
+	// written as the games finish. Resume continues an earlier run of the
+	// same shard from that file: its counted games are kept (the PGN keeps
+	// exactly those), the others are played; a finished file is returned as
+	// it is.
+	Results string
+	Resume  bool
 }
 
 // Report is a match's outcome from Engines[0]'s view.
@@ -102,6 +116,12 @@ func (r *Report) Table() string {
 	return b.String()
 }
 
+// job is one pair to play; skip marks legs an earlier run already counted.
+type job struct {
+	pair int
+	skip [2]bool
+}
+
 type gameDone struct {
 	pair, leg int // leg 0: Engines[0] plays White/Red
 	rec       GameRecord
@@ -156,6 +176,22 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if pairs <= 0 {
 		return rep, fmt.Errorf("match: no games to play")
 	}
+	if cfg.Shards == 0 {
+		cfg.Shards = 1
+	}
+	if cfg.Shards < 0 || cfg.Shard < 0 || cfg.Shard >= cfg.Shards {
+		return rep, fmt.Errorf("match: shard %d/%d: want 0 <= shard < shards", cfg.Shard, cfg.Shards)
+	}
+	if cfg.Resume && cfg.Results == "" {
+		return rep, fmt.Errorf("match: resume needs a result file")
+	}
+	id := matchID(&cfg)
+	sprt := cfg.SPRT
+	if cfg.Shards > 1 {
+		// A shard cannot stop on its part of the evidence: the merge runs
+		// the SPRT over all the shards' games.
+		cfg.SPRT, rep.SPRT = nil, nil
+	}
 	if _, _, err := newReferee(cfg.Game); err != nil {
 		return rep, err
 	}
@@ -195,6 +231,48 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		cfg.Engines[0].Name, cfg.Engines[1].Name = rep.Names[0], rep.Names[1]
 		probe.close()
 	}
+	id.SPRT = sprt
+	legs := map[int][2]float64{}
+	var todo []job
+	var out *resultsWriter
+	if cfg.Results != "" {
+		hdr := ResultsHeader{Format: resultsFormat, Version: 1, Match: id, Names: rep.Names, Shard: cfg.Shard, Shards: cfg.Shards}
+		var keep []GameResult
+		if cfg.Resume {
+			old, ended, err := resumeResults(cfg.Results, &hdr, cfg.PGNOut)
+			if err != nil {
+				probe.close()
+				return rep, err
+			}
+			keep = old
+			rep.replay(old, legs)
+			if ended != nil {
+				probe.close()
+				rep.Stopped = ended.Stopped
+				return rep, nil
+			}
+		}
+		done := map[[2]int]bool{}
+		for _, g := range keep {
+			done[[2]int{g.Pair, g.Leg}] = true
+		}
+		for p := cfg.Shard; p < pairs; p += cfg.Shards {
+			j := job{pair: p, skip: [2]bool{done[[2]int{p, 0}], done[[2]int{p, 1}]}}
+			if !j.skip[0] || !j.skip[1] {
+				todo = append(todo, j)
+			}
+		}
+		var err error
+		if out, err = createResults(cfg.Results, hdr, keep); err != nil {
+			probe.close()
+			return rep, err
+		}
+		defer out.close()
+	} else {
+		for p := cfg.Shard; p < pairs; p += cfg.Shards {
+			todo = append(todo, job{pair: p})
+		}
+	}
 	var pgn *os.File
 	if cfg.PGNOut != "" {
 		var err error
@@ -207,7 +285,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	jobs := make(chan int)
+	jobs := make(chan job)
 	done := make(chan gameDone, 2*cfg.Concurrency)
 	var wg sync.WaitGroup
 	for k := 0; k < cfg.Concurrency; k++ {
@@ -224,12 +302,16 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		go func() {
 			defer wg.Done()
 			defer s.close()
-			for p := range jobs {
+			for j := range jobs {
+				p := j.pair
 				op := notation.Opening{}
 				if len(cfg.Openings) > 0 {
 					op = cfg.Openings[p%len(cfg.Openings)]
 				}
 				for leg := 0; leg < 2; leg++ {
+					if j.skip[leg] {
+						continue
+					}
 					var eng [2]*Engine
 					var err error
 					for i := range 2 {
@@ -265,9 +347,9 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	go func() {
 		defer close(jobs)
-		for p := 0; p < pairs; p++ {
+		for _, j := range todo {
 			select {
-			case jobs <- p:
+			case jobs <- j:
 			case <-runCtx.Done():
 				return
 			}
@@ -275,8 +357,8 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}()
 	go func() { wg.Wait(); close(done) }()
 
-	legs := map[int][2]float64{}
 	start := time.Now()
+	total := 2 * shardPairs(pairs, cfg.Shard, cfg.Shards)
 	status, line := progress.NewStatus(cfg.Progress, cfg.ProgressEvery), ""
 	var firstErr error
 	for d := range done {
@@ -290,14 +372,22 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		if !rep.add(d.pair, d.leg, &d.rec, legs) {
 			continue
 		}
+		// The PGN game first, then its result line: a counted game is
+		// always whole in the PGN (see filterPGN).
 		if pgn != nil {
 			if err := WritePGN(pgn, cfg.Game, &d.rec, PGNTags{Event: cfg.Event, Round: fmt.Sprintf("%d.%d", d.pair+1, d.leg+1), TimeControl: cfg.TC.String(), Ranks1: cfg.PGNRanks1}); err != nil && firstErr == nil {
 				firstErr = err
 				cancel()
 			}
 		}
+		if out != nil && firstErr == nil {
+			if err := out.game(GameResult{Pair: d.pair, Leg: d.leg, Result: d.rec.Result, Reason: d.rec.Reason, Fault: d.rec.Fault, FaultKind: d.rec.FaultKind}); err != nil {
+				firstErr = err
+				cancel()
+			}
+		}
 		if status != nil {
-			line = rep.progressLine(2*pairs, time.Since(start))
+			line = rep.progressLine(total, time.Since(start))
 			status.Update(line)
 		}
 		if rep.Stopped == "sprt" {
@@ -309,6 +399,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	if ctx.Err() != nil && rep.Stopped == "" {
 		rep.Stopped = "interrupted"
+	}
+	if out != nil && firstErr == nil && rep.Stopped != "interrupted" {
+		// Only a finished shard gets its end line; an interrupted one is
+		// truncated on purpose, for -resume.
+		if err := out.end(rep.Stopped); err != nil {
+			firstErr = err
+		}
 	}
 	return rep, firstErr
 }

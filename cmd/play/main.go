@@ -35,8 +35,17 @@ sets the game of "position startpos" before any UCI_Variant (default xiangqi).`,
 			Name: "match", Synopsis: "play a match between two UCI engines (Elo, pentanomial, SPRT)",
 			Usage: "-engine SPEC -engine SPEC [-game xiangqi|chess] [-tc TC] [-games N] [flags]",
 			Example: `play match -game chess -tc nodes=5000 -games 200 -engine "cmd=self name=net" -engine "cmd=self name=hand 'option.Use NNUE=false'"
-				play match -tc 10+0.1 -concurrency 2 -sprt 0,5,0.05,0.05 -engine cmd=self -engine "cmd=./old-play name=old" -pgnout games.pgn`,
+				play match -tc 10+0.1 -concurrency 2 -sprt 0,5,0.05,0.05 -engine cmd=self -engine "cmd=./old-play name=old" -pgnout games.pgn
+				play match -shard 0/4 -results m0.results -tc nodes=5000 -games 400 -engine cmd=self -engine "cmd=self 'option.Use NNUE=false'"`,
 			Run: runMatch,
+			Sub: []*cli.Command{{
+				Name: "merge", Synopsis: "add up the result files of a match's shards: the table, Elo and SPRT of the whole match",
+				Usage:   "FILE...",
+				Doc:     `Refuses (exit 1, no verdict) a truncated file, a file of another match, a shard given twice and a missing shard, naming the files.`,
+				Example: "play match merge m0.results m1.results m2.results m3.results",
+				MinArgs: 1, MaxArgs: cli.Many,
+				Run: runMatchMerge,
+			}},
 		},
 		{
 			Name: "openings", Synopsis: "make a balanced opening set (random plies kept when a short search scores them near 0)",

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"dualnnue/internal/cli"
+	"dualnnue/internal/shard"
 	"dualnnue/match"
 	"dualnnue/notation"
 	"dualnnue/position"
@@ -47,6 +48,10 @@ func runMatch(c *cli.Call) int {
 	sprtText := fs.String("sprt", "", "elo0,elo1,alpha,beta[,normalized|logistic]: stop when the SPRT decides")
 	adjFlags := addAdjudicationFlags(fs)
 	event := fs.String("event", "", "PGN Event tag")
+	shardFlag := fs.String("shard", "", "play shard `i/n` of the match: the pairs p with p mod n = i (default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, else the whole match); merge the shards' -results with play match merge")
+	shards := fs.Int("shards", 0, "number of shards when the index comes from JOB_COMPLETION_INDEX (or MATCH_SHARDS)")
+	results := fs.String("results", "", "write the match's result `file` (W/D/L and pentanomial of each game, engines, control, openings, shard) for play match merge")
+	resume := fs.Bool("resume", false, "continue the match of the -results file (a shard killed or requeued): its games are kept, the missing ones played")
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
@@ -70,6 +75,16 @@ func runMatch(c *cli.Call) int {
 	cfg := match.Config{Game: *game, Engines: [2]match.EngineConfig{engines[0], engines[1]}, TC: tc, Games: *games,
 		Concurrency: *concurrency, PGNOut: *pgnOut, PGNRanks1: *pgnRanks == "1-10", Progress: c.Stderr, Event: *event,
 		Adjudication: adj}
+	if cfg.Shard, cfg.Shards, err = shard.Select(*shardFlag, *shards, "MATCH_SHARDS"); err != nil {
+		return fail(err)
+	}
+	if cfg.Shards > 1 && *results == "" {
+		return fail(fmt.Errorf("a shard (%d/%d) needs -results FILE: its games count only when merged", cfg.Shard, cfg.Shards))
+	}
+	if *resume && *results == "" {
+		return fail(fmt.Errorf("-resume needs -results FILE"))
+	}
+	cfg.Results, cfg.Resume = *results, *resume
 	if *games <= 0 || *concurrency <= 0 {
 		return fail(fmt.Errorf("-games and -concurrency must be > 0"))
 	}
@@ -93,6 +108,9 @@ func runMatch(c *cli.Call) int {
 	defer stop()
 	rep, err := match.Run(ctx, cfg)
 	if rep.Games > 0 || err == nil {
+		if cfg.Shards > 1 {
+			fmt.Fprintf(c.Stdout, "shard %d/%d of the match (no SPRT on a part; play match merge adds up the shards):\n", cfg.Shard, cfg.Shards)
+		}
 		fmt.Fprint(c.Stdout, rep.Table())
 	}
 	if err != nil {
@@ -164,4 +182,21 @@ func parseInts(s string, n int) ([]int, error) {
 		out[i] = v
 	}
 	return out, nil
+}
+
+// runMatchMerge adds up the result files of a match's shards and prints
+// the table of the whole match; any bad file is an error and no verdict.
+func runMatchMerge(c *cli.Call) int {
+	files, code, ok := c.Parse()
+	if !ok {
+		return code
+	}
+	rep, parts, err := match.MergeResults(files)
+	if err != nil {
+		return c.Errorf(1, "%v\nno result printed: fix or replay the shards named above", err)
+	}
+	h := parts[0].Header
+	fmt.Fprintf(c.Stdout, "%d shard(s) of %s, %s, %d games\n", h.Shards, h.Match.Game, h.Match.TC, h.Match.Games)
+	fmt.Fprint(c.Stdout, rep.Table())
+	return 0
 }

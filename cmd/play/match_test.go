@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -87,6 +88,83 @@ func TestOpeningsCommandBadSpec(t *testing.T) {
 	for _, args := range [][]string{{"-plies", "-5"}, {"-n", "0"}, {"-nodes", "0"}, {"-max-score", "-1"}, {"-game", "shogi"}} {
 		if code := runPlay(append([]string{"openings"}, args...)); code == 0 {
 			t.Errorf("%v accepted", args)
+		}
+	}
+}
+
+// TestMatchShardsMerge: a match of the real engine (hand-written evaluation
+// against the net, openings from a file) played whole and in 3 shards, one
+// shard given its index by a Slurm array's environment: play match merge
+// prints the unsharded match's table; it refuses a missing, a duplicated,
+// a truncated and a foreign shard, naming the file, with no table.
+func TestMatchShardsMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 12 games twice")
+	}
+	dir := t.TempDir()
+	openings := filepath.Join(dir, "o.epd")
+	os.WriteFile(openings, []byte("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\nrnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq -\n"), 0o644)
+	common := []string{"match", "-game", "chess", "-tc", "nodes=150", "-games", "12", "-maxplies", "160", "-resign", "400,3", "-openings", openings,
+		"-sprt", "-20,20,0.25,0.25", "-engine", "cmd=" + binary + " name=hand 'option.Use NNUE=false'", "-engine", "cmd=" + binary + " name=net"}
+	run := func(env []string, args ...string) (string, error) {
+		cmd := exec.Command(binary, append(append([]string{}, common...), args...)...)
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	whole, err := run(nil, "-results", filepath.Join(dir, "whole"))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, whole)
+	}
+	var shards []string
+	for i := 0; i < 3; i++ {
+		res := filepath.Join(dir, fmt.Sprintf("s%d", i))
+		var env, args []string
+		if i == 1 {
+			env = []string{"SLURM_ARRAY_TASK_ID=1", "SLURM_ARRAY_TASK_COUNT=3"}
+		} else {
+			args = []string{"-shard", fmt.Sprintf("%d/3", i)}
+		}
+		if out, err := run(env, append(args, "-results", res)...); err != nil || !strings.Contains(out, fmt.Sprintf("shard %d/3", i)) {
+			t.Fatalf("shard %d: %v\n%s", i, err, out)
+		}
+		shards = append(shards, res)
+	}
+	merge := func(files ...string) (string, string, error) {
+		var stdout, stderr bytes.Buffer
+		cmd := exec.Command(binary, append([]string{"match", "merge"}, files...)...)
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		return stdout.String(), stderr.String(), err
+	}
+	out, errText, err := merge(shards[2], shards[0], shards[1])
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errText)
+	}
+	table := out[strings.Index(out, "\n")+1:]
+	if !strings.HasPrefix(table, "Engine") || !strings.HasSuffix(whole, table) {
+		t.Fatalf("merged:\n%s\nunsharded:\n%s", out, whole)
+	}
+	t.Logf("merged 3 shards:\n%s", out)
+	data, _ := os.ReadFile(shards[1])
+	cut := filepath.Join(dir, "cut")
+	os.WriteFile(cut, data[:len(data)-5], 0o644)
+	foreign, err := run(nil, "-shard", "2/3", "-results", filepath.Join(dir, "foreign"), "-maxplies", "150")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, foreign)
+	}
+	for _, c := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{shards[0], shards[2]}, "1/3 missing"},
+		{[]string{shards[0], shards[1], shards[1], shards[2]}, shards[1]},
+		{[]string{shards[0], cut, shards[2]}, cut},
+		{[]string{shards[0], shards[1], filepath.Join(dir, "foreign")}, filepath.Join(dir, "foreign")},
+	} {
+		out, errText, err := merge(c.files...)
+		if err == nil || out != "" || !strings.Contains(errText, c.want) {
+			t.Errorf("merge %v: %v, stdout %q, stderr %q (want it to name %q)", c.files, err, out, errText, c.want)
 		}
 	}
 }

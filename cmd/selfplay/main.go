@@ -11,14 +11,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -27,89 +25,12 @@ import (
 
 	"dualnnue/configs"
 	"dualnnue/internal/cli"
+	"dualnnue/internal/shard"
 	"dualnnue/selfplay"
 )
 
 func main() {
 	os.Exit(root.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-}
-
-// shardFromEnv reads the scheduler's array index: Slurm job arrays
-// (SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, with the range's
-// SLURM_ARRAY_TASK_MIN, _STEP and _MAX when set: --array=1-4 and
-// --array=0-6:2 give shards 0..3) or Kubernetes Indexed Jobs
-// (JOB_COMPLETION_INDEX; the count comes from -shards or SELFPLAY_SHARDS).
-// An array that is not an evenly spaced range (--array=1,2,7) cannot be
-// mapped to shards: that, and any malformed variable, is an error.
-func shardFromEnv(shards int) (i, n int, ok bool, err error) {
-	if id := os.Getenv("SLURM_ARRAY_TASK_ID"); id != "" {
-		num := func(name string, def int) (int, error) {
-			v := os.Getenv(name)
-			if v == "" {
-				return def, nil
-			}
-			x, err := strconv.Atoi(v)
-			if err != nil {
-				return 0, fmt.Errorf("bad %s %q", name, v)
-			}
-			return x, nil
-		}
-		task, err := num("SLURM_ARRAY_TASK_ID", 0)
-		if err != nil {
-			return 0, 0, false, err
-		}
-		count, err := num("SLURM_ARRAY_TASK_COUNT", -1)
-		if err != nil || count <= 0 {
-			return 0, 0, false, fmt.Errorf("SLURM_ARRAY_TASK_ID is set: SLURM_ARRAY_TASK_COUNT must be a count > 0, got %q", os.Getenv("SLURM_ARRAY_TASK_COUNT"))
-		}
-		lo, err := num("SLURM_ARRAY_TASK_MIN", 0)
-		if err != nil {
-			return 0, 0, false, err
-		}
-		step, err := num("SLURM_ARRAY_TASK_STEP", 1)
-		if err != nil || step <= 0 {
-			return 0, 0, false, fmt.Errorf("bad SLURM_ARRAY_TASK_STEP %q", os.Getenv("SLURM_ARRAY_TASK_STEP"))
-		}
-		if hi, err := num("SLURM_ARRAY_TASK_MAX", lo+(count-1)*step); err != nil || hi != lo+(count-1)*step {
-			return 0, 0, false, fmt.Errorf("the job array (min %d, max %s, step %d, %d tasks) is not an evenly spaced range: give -shard i/n", lo, os.Getenv("SLURM_ARRAY_TASK_MAX"), step, count)
-		}
-		off := task - lo
-		if off < 0 || off%step != 0 || off/step >= count {
-			return 0, 0, false, fmt.Errorf("SLURM_ARRAY_TASK_ID %d is not in the array %d..%d step %d", task, lo, lo+(count-1)*step, step)
-		}
-		return off / step, count, true, nil
-	}
-	if id := os.Getenv("JOB_COMPLETION_INDEX"); id != "" {
-		i, err := strconv.Atoi(id)
-		if err != nil || i < 0 {
-			return 0, 0, false, fmt.Errorf("bad JOB_COMPLETION_INDEX %q", id)
-		}
-		if shards <= 0 {
-			if s := os.Getenv("SELFPLAY_SHARDS"); s != "" {
-				if shards, err = strconv.Atoi(s); err != nil || shards <= 0 {
-					return 0, 0, false, fmt.Errorf("bad SELFPLAY_SHARDS %q", s)
-				}
-			}
-		}
-		if shards <= 0 {
-			return 0, 0, false, errors.New("JOB_COMPLETION_INDEX is set: give the number of shards with -shards or SELFPLAY_SHARDS")
-		}
-		if i >= shards {
-			return 0, 0, false, fmt.Errorf("JOB_COMPLETION_INDEX %d is not below the %d shards", i, shards)
-		}
-		return i, shards, true, nil
-	}
-	return 0, 0, false, nil
-}
-
-func parseShard(s string) (int, int, error) {
-	a, b, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n <= 0 || i < 0 || i >= n {
-		return 0, 0, fmt.Errorf("-shard wants i/n with 0 <= i < n, got %q", s)
-	}
-	return i, n, nil
 }
 
 // root is the command tree of the binary.
@@ -144,7 +65,7 @@ func runSelfplay(c *cli.Call) int {
 		randomPlies = fs.Int("random-plies", -1, "random plies at the start of each game")
 		book        = fs.String("book", "", "EPD/FEN opening `file`")
 		maxPlies    = fs.Int("max-plies", 0, "maximum plies per game")
-		shard       = fs.String("shard", "", "play shard `i/n`, i of n (default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, else 0/1)")
+		shardFlag   = fs.String("shard", "", "play shard `i/n`, i of n (default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, else 0/1)")
 		shards      = fs.Int("shards", 0, "number of shards when the index comes from JOB_COMPLETION_INDEX")
 		resume      = fs.Bool("resume", false, "continue an earlier run of this shard (idempotent)")
 		quiet       = fs.Bool("quiet", false, "no progress bar: structured log lines (log/slog) on stderr")
@@ -219,16 +140,7 @@ func runSelfplay(c *cli.Call) int {
 		cfg.Game = *game
 	}
 	cfg.Resume = *resume
-	switch {
-	case *shard != "":
-		cfg.Shard, cfg.Shards, err = parseShard(*shard)
-	default:
-		var ok bool
-		cfg.Shard, cfg.Shards, ok, err = shardFromEnv(*shards)
-		if !ok && err == nil {
-			cfg.Shard, cfg.Shards = 0, 1
-		}
-	}
+	cfg.Shard, cfg.Shards, err = shard.Select(*shardFlag, *shards, "SELFPLAY_SHARDS")
 	if err != nil {
 		fmt.Fprintln(stderr, "selfplay:", err)
 		return 2

@@ -1,4 +1,4 @@
-package main
+package shard
 
 import (
 	"testing"
@@ -31,7 +31,7 @@ func TestShardFromEnv(t *testing.T) {
 	}
 	for _, c := range good {
 		set(c.env)
-		i, n, ok, err := shardFromEnv(c.shards)
+		i, n, ok, err := FromEnv(c.shards, "SELFPLAY_SHARDS")
 		if err != nil || !ok || i != c.i || n != c.n {
 			t.Errorf("%v: %d/%d %v %v, want %d/%d", c.env, i, n, ok, err, c.i, c.n)
 		}
@@ -53,12 +53,12 @@ func TestShardFromEnv(t *testing.T) {
 	}
 	for _, env := range bad {
 		set(env)
-		if i, n, _, err := shardFromEnv(0); err == nil {
+		if i, n, _, err := FromEnv(0, "SELFPLAY_SHARDS"); err == nil {
 			t.Errorf("%v accepted as %d/%d", env, i, n)
 		}
 	}
 	set(nil)
-	if _, _, ok, err := shardFromEnv(0); ok || err != nil {
+	if _, _, ok, err := FromEnv(0, "SELFPLAY_SHARDS"); ok || err != nil {
 		t.Errorf("no scheduler: %v %v", ok, err)
 	}
 }
