@@ -87,12 +87,19 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("no parameters")
 	case c.Iterations <= 0:
 		return fmt.Errorf("iterations must be > 0, got %d", c.Iterations)
-	case c.Pairs <= 0:
-		return fmt.Errorf("pairs per iteration must be > 0, got %d", c.Pairs)
 	case c.Concurrency <= 0:
 		return fmt.Errorf("concurrency must be > 0, got %d", c.Concurrency)
+	case c.Pairs <= 0:
+		return fmt.Errorf("pairs per iteration must be > 0, got %d", c.Pairs)
 	case c.StatePath == "" || c.OutPath == "":
 		return fmt.Errorf("no state or output file")
+	}
+	for _, o := range c.Engine.Options {
+		for _, p := range c.Params {
+			if strings.EqualFold(o.Name, p.Name) {
+				return fmt.Errorf("option %s is set in the engine's description and tuned: leave it to the tune", o.Name)
+			}
+		}
 	}
 	for _, p := range c.Params {
 		if err := checkName(p.Name); err != nil || p.Min >= p.Max || p.Start < p.Min || p.Start > p.Max || !(p.CEnd > 0) || !(p.REnd > 0) {

@@ -278,6 +278,10 @@ func TestRefusedSettings(t *testing.T) {
 		{"range", func(c *Config) { c.Params[0].Max = 120 }, "parameter Skill: range [0, 120] exceeds the engine's [0, 100]"},
 		{"engine", func(c *Config) { c.Engine.Cmd = filepath.Join(dir, "missing") }, "engine: start " + filepath.Join(dir, "missing") + ": "},
 		{"adjudication", func(c *Config) { c.Adjudication.ResignScore = 0 }, "adjudication: resign needs a score threshold > 0"},
+		{"option set twice", func(c *Config) {
+			c.Engine.Options = []match.Option{{Name: "Hash", Value: "8"}, {Name: "skill", Value: "50"}}
+		},
+			"option skill is set in the engine's description and tuned: leave it to the tune"},
 	}
 	for _, c := range cases {
 		cfg := fakeConfig(t, dir, fakeParams, 5, 1)
@@ -317,5 +321,26 @@ func TestFailedIterationKeepsState(t *testing.T) {
 	}
 	if _, err := os.Stat(cfg.OutPath); !os.IsNotExist(err) {
 		t.Fatal("result written after a failed run")
+	}
+}
+
+// TestProgressLine: iteration, c_k and r_k as multiples of c_end and r_end
+// (k = 1 of 100: 100^0.101 = 1.592 and 0.0031552/0.002 = 1.578), the
+// iteration's and the total W-D-L, and the parameters furthest from their
+// start relative to their range (C 0.15, A 0.03, D 0.025, B 0.02), at most
+// three.
+func TestProgressLine(t *testing.T) {
+	ps, err := ParseParams([]byte("A, int, 50, 0, 100, 5, 0.002\nB, int, 500, 0, 1000, 50, 0.002\nC, int, 5, 0, 10, 1, 0.002\nD, int, 0, 0, 10, 1, 0.002\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tu := NewTuner(ps, DefaultSchedule(100), 1)
+	tr := tu.Next()
+	_ = tu.Apply(tr, 2, 0)
+	copy(tu.Theta, []float64{53, 480, 6.5, 0.25})
+	got := progressLine(tu, tr, 2, 1, 0, &Result{W: 5, D: 3, L: 1, Faults: 2})
+	want := "iter 1/100  c_k 1.59·c_end  r_k 1.58·r_end  +2 =1 -0  total 5-3-1 (2 faults)  C 6.5 (+1.5)  A 53 (+3)  D 0.25 (+0.25)"
+	if got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
 	}
 }

@@ -4,6 +4,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -29,8 +30,8 @@ func runTune(c *cli.Call) int {
 	paramsPath := fs.String("params", "", "parameter file, one a line: NAME, int, START, MIN, MAX, C_END, R_END (OpenBench's SPSA input; -list-params writes one)")
 	listParams := fs.Bool("list-params", false, "print the engine's tunable options as a parameter file (c_end = (max-min)/20, r_end = 0.002) and exit")
 	iterations := fs.Int("iterations", 1000, "SPSA iterations N (the schedule depends on it)")
-	pairs := fs.Int("pairs", 1, "game pairs per iteration, on successive openings, colours reversed within a pair")
-	concurrency := fs.Int("concurrency", 1, "game pairs played at once")
+	pairs := fs.Int("pairs", 1, "game pairs per iteration, on successive openings, colours reversed within a pair (when not given: -concurrency)")
+	concurrency := fs.Int("concurrency", 1, "game pairs played at once (of one iteration: at most -pairs)")
 	tcText := fs.String("tc", "1+0.01", "time control: a clock x+y in seconds, nodes=N, depth=N or movetime=MS")
 	openings := fs.String("openings", "", "EPD/FEN (or PGN) opening file, used in order; default: the start position")
 	out := fs.String("out", "tuned.toml", `result file: "NAME = VALUE" lines under a [GAME] header (TOML, as search/params.toml), written atomically after the last iteration`)
@@ -76,6 +77,11 @@ func runTune(c *cli.Call) int {
 	params, err := tune.ParseParams(data)
 	if err != nil {
 		return c.Errorf(2, "%s: %v", *paramsPath, err)
+	}
+	pairsGiven := false
+	fs.Visit(func(f *flag.Flag) { pairsGiven = pairsGiven || f.Name == "pairs" })
+	if !pairsGiven {
+		*pairs = *concurrency
 	}
 	cfg := tune.Config{Game: *game, Engine: eng, Params: params, ParamsSHA256: tune.SHA256(data), Iterations: *iterations,
 		Pairs: *pairs, Concurrency: *concurrency, TC: tc, Adjudication: adj, Seed: *seed,
