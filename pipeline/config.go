@@ -73,6 +73,7 @@ type Config struct {
 	Selfplay selfplay.Config `toml:"selfplay"`
 	Train    train.Config    `toml:"train"`
 	Match    MatchConfig     `toml:"match"`
+	Cluster  ClusterConfig   `toml:"cluster"`
 }
 
 // ParseConfig reads a pipeline TOML file over the defaults of its game:
@@ -121,6 +122,7 @@ func ParseConfig(data []byte) (Config, error) {
 	if err := selfplay.CheckExplicit(md, &c.Selfplay, "selfplay"); err != nil {
 		return c, fmt.Errorf("pipeline config: selfplay: %w", err)
 	}
+	c.Cluster.defaults()
 	if err := c.Validate(); err != nil {
 		return c, fmt.Errorf("pipeline config: %w", err)
 	}
@@ -210,6 +212,9 @@ func (c *Config) Validate() error {
 	sp.Game, sp.Output, sp.Shard, sp.Shards = c.Game, "data", 0, 1
 	if err := sp.Validate(); err != nil {
 		errs = append(errs, fmt.Errorf("selfplay: %w", err))
+	}
+	if err := c.Cluster.validate(); err != nil {
+		errs = append(errs, err)
 	}
 	tr := c.Train
 	tr.Game, tr.OutDir = c.Game, "train"

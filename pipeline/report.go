@@ -296,6 +296,7 @@ func markdown(rep *Report) string {
 		fmt.Fprintf(&b, "[gen %d](%s)", g.Index, rel(rep.RunDir, g.LossPlot))
 	}
 	b.WriteString(".\n")
+	b.WriteString(stagesText(rep))
 	for _, g := range rep.Generations {
 		if g.Baseline != nil {
 			fmt.Fprintf(&b, "\nGeneration %d best vs %s at %s: %d-%d-%d, Elo %s.\n", g.Index, g.Baseline.Engine, g.Baseline.TC,
@@ -347,4 +348,23 @@ func rel(base, p string) string {
 		return r
 	}
 	return p
+}
+
+// stagesText says where each generation's self-play and match ran, when
+// they ran as shards or on a scheduler: the job ids, the tasks, the time in
+// the queue and the time to the last task's end.
+func stagesText(rep *Report) string {
+	var b strings.Builder
+	for _, g := range rep.Generations {
+		for _, s := range g.Stages {
+			if s.Where == "local" && s.Tasks <= 1 {
+				continue
+			}
+			if b.Len() == 0 {
+				b.WriteString("\n| gen | stage | where | tasks | resubmitted | queued | ran |\n|---|---|---|---|---|---|---|\n")
+			}
+			fmt.Fprintf(&b, "| %d | %s | %s | %d | %d | %s | %s |\n", g.Index, s.Stage, s.Where, s.Tasks, s.Resubmitted, duration(s.QueueSecs), duration(s.RunSecs))
+		}
+	}
+	return b.String()
 }

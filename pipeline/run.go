@@ -21,7 +21,6 @@ import (
 	"dualnnue/notation"
 	"dualnnue/position"
 	"dualnnue/rules"
-	"dualnnue/selfplay"
 	"dualnnue/train"
 )
 
@@ -85,6 +84,10 @@ type Generation struct {
 	Lambda         float64 `json:"lambda"`
 	TrainPositions int     `json:"train_positions"`
 	TC             string  `json:"tc"`
+	// Stages says where the self-play and the gating match ran ("local",
+	// "slurm job 123") in how many tasks, how long they waited in the
+	// scheduler's queue and ran.
+	Stages []StageRun `json:"stages,omitempty"`
 }
 
 // BaselineResult is the best net against the baseline engine.
@@ -147,6 +150,10 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 	if opt.EngineCmd == "" {
 		return nil, fmt.Errorf("pipeline: no engine binary for the matches")
 	}
+	cfg.Cluster.defaults()
+	if err := checkCluster(&cfg, opt); err != nil {
+		return nil, err
+	}
 	// The baseline plays after each generation: a broken one must be found
 	// now, not after hours of self-play and training.
 	if cfg.Match.Baseline != "" {
@@ -160,7 +167,19 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 	}
 	runDir := cfg.RunDir
 	if runDir == "" {
-		runDir = filepath.Join("runs", fmt.Sprintf("%s-%s", cfg.Game, time.Now().UTC().Format("20060102-150405")))
+		parent := "runs"
+		if cfg.Cluster.SharedDir != "" {
+			parent = cfg.Cluster.SharedDir
+		}
+		runDir = filepath.Join(parent, fmt.Sprintf("%s-%s", cfg.Game, time.Now().UTC().Format("20060102-150405")))
+	}
+	if cfg.Cluster.remote() {
+		// Tasks on other nodes find the run's files by absolute paths.
+		abs, err := filepath.Abs(runDir)
+		if err != nil {
+			return nil, err
+		}
+		runDir = abs
 	}
 	// The run directory stays as given (relative paths stay relative), so
 	// net descriptions and reports name no machine-specific directories.
@@ -176,6 +195,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 	}
 	openings, err := loadOpenings(&cfg)
 	if err != nil {
+		return nil, err
+	}
+	if err := writeOpenings(&cfg, runDir); err != nil {
 		return nil, err
 	}
 	rep := &Report{RunDir: runDir, Game: cfg.Game, Best: "classic", Rule: rule(&cfg)}
@@ -219,8 +241,11 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		sp.Seed = cfg.Selfplay.Seed + uint64(gen)*1_000_003
 		sp.Resume = true
 		sp.Shard, sp.Shards = 0, 1
-		opt.log("pipeline: self-play", "generation", gen, "games", sp.Games, "eval", sp.Eval)
-		sum, err := selfplay.Run(ctx, sp, selfplay.Options{Progress: opt.Progress, ProgressEvery: opt.ProgressEvery, Version: opt.Version})
+		opt.log("pipeline: self-play", "generation", gen, "games", sp.Games, "eval", sp.Eval, "scheduler", cfg.Cluster.Scheduler, "tasks", cfg.Cluster.SelfplayTasks)
+		sum, where, err := selfplayShards(ctx, &cfg, opt, sp, fmt.Sprintf("%s-g%03d-selfplay", filepath.Base(runDir), gen))
+		if where != nil {
+			rec.Stages = append(rec.Stages, *where)
+		}
 		if err != nil {
 			return rep, fmt.Errorf("generation %d self-play: %w", gen, err)
 		}
@@ -334,18 +359,21 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 // partial result must not decide a generation.
 func matchStep(ctx context.Context, cfg *Config, opt Options, openings []notation.Opening, candidate, best, genDir string, rec *Generation) error {
 	pgn := filepath.Join(genDir, "match.pgn")
-	// A generation run again (a resumed pipeline) plays its match again.
-	if err := os.Remove(pgn); err != nil && !os.IsNotExist(err) {
-		return err
-	}
 	mc, err := matchConfig(cfg, opt, openings, candidate, best, pgn)
 	if err != nil {
 		return err
 	}
 	rec.Opponent = best
-	opt.log("pipeline: match", "generation", rec.Index, "games", mc.Games, "tc", mc.TC.String())
+	opt.log("pipeline: match", "generation", rec.Index, "games", mc.Games, "tc", mc.TC.String(), "scheduler", cfg.Cluster.Scheduler, "tasks", cfg.Cluster.MatchTasks)
 	t0 := time.Now()
-	mrep, err := match.Run(ctx, mc)
+	// The shards' result files continue a generation run again (a resumed
+	// pipeline) where its match stopped.
+	runDir := filepath.Dir(genDir)
+	mrep, where, err := matchShards(ctx, cfg, opt, mc, openingsPath(cfg, runDir), filepath.Join(genDir, "match-shards"),
+		fmt.Sprintf("%s-g%03d-match", filepath.Base(runDir), rec.Index))
+	if where != nil {
+		rec.Stages = append(rec.Stages, *where)
+	}
 	if err != nil {
 		return err
 	}
@@ -388,6 +416,31 @@ func copyFile(src, dst string) error {
 		return err
 	}
 	return os.Rename(tmp, dst)
+}
+
+// openingsPath is the opening file a match task reads: the configured one,
+// else the embedded set written into the run directory.
+func openingsPath(cfg *Config, runDir string) string {
+	if cfg.Match.Openings != "" {
+		if abs, err := filepath.Abs(cfg.Match.Openings); err == nil {
+			return abs
+		}
+		return cfg.Match.Openings
+	}
+	return filepath.Join(runDir, "openings.epd")
+}
+
+// writeOpenings writes the embedded opening set into the run directory for
+// the match tasks of a cluster run.
+func writeOpenings(cfg *Config, runDir string) error {
+	if !cfg.Cluster.remote() || cfg.Match.Openings != "" {
+		return nil
+	}
+	data, err := configs.FS.ReadFile("openings/" + cfg.Game + ".epd")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(openingsPath(cfg, runDir), data, 0o644)
 }
 
 func loadOpenings(cfg *Config) ([]notation.Opening, error) {
