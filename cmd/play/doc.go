@@ -19,4 +19,7 @@
 //	play openings   a balanced opening set
 //	play pipeline   generations of self-play → train → match → keep
 //	play result     adjudicates a game: one JSON line {"result","reason"}
+//	play tune       SPSA tuning of the search constants (package tune,
+//	                docs/tuning.md); "play -tune" is the engine offering them
+//	                as UCI spin options
 package main
