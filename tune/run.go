@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -104,6 +106,11 @@ func (c *Config) Validate() error {
 	for _, p := range c.Params {
 		if err := checkName(p.Name); err != nil || p.Min >= p.Max || p.Start < p.Min || p.Start > p.Max || !(p.CEnd > 0) || !(p.REnd > 0) {
 			return fmt.Errorf("parameter %s: bad settings %s", p.Name, p.Line())
+		}
+	}
+	for _, f := range []string{c.StatePath, c.OutPath} {
+		if st, err := os.Stat(filepath.Dir(f)); err != nil || !st.IsDir() {
+			return fmt.Errorf("%s: its directory %s does not exist", f, filepath.Dir(f))
 		}
 	}
 	return c.Adjudication.Validate()

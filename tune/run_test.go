@@ -278,6 +278,8 @@ func TestRefusedSettings(t *testing.T) {
 		{"range", func(c *Config) { c.Params[0].Max = 120 }, "parameter Skill: range [0, 120] exceeds the engine's [0, 100]"},
 		{"engine", func(c *Config) { c.Engine.Cmd = filepath.Join(dir, "missing") }, "engine: start " + filepath.Join(dir, "missing") + ": "},
 		{"adjudication", func(c *Config) { c.Adjudication.ResignScore = 0 }, "adjudication: resign needs a score threshold > 0"},
+		{"no directory", func(c *Config) { c.OutPath = filepath.Join(dir, "nodir", "tuned.toml") },
+			filepath.Join(dir, "nodir", "tuned.toml") + ": its directory " + filepath.Join(dir, "nodir") + " does not exist"},
 		{"option set twice", func(c *Config) {
 			c.Engine.Options = []match.Option{{Name: "Hash", Value: "8"}, {Name: "skill", Value: "50"}}
 		},

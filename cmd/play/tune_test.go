@@ -97,6 +97,8 @@ func TestTuneCommandBadInput(t *testing.T) {
 		{[]string{"-iterations", "-5"}, "play tune: iterations must be > 0, got -5\n"},
 		{[]string{"-pairs", "0"}, "play tune: pairs per iteration must be > 0, got 0\n"},
 		{[]string{"-concurrency", "0"}, "play tune: concurrency must be > 0, got 0\n"},
+		{[]string{"-out", filepath.Join(dir, "nodir", "x.toml")},
+			"play tune: " + filepath.Join(dir, "nodir", "x.toml.state") + ": its directory " + filepath.Join(dir, "nodir") + " does not exist\n"},
 	}
 	for _, c := range cases {
 		args := tuneArgs(t, dir, c.args...)
