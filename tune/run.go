@@ -72,8 +72,9 @@ type Result struct {
 	Tuner   *Tuner
 	W, D, L int
 	Faults  int
-	// Resumed is the iteration the run resumed from (0: a new tune).
-	Resumed int
+	// Resumed is the iteration the run resumed from (0: a new tune);
+	// Saved the iteration the state file holds (a resume starts after it).
+	Resumed, Saved int
 }
 
 // SHA256 is the hex hash of data (the parameter and opening files' identity).
@@ -191,7 +192,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	res := Result{Tuner: t}
 	if st != nil {
-		res.W, res.D, res.L, res.Faults, res.Resumed = st.W, st.D, st.L, st.Faults, st.K
+		res.W, res.D, res.L, res.Faults, res.Resumed, res.Saved = st.W, st.D, st.L, st.Faults, st.K, st.K
 	}
 	play := cfg.Play
 	if play == nil {
@@ -221,6 +222,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		if err != nil {
 			return res, fmt.Errorf("iteration %d: saving the state: %w", tr.K, err)
 		}
+		res.Saved = tr.K
 		if cfg.Progress != nil {
 			fmt.Fprintln(cfg.Progress, progressLine(t, tr, w, d, l, &res))
 		}

@@ -154,8 +154,8 @@ func TestResumeAfterKill(t *testing.T) {
 		}
 		return skillPlay(c, cf, plus, minus, ops)
 	}
-	if _, err := Run(ctx, cfg); !errors.Is(err, ErrInterrupted) {
-		t.Fatalf("interrupted run: %v", err)
+	if res, err := Run(ctx, cfg); !errors.Is(err, ErrInterrupted) || res.Saved != 12 {
+		t.Fatalf("interrupted run: %v, saved iteration %d", err, res.Saved)
 	}
 	st, ok, err := LoadState(cfg.StatePath)
 	if err != nil || !ok || st.K != 12 {
@@ -314,9 +314,9 @@ func TestFailedIterationKeepsState(t *testing.T) {
 		}
 		return skillPlay(c, cf, plus, minus, ops)
 	}
-	_, err := Run(context.Background(), cfg)
-	if err == nil || err.Error() != "iteration 4: engine 1 (plus) could not be started" {
-		t.Fatalf("got %v", err)
+	res, err := Run(context.Background(), cfg)
+	if err == nil || err.Error() != "iteration 4: engine 1 (plus) could not be started" || res.Saved != 3 {
+		t.Fatalf("got %v, saved iteration %d", err, res.Saved)
 	}
 	if st, ok, _ := LoadState(cfg.StatePath); !ok || st.K != 3 {
 		t.Fatalf("state k %d (%v), want 3", st.K, ok)
@@ -344,5 +344,34 @@ func TestProgressLine(t *testing.T) {
 	want := "iter 1/100  c_k 1.59·c_end  r_k 1.58·r_end  +2 =1 -0  total 5-3-1 (2 faults)  C 6.5 (+1.5)  A 53 (+3)  D 0.25 (+0.25)"
 	if got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestStateWriteFailure: when the state cannot be written (here its path
+// became a directory during iteration 3), the run stops with the error and
+// says which iteration the state on disk holds; no result is written.
+func TestStateWriteFailure(t *testing.T) {
+	cfg := fakeConfig(t, t.TempDir(), fakeParams, 10, 1)
+	calls := 0
+	cfg.Play = func(c context.Context, cf *Config, plus, minus match.EngineConfig, ops []notation.Opening) (int, int, int, int, error) {
+		if calls++; calls == 3 {
+			if err := os.Rename(cf.StatePath, cf.StatePath+".kept"); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Mkdir(cf.StatePath, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return skillPlay(c, cf, plus, minus, ops)
+	}
+	res, err := Run(context.Background(), cfg)
+	if err == nil || !strings.HasPrefix(err.Error(), "iteration 3: saving the state: ") || res.Saved != 2 {
+		t.Fatalf("got %v, saved iteration %d", err, res.Saved)
+	}
+	if st, ok, _ := LoadState(cfg.StatePath + ".kept"); !ok || st.K != 2 {
+		t.Fatalf("state before the failure: k %d", st.K)
+	}
+	if _, err := os.Stat(cfg.OutPath); !os.IsNotExist(err) {
+		t.Fatal("result written after a failed run")
 	}
 }

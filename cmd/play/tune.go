@@ -104,12 +104,10 @@ func runTune(c *cli.Call) int {
 	case errors.As(err, &bad):
 		return c.Errorf(2, "%v", err)
 	case errors.Is(err, tune.ErrInterrupted):
-		return c.Errorf(1, "interrupted during iteration %d: the state of iteration %d is in %s; run the same command to resume",
-			res.Tuner.K+1, res.Tuner.K, cfg.StatePath)
+		return c.Errorf(1, "interrupted: the state of iteration %d is in %s; run the same command to resume", res.Saved, cfg.StatePath)
+	case err != nil && res.Tuner != nil:
+		return c.Errorf(1, "%v (the state of iteration %d is in %s; the same command resumes)", err, res.Saved, cfg.StatePath)
 	case err != nil:
-		if res.Tuner != nil {
-			return c.Errorf(1, "%v (the state of iteration %d is in %s; the same command resumes)", err, res.Tuner.K, cfg.StatePath)
-		}
 		return c.Fail(err)
 	}
 	printTuneResult(c, &cfg, &res)
