@@ -189,6 +189,8 @@ type stageRecord struct {
 	// last task's end.
 	QueueSecs float64 `json:"queue_seconds"`
 	RunSecs   float64 `json:"run_seconds"`
+	// TaskSecs is the tasks' span: the first start to the last end.
+	TaskSecs float64 `json:"task_seconds"`
 }
 
 func (r *stageRecord) save(dir string) error {
@@ -230,6 +232,12 @@ type StageRun struct {
 	Resubmitted int     `json:"resubmitted_tasks,omitempty"`
 	QueueSecs   float64 `json:"queue_seconds"`
 	RunSecs     float64 `json:"run_seconds"`
+	// OverheadSecs is the stage's time in this process (submit, poll,
+	// wait, verify, merge) beyond the tasks' span (first start to last
+	// end); 0 when the stage had finished before this run.
+	OverheadSecs float64 `json:"overhead_seconds,omitempty"`
+	TaskSecs     float64 `json:"-"`
+	finished     bool    // the stage had finished before this run
 }
 
 // runStage runs st's tasks on the scheduler until every one completed:
@@ -255,13 +263,14 @@ func runStage(ctx context.Context, s scheduler, st *stageSpec, retries int, poll
 			}
 		}
 		run.Where = s.where() + " job " + strings.Join(ids, ",")
-		run.QueueSecs, run.RunSecs = rec.QueueSecs, rec.RunSecs
+		run.QueueSecs, run.RunSecs, run.TaskSecs = rec.QueueSecs, rec.RunSecs, rec.TaskSecs
 		for _, j := range rec.Jobs[min(1, len(rec.Jobs)):] {
 			run.Resubmitted += len(j.Tasks)
 		}
 	}
 	if rec.Finished {
 		describe()
+		run.finished = true
 		return run, nil
 	}
 	if len(rec.Jobs) > 0 {
@@ -352,15 +361,21 @@ func runStage(ctx context.Context, s scheduler, st *stageSpec, retries int, poll
 		}
 		if finished {
 			first := rec.Jobs[0].Submitted
-			var end time.Time
+			var start, end time.Time
 			for i, t := range status {
 				j := rec.Jobs[latest[i]]
 				if !t.Start.IsZero() {
 					rec.QueueSecs = max(rec.QueueSecs, t.Start.Sub(j.Submitted).Seconds())
+					if start.IsZero() || t.Start.Before(start) {
+						start = t.Start
+					}
 				}
 				if t.End.After(end) {
 					end = t.End
 				}
+			}
+			if !start.IsZero() && end.After(start) {
+				rec.TaskSecs = end.Sub(start).Seconds()
 			}
 			if end.IsZero() || end.Before(first) {
 				end = time.Now()

@@ -361,9 +361,9 @@ func stagesText(rep *Report) string {
 				continue
 			}
 			if b.Len() == 0 {
-				b.WriteString("\n| gen | stage | where | tasks | resubmitted | queued | ran |\n|---|---|---|---|---|---|---|\n")
+				b.WriteString("\n| gen | stage | where | tasks | resubmitted | queued | ran | overhead |\n|---|---|---|---|---|---|---|---|\n")
 			}
-			fmt.Fprintf(&b, "| %d | %s | %s | %d | %d | %s | %s |\n", g.Index, s.Stage, s.Where, s.Tasks, s.Resubmitted, duration(s.QueueSecs), duration(s.RunSecs))
+			fmt.Fprintf(&b, "| %d | %s | %s | %d | %d | %s | %s | %s |\n", g.Index, s.Stage, s.Where, s.Tasks, s.Resubmitted, duration(s.QueueSecs), duration(s.RunSecs), duration(s.OverheadSecs))
 		}
 	}
 	return b.String()

@@ -226,7 +226,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 	var dataDirs []string
 	cum := 0.0
 	for _, r := range rep.Generations {
-		dataDirs = append(dataDirs, filepath.Join(runDir, fmt.Sprintf("gen-%03d", r.Index), "data"))
+		dataDirs = append(dataDirs, trainingData(filepath.Join(runDir, fmt.Sprintf("gen-%03d", r.Index))))
 		cum = r.CumElo
 	}
 	for gen := len(rep.Generations); gen < cfg.Generations; gen++ {
@@ -257,7 +257,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		rec.Games, rec.ResumedGames = sum.Games+sum.Resumed, sum.Resumed
 		rec.SelfplaySecs, rec.PosPerSec = sum.Elapsed.Seconds(), sum.PositionsPerSecond()
 		rec.Positions, rec.BytesPerPos = dataStats(sum.Files)
-		dataDirs = append(dataDirs, sp.Output)
+		dataDirs = append(dataDirs, trainingData(genDir))
 
 		// Step 2. Train on the last DataWindow generations' data.
 		tc := cfg.Train
@@ -416,6 +416,17 @@ func copyFile(src, dst string) error {
 		return err
 	}
 	return os.Rename(tmp, dst)
+}
+
+// trainingData is the directory of a generation's training data: merged/,
+// its self-play shards merged in game order (see selfplay.MergeShards), or
+// data/ in a run directory from before the merge.
+func trainingData(genDir string) string {
+	merged := filepath.Join(genDir, "merged")
+	if _, err := os.Stat(merged); err == nil {
+		return merged
+	}
+	return filepath.Join(genDir, "data")
 }
 
 // openingsPath is the opening file a match task reads: the configured one,

@@ -94,6 +94,9 @@ func selfplayShards(ctx context.Context, cfg *Config, opt Options, sp selfplay.C
 			total.Elapsed += sum.Elapsed
 			total.Files = append(total.Files, sum.Files...)
 		}
+		if err := mergeShards(sp, n); err != nil {
+			return total, nil, err
+		}
 		return total, &StageRun{Stage: "selfplay", Where: "local", Tasks: n, RunSecs: time.Since(t0).Seconds()}, nil
 	}
 	// The tasks read the generation's self-play config from the run
@@ -116,6 +119,7 @@ func selfplayShards(ctx context.Context, cfg *Config, opt Options, sp selfplay.C
 			g, err := shardGames(sp, i, n)
 			return err == nil && g == selfplay.ShardGames(sp.Games, i, n)
 		}}
+	t0 := time.Now()
 	run, err := runStage(ctx, s, st, cfg.Cluster.Retries, cfg.Cluster.pollEvery(), opt.log)
 	if err != nil {
 		return total, &run, err
@@ -135,7 +139,22 @@ func selfplayShards(ctx context.Context, cfg *Config, opt Options, sp selfplay.C
 	total.Elapsed = time.Duration(run.RunSecs * float64(time.Second))
 	pos, _ := dataStats(total.Files)
 	total.Positions = pos
+	if err := mergeShards(sp, n); err != nil {
+		return total, &run, err
+	}
+	if !run.finished {
+		run.OverheadSecs = max(0, time.Since(t0).Seconds()-run.TaskSecs)
+	}
 	return total, &run, nil
+}
+
+// mergeShards writes the generation's shards, every game once in game
+// order, into merged/ beside data/: the training data, the same whatever
+// kills and resumes cut the shards into.
+func mergeShards(sp selfplay.Config, n int) error {
+	sp.Shards = n
+	_, _, err := selfplay.MergeShards(sp, filepath.Join(filepath.Dir(sp.Output), "merged", sp.Game+".dnds"))
+	return err
 }
 
 // shardGames counts the games in the files of self-play shard i of n,
@@ -171,6 +190,7 @@ func matchShards(ctx context.Context, cfg *Config, opt Options, mc match.Config,
 	results := func(i int) string { return filepath.Join(dir, fmt.Sprintf("shard-%d.results", i)) }
 	pgn := func(i int) string { return filepath.Join(dir, fmt.Sprintf("shard-%d.pgn", i)) }
 	var run *StageRun
+	t0 := time.Now()
 	if s := newScheduler(&cfg.Cluster); s == nil {
 		t0 := time.Now()
 		for i := 0; i < n; i++ {
@@ -231,6 +251,9 @@ func matchShards(ctx context.Context, cfg *Config, opt Options, mc match.Config,
 		if err := os.WriteFile(mc.PGNOut, all.Bytes(), 0o644); err != nil {
 			return rep, run, err
 		}
+	}
+	if run.Where != "local" && !run.finished {
+		run.OverheadSecs = max(0, time.Since(t0).Seconds()-run.TaskSecs)
 	}
 	return rep, run, nil
 }
