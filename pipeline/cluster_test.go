@@ -369,3 +369,31 @@ func fakeDiscovery(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 	}
 }
+
+// TestMissingSchedulerCommand: a cluster run whose scheduler commands are
+// not installed stops before any work, saying which command is missing;
+// a kubernetes run without its image is a configuration error.
+func TestMissingSchedulerCommand(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	for _, c := range []struct{ sched, want string }{{"slurm", "needs sbatch"}, {"kubernetes", "needs kubectl"}} {
+		cfg, err := ParseConfig([]byte(strings.ReplaceAll(tinyConfig, "%s", "xiangqi") + "[cluster]\nscheduler = \"" + c.sched + "\"\nimage = \"x\"\nvolume_claim = \"v\"\nshared_dir = \"/shared\"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.RunDir = filepath.Join(t.TempDir(), "run")
+		if _, err := Run(context.Background(), cfg, Options{EngineCmd: "/nonexistent/play"}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v", c.sched, err)
+		}
+		if _, err := os.Stat(cfg.RunDir); !os.IsNotExist(err) {
+			t.Errorf("%s: the run directory was made", c.sched)
+		}
+	}
+	if _, err := ParseConfig([]byte(strings.ReplaceAll(tinyConfig, "%s", "xiangqi") + "[cluster]\nscheduler = \"kubernetes\"\n")); err == nil || !strings.Contains(err.Error(), "image") {
+		t.Errorf("kubernetes without an image: %v", err)
+	}
+	for _, bad := range []string{`scheduler = "pbs"`, `selfplay_tasks = -1`, `poll = "1ms"`, `retries = -2`, `bin_dir = "bin"`} {
+		if _, err := ParseConfig([]byte(strings.ReplaceAll(tinyConfig, "%s", "xiangqi") + "[cluster]\n" + bad + "\n")); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}

@@ -451,7 +451,16 @@ func writeOpenings(cfg *Config, runDir string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(openingsPath(cfg, runDir), data, 0o644)
+	// Tasks of a resumed run may be reading it: it is replaced whole, and
+	// only when it differs.
+	path := openingsPath(cfg, runDir)
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	if err := os.WriteFile(path+".tmp", data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(path+".tmp", path)
 }
 
 func loadOpenings(cfg *Config) ([]notation.Opening, error) {

@@ -10,9 +10,11 @@
 package main
 
 import (
-	"crypto/sha256"
+	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -41,11 +43,6 @@ func load(dir string) (*pipeline.Report, error) {
 	}
 	var r pipeline.Report
 	return &r, json.Unmarshal(data, &r)
-}
-
-func sum(path string) (string, error) {
-	data, err := os.ReadFile(path)
-	return fmt.Sprintf("%x", sha256.Sum256(data)), err
 }
 
 // games lists the game lines of a generation's match result files, sorted
@@ -97,15 +94,24 @@ func compare(slurmDir, localDir string) error {
 			return fmt.Errorf("generation %d: slurm %d games %d positions %+v %v kept %v Elo %.2f, local %d games %d positions %+v %v kept %v Elo %.2f",
 				i, a.Games, a.Positions, a.Match, a.Penta, a.Accepted, a.Elo, b.Games, b.Positions, b.Match, b.Penta, b.Accepted, b.Elo)
 		}
-		na, err := sum(a.Net)
+		// The nets' descriptions name their run ("run-slurm-gen000", its data
+		// path): the names have the same length, and once the one is
+		// written as the other the files must be the same bytes up to the
+		// checksum.
+		na, err := os.ReadFile(a.Net)
 		if err != nil {
 			return err
 		}
-		nb, err := sum(b.Net)
+		nb, err := os.ReadFile(b.Net)
 		if err != nil {
 			return err
 		}
-		if na != nb {
+		if !checked(na) || !checked(nb) {
+			return fmt.Errorf("generation %d: a net's checksum is wrong", i)
+		}
+		// The CRC32C at the end covers the description: the rest is compared.
+		na = bytes.ReplaceAll(na[:len(na)-4], []byte(filepath.Base(slurmDir)), []byte(filepath.Base(localDir)))
+		if !bytes.Equal(na, nb[:len(nb)-4]) {
 			return fmt.Errorf("generation %d: the nets differ (%s, %s)", i, a.Net, b.Net)
 		}
 		genS, genL := filepath.Join(slurmDir, fmt.Sprintf("gen-%03d", i)), filepath.Join(localDir, fmt.Sprintf("gen-%03d", i))
@@ -180,4 +186,10 @@ func readGames(path string) ([]datasets.GameRecord, error) {
 		out = append(out, g)
 	}
 	return out, r.Err()
+}
+
+// checked reports whether a net file ends with the CRC32C of the bytes
+// before it.
+func checked(b []byte) bool {
+	return len(b) > 4 && crc32.Checksum(b[:len(b)-4], crc32.MakeTable(crc32.Castagnoli)) == binary.LittleEndian.Uint32(b[len(b)-4:])
 }
