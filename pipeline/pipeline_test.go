@@ -357,12 +357,12 @@ func TestGenerationAgainstBoth(t *testing.T) {
 		t.Fatalf("λ %v (want 0.65), gen 0 %v", g.Lambda, cfg.lambda(0))
 	}
 	// The training data: the extra run's files and this generation's only
-	// (data_window 1), as the trainer's config records them.
+	// (data_window 1, its shards merged), as the trainer's config records them.
 	var tc train.Config
 	if _, err := toml.DecodeFile(filepath.Join(cfg.RunDir, "gen-001", "train", "config.toml"), &tc); err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{filepath.Join(extra, "*.dnds"), filepath.Join(cfg.RunDir, "gen-001", "data", "*.dnds")}; !slices.Equal(tc.Data.Train, want) || tc.Loss.Lambda != 0.65 {
+	if want := []string{filepath.Join(extra, "*.dnds"), filepath.Join(cfg.RunDir, "gen-001", "merged", "*.dnds")}; !slices.Equal(tc.Data.Train, want) || tc.Loss.Lambda != 0.65 {
 		t.Fatalf("training data %v λ %v, want %v λ 0.65", tc.Data.Train, tc.Loss.Lambda, want)
 	}
 	if g.TrainPositions == 0 {
