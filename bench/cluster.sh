@@ -8,7 +8,9 @@
 #    settings. Rates are positions per second of wall time, from the first
 #    task's start to the last one's end (each task prints its epoch times).
 #    The ideal array rate is TASKS x the single-task rate when the node has
-#    TASKS free cores; with fewer cores, cores x it.
+#    TASKS free cores; with fewer cores, cores x it. On a loaded machine the
+#    wall-clock rates measure the share of the CPUs the tasks won, so the
+#    positions per CPU-second (GNU time) are printed too.
 # 2. A one-generation tiny pipeline with [cluster] scheduler = "slurm" and
 #    TASKS self-play and match tasks: each stage's overhead (the pipeline's
 #    time beyond the tasks' span: submit, poll, wait, verify, merge) from
@@ -23,7 +25,7 @@ go build -o "$work/play" ./cmd/play
 cat > "$work/task.sh" <<SH
 #!/bin/bash
 echo "START \$(date +%s.%N)"
-"$work/selfplay" -config configs/selfplay-xiangqi.toml -output "\$1" -threads 1 -quiet -shard "\$SLURM_ARRAY_TASK_ID/\$2" \
+/usr/bin/time -f "CPU %U %S" "$work/selfplay" -config configs/selfplay-xiangqi.toml -output "\$1" -threads 1 -quiet -shard "\$SLURM_ARRAY_TASK_ID/\$2" \
   -games "\$3" -nodes 1000 -hard-nodes 10000 -max-plies 120 -seed 11
 echo "END \$(date +%s.%N)"
 SH
@@ -35,8 +37,9 @@ run() { # name array shards games
   cat "$work"/logs/"$1"-*.log | awk -v name="$1" '
     /^START/ { if (!s || $2 < s) s = $2 }
     /^END/ { if ($2 > e) e = $2 }
+    /^CPU/ { c += $2 + $3 }
     /selfplay done/ { for (i = 1; i <= NF; i++) if ($i ~ /^positions=/) { split($i, a, "="); p += a[2] } }
-    END { printf "%s: %d positions in %.1f s: %.0f positions/s\n", name, p, e - s, p / (e - s) }'
+    END { printf "%s: %d positions in %.1f s: %.0f positions/s; %.1f CPU-s: %.1f positions per CPU-second\n", name, p, e - s, p / (e - s), c, p / c }'
 }
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 single=$(run single 0 1 "$per"); echo "$single"
@@ -47,6 +50,9 @@ cores=$(nproc)
 k=$(( tasks < cores ? tasks : cores ))
 awk -v a="$r4" -v s="$r1" -v t="$tasks" -v k="$k" 'BEGIN {
   printf "array/single = %.2fx; against %d x single: %.0f%%; against the %d cores free here: %.0f%%\n", a / s, t, 100 * a / (t * s), k, 100 * a / (k * s) }'
+c1=$(echo "$single" | grep -oE '[0-9.]+ positions per CPU' | grep -oE '^[0-9.]+')
+c4=$(echo "$array" | grep -oE '[0-9.]+ positions per CPU' | grep -oE '^[0-9.]+')
+awk -v a="$c4" -v s="$c1" 'BEGIN { printf "per CPU-second: array/single = %.2f (1.00: no cost of running side by side)\n", a / s }'
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 cat > "$work/pipe.toml" <<TOML
