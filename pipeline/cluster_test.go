@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"dualnnue/datasets"
 )
 
 // fakeScheduler runs no tasks: the test says how each submitted task ends.
@@ -395,5 +398,92 @@ func TestMissingSchedulerCommand(t *testing.T) {
 		if _, err := ParseConfig([]byte(strings.ReplaceAll(tinyConfig, "%s", "xiangqi") + "[cluster]\n" + bad + "\n")); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
+	}
+}
+
+// TestLocalShardsKilledAtRandomMoments: a pipeline whose self-play and
+// match run as 3 shards each (scheduler local), stopped at random moments
+// (self-play, training or match) and started again each time, ends with the
+// uninterrupted run's merged data (every game once, in the same order), net
+// and decision.
+func TestLocalShardsKilledAtRandomMoments(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a tiny pipeline three times")
+	}
+	bin := filepath.Join(t.TempDir(), "play")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/play").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	text := strings.ReplaceAll(tinyConfig, "%s", "chess") + "[cluster]\nselfplay_tasks = 3\nmatch_tasks = 3\n"
+	text = strings.Replace(text, "generations = 2", "generations = 1", 1)
+	text = strings.Replace(text, "games = 4\n", "games = 6\n", 1) // the match: 3 pairs, one a shard
+	cfg, err := ParseConfig([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := cfg
+	whole.RunDir = t.TempDir()
+	t0 := time.Now()
+	want, err := Run(context.Background(), whole, Options{EngineCmd: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(t0)
+	if st := want.Generations[0].Stages; len(st) != 2 || st[0].Where != "local" || st[0].Tasks != 3 || st[1].Tasks != 3 {
+		t.Fatalf("stages %+v", st)
+	}
+	cut := cfg
+	cut.RunDir = t.TempDir()
+	rng := time.Now().UnixNano()
+	var got *Report
+	for k := 0; ; k++ {
+		// A random moment within the run's length; later attempts run on.
+		d := time.Duration((rng>>(8*k))%int64(took)) + 50*time.Millisecond
+		ctx, cancel := context.WithTimeout(context.Background(), d)
+		if k >= 2 {
+			ctx = context.Background()
+		}
+		got, err = Run(ctx, cut, Options{EngineCmd: bin})
+		cancel()
+		if err == nil && len(got.Generations) == 1 {
+			break
+		}
+		if k >= 2 {
+			t.Fatal(err)
+		}
+		t.Logf("stopped after %v: %v", d, err)
+	}
+	a, b := want.Generations[0], got.Generations[0]
+	if a.Games != b.Games || a.Positions != b.Positions || a.Match != b.Match || a.Penta != b.Penta || a.Accepted != b.Accepted {
+		t.Fatalf("interrupted run %+v\nwhole run %+v", b, a)
+	}
+	readAll := func(dir string) []datasets.GameRecord {
+		r, err := datasets.Open(filepath.Join(dir, "gen-000", "merged", "chess.dnds"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		var out []datasets.GameRecord
+		for {
+			var g datasets.GameRecord
+			if !r.NextGame(&g) {
+				return out
+			}
+			out = append(out, g)
+		}
+	}
+	if ga, gb := readAll(whole.RunDir), readAll(cut.RunDir); len(ga) != 6 || !reflect.DeepEqual(ga, gb) {
+		t.Fatalf("merged data: %d games, the whole run's %d, or they differ", len(gb), len(ga))
+	}
+	// The nets: the same bytes once the run directory's name in their
+	// description is the same (the trailing CRC32C covers it).
+	na, _ := os.ReadFile(a.Net)
+	nb, _ := os.ReadFile(b.Net)
+	if len(na) < 4 || len(nb) < 4 {
+		t.Fatal("no nets")
+	}
+	nb = bytes.ReplaceAll(nb[:len(nb)-4], []byte(filepath.Base(cut.RunDir)), []byte(filepath.Base(whole.RunDir)))
+	if !bytes.Equal(na[:len(na)-4], nb) {
+		t.Fatal("the interrupted run trained another net")
 	}
 }
