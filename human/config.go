@@ -10,8 +10,8 @@ import (
 
 	"golang.org/x/term"
 
-	"dualnnue/nn"
 	"dualnnue/position"
+	"dualnnue/variants"
 )
 
 // DefaultMoveTime is the engine's time per move when Config gives no limit.
@@ -35,10 +35,8 @@ type Config struct {
 	Nodes    uint64
 	// Threads and HashMiB size the search (0: 1 thread, 64 MiB).
 	Threads, HashMiB int
-	// Net is the network to evaluate with (nil: the game's embedded net);
-	// HCE selects the hand-written evaluation instead.
-	Net *nn.Net
-	HCE bool
+	// Eval is the evaluator (the zero value: the game's embedded net).
+	Eval variants.EvalChoice
 
 	// Chinese draws xiangqi pieces as Chinese characters (帥仕相傌俥炮兵 for
 	// Red, 將士象馬車砲卒 for Black) and the river as 楚河 漢界.

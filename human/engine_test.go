@@ -9,6 +9,7 @@ import (
 	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
+	"dualnnue/variants"
 )
 
 var enginePlays = regexp.MustCompile(`engine plays (\S+) \(([a-i][0-9][a-i][0-9][qrbn]?)\)   \[depth \d+, (red|white|black) [^,]+, \d+k? nodes, \d+\.\d\d s\]\n`)
@@ -30,7 +31,7 @@ func TestRealEngine(t *testing.T) {
 	}
 	for _, c := range cases {
 		var out strings.Builder
-		cfg := Config{Game: c.game, Nodes: 3000, Threads: 1, HashMiB: 1, HCE: c.hce}
+		cfg := Config{Game: c.game, Nodes: 3000, Threads: 1, HashMiB: 1, Eval: variants.UCIEvalChoice(!c.hce, "")}
 		if err := Play(strings.NewReader(c.script), &out, cfg); err != nil {
 			t.Fatalf("%s: %v", c.game, err)
 		}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"dualnnue/nn"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
 	"dualnnue/rules"
@@ -91,8 +90,8 @@ func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Wr
 	}
 	if think != nil {
 		s.think, s.clear = think, func() {}
-	} else {
-		s.newEngine()
+	} else if err := s.newEngine(); err != nil {
+		return fmt.Errorf("human: %w", err)
 	}
 
 	s.printf("%s against dualnnue: you play %s. Type a move, or \"help\".\n", def.Name, def.Sides[s.human])
@@ -122,18 +121,12 @@ func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Wr
 	return s.out.err
 }
 
-// newEngine builds the searcher: the embedded (or given) net, or the
-// hand-written evaluation.
-func (s *session[T, P]) newEngine() {
-	newEval := s.def.HCE
-	if !s.cfg.HCE {
-		net := s.cfg.Net
-		if net == nil {
-			net = nn.Default(s.def.Variant)
-		}
-		if net != nil {
-			newEval = func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }
-		}
+// newEngine builds the searcher with cfg.Eval (the embedded net, a net
+// file or the hand-written evaluation).
+func (s *session[T, P]) newEngine() error {
+	ev, err := s.def.Evaluator(s.cfg.Eval)
+	if err != nil {
+		return err
 	}
 	opts := search.DefaultOptions
 	opts.Threads = max(s.cfg.Threads, 1)
@@ -141,9 +134,10 @@ func (s *session[T, P]) newEngine() {
 	if s.cfg.HashMiB > 0 {
 		opts.HashMiB = s.cfg.HashMiB
 	}
-	sr := search.New(s.def.Rules, newEval, opts)
+	sr := search.New(s.def.Rules, ev.New, opts)
 	s.think = func(p P, lim search.Limits) search.Result { return sr.Search(p, lim, nil) }
 	s.clear = sr.Clear
+	return nil
 }
 
 func (s *session[T, P]) prompt() string {

@@ -22,6 +22,7 @@ import (
 	"dualnnue/position"
 	"dualnnue/selfplay"
 	"dualnnue/train"
+	"dualnnue/variants"
 )
 
 const tinyConfig = `
@@ -92,9 +93,9 @@ func TestTinyPipeline(t *testing.T) {
 				t.Fatalf("generations.json: %v %+v", err, back)
 			}
 			// Generation 1 plays self-play with the evaluator kept after generation 0.
-			want := "classic"
+			want := variants.Hand
 			if rep.Generations[0].Accepted {
-				want = rep.Generations[0].Net
+				want = variants.NetFile(rep.Generations[0].Net)
 			}
 			if rep.Generations[1].SelfplayEval != want {
 				t.Fatalf("generation 1 self-play used %q, want %q", rep.Generations[1].SelfplayEval, want)
@@ -195,7 +196,7 @@ func TestRecordSweep(t *testing.T) {
 	if !g.Accepted || g.EloBound != 1 || math.Abs(g.Elo-match.EloFromScore(3.5/4)) > 1e-9 || g.EloError != 0 {
 		t.Fatalf("recorded %+v", g)
 	}
-	rep := &Report{RunDir: t.TempDir(), Game: "chess", Best: "classic", Generations: []Generation{g}}
+	rep := &Report{RunDir: t.TempDir(), Game: "chess", Best: variants.Hand, Generations: []Generation{g}}
 	rep.Generations[0].CumElo = g.Elo
 	if err := writeRecords(rep); err != nil {
 		t.Fatal(err)
@@ -242,7 +243,7 @@ func TestInterruptedMatchDecidesNothing(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	var g Generation
-	err = matchStep(ctx, &cfg, Options{EngineCmd: eng}, ops, "cand.nnue", "classic", dir, &g)
+	err = matchStep(ctx, &cfg, Options{EngineCmd: eng}, ops, "cand.nnue", variants.Hand, dir, &g)
 	if !errors.Is(err, context.DeadlineExceeded) || g.Accepted {
 		t.Fatalf("matchStep: %v, accepted %v", err, g.Accepted)
 	}
@@ -341,7 +342,7 @@ func TestGenerationAgainstBoth(t *testing.T) {
 	if err := os.WriteFile(best, nn.DefaultFile(position.Chess), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	prev, _ := json.Marshal(Report{RunDir: cfg.RunDir, Game: "chess", Best: best, Generations: []Generation{{Index: 0, Accepted: true, CumElo: 50}}})
+	prev, _ := json.Marshal(Report{RunDir: cfg.RunDir, Game: "chess", Best: variants.NetFile(best), Generations: []Generation{{Index: 0, Accepted: true, CumElo: 50}}})
 	if err := os.WriteFile(filepath.Join(cfg.RunDir, "generations.json"), prev, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -350,7 +351,7 @@ func TestGenerationAgainstBoth(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := rep.Generations[1]
-	if g.Opponent != best || g.Match.Games() != 4 || g.Classic == nil || g.Classic.WDL.Games() != 2 || g.SelfplayEval != best {
+	if g.Opponent != variants.NetFile(best) || g.Match.Games() != 4 || g.Classic == nil || g.Classic.WDL.Games() != 2 || g.SelfplayEval != variants.NetFile(best) {
 		t.Fatalf("generation 1: opponent %q, %d games; classic %+v", g.Opponent, g.Match.Games(), g.Classic)
 	}
 	if math.Abs(g.Lambda-0.65) > 1e-12 || cfg.lambda(0) != 0.9 || cfg.lambda(7) != g.Lambda {

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"dualnnue/variants"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -21,7 +23,7 @@ import (
 // classicElo returns generation g's candidate Elo against the hand-written
 // evaluation, its error and whether it was measured.
 func (g *Generation) classicElo() (elo, err float64, ok bool) {
-	if g.Opponent == "classic" {
+	if g.Opponent.Kind == variants.EvalHand {
 		return g.Elo, g.EloError, true
 	}
 	if g.Classic != nil {
@@ -75,7 +77,7 @@ func writeEloPlot(rep *Report) error {
 		x := float64(g.Index)
 		best = append(best, plotter.XY{X: x, Y: g.CumElo})
 		cand.add(x, prev+g.Elo, g.EloError)
-		if e, err, ok := g.classicElo(); ok && g.Opponent != "classic" { // else the same match as above
+		if e, err, ok := g.classicElo(); ok && g.Opponent.Kind != variants.EvalHand { // else the same match as above
 			classic.add(x+0.08, e, err)
 			lo, hi = math.Min(lo, e-err), math.Max(hi, e+err)
 		}
@@ -242,7 +244,7 @@ func saveWithLegendBelow(p *plot.Plot, entries int, path string) error {
 func markdown(rep *Report) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Pipeline run %s (%s)\n\n", filepath.Base(rep.RunDir), rep.Game)
-	fmt.Fprintf(&b, "Best evaluator: `%s`. Configuration: `pipeline.toml`. Elo per generation: ![Elo](elo.png)\n\n", rel(rep.RunDir, rep.Best))
+	fmt.Fprintf(&b, "Best evaluator: `%s`. Configuration: `pipeline.toml`. Elo per generation: ![Elo](elo.png)\n\n", rel(rep.RunDir, rep.Best.String()))
 	if rep.Rule != "" {
 		fmt.Fprintf(&b, "**How a net is kept.** %s\n\n", rep.Rule)
 	}
@@ -265,14 +267,14 @@ func markdown(rep *Report) string {
 			sprt = fmt.Sprintf("%s (LLR %.2f)", g.SPRT, g.LLR)
 		}
 		classic := "–"
-		if g.Opponent == "classic" {
+		if g.Opponent.Kind == variants.EvalHand {
 			classic = "(the match vs best)"
 		} else if g.Classic != nil {
 			classic = fmt.Sprintf("%d-%d-%d, %s", g.Classic.WDL.W, g.Classic.WDL.D, g.Classic.WDL.L,
 				eloText(g.Classic.Elo, g.Classic.EloError, g.Classic.EloBound, g.Classic.WDL.Games()))
 		}
 		fmt.Fprintf(&b, "| %d | `%s` | %d | %d | %.2f | %s | %s | %.2f | %d | %.5f → %.5f | %.5f → %.5f | %s | %d-%d-%d | %s | %s | %s | %s | %s |\n",
-			g.Index, rel(rep.RunDir, g.SelfplayEval), g.Games, g.Positions, g.BytesPerPos, rate, duration(g.SelfplaySecs), g.Lambda, g.TrainPositions,
+			g.Index, rel(rep.RunDir, g.SelfplayEval.String()), g.Games, g.Positions, g.BytesPerPos, rate, duration(g.SelfplaySecs), g.Lambda, g.TrainPositions,
 			g.TrainLoss0, g.TrainLoss, g.ValidLoss0, g.ValidLoss, duration(g.TrainSecs), g.Match.W, g.Match.D, g.Match.L, g.EloText(), sprt, classic, duration(g.MatchSecs), kept)
 		if g.ValidLoss > g.ValidLoss0 && g.ValidLoss0 > 0 {
 			doubts = append(doubts, fmt.Sprintf("generation %d: the held-out loss rose (%.5f → %.5f): the net fits its training games better than new ones (over-fitting); more data or a smaller net", g.Index, g.ValidLoss0, g.ValidLoss))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dualnnue/match"
+	"dualnnue/variants"
 )
 
 // TestReportExplainsItself: report.md states the acceptance rule with the
@@ -23,14 +24,14 @@ func TestReportExplainsItself(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := &Report{RunDir: dir, Game: "chess", Best: filepath.Join(dir, "gen-001/train/n1.nnue"), Rule: rule(&cfg)}
+	rep := &Report{RunDir: dir, Game: "chess", Best: variants.NetFile(filepath.Join(dir, "gen-001/train/n1.nnue")), Rule: rule(&cfg)}
 	rep.Generations = []Generation{
-		{Index: 0, SelfplayEval: "classic", Games: 1000, Positions: 100000, PosPerSec: 900, SelfplaySecs: 110, Lambda: 0.9, TrainPositions: 95000,
-			TrainLoss0: 0.01, TrainLoss: 0.005, ValidLoss0: 0.006, ValidLoss: 0.0055, TrainSecs: 30, Opponent: "classic",
+		{Index: 0, SelfplayEval: variants.Hand, Games: 1000, Positions: 100000, PosPerSec: 900, SelfplaySecs: 110, Lambda: 0.9, TrainPositions: 95000,
+			TrainLoss0: 0.01, TrainLoss: 0.005, ValidLoss0: 0.006, ValidLoss: 0.0055, TrainSecs: 30, Opponent: variants.Hand,
 			Match: match.Trinomial{W: 30, D: 10, L: 20}, Elo: 58, EloError: 60, Accepted: true, MatchSecs: 400, CumElo: 58,
 			Net: filepath.Join(dir, "gen-000/train/n0.nnue")},
-		{Index: 1, SelfplayEval: filepath.Join(dir, "gen-000/train/n0.nnue"), Games: 1000, Positions: 110000, PosPerSec: 950, SelfplaySecs: 7300, Lambda: 0.7,
-			TrainPositions: 200000, TrainLoss0: 0.01, TrainLoss: 0.004, ValidLoss0: 0.005, ValidLoss: 0.0052, TrainSecs: 60, Opponent: filepath.Join(dir, "gen-000/train/n0.nnue"),
+		{Index: 1, SelfplayEval: variants.NetFile(filepath.Join(dir, "gen-000/train/n0.nnue")), Games: 1000, Positions: 110000, PosPerSec: 950, SelfplaySecs: 7300, Lambda: 0.7,
+			TrainPositions: 200000, TrainLoss0: 0.01, TrainLoss: 0.004, ValidLoss0: 0.005, ValidLoss: 0.0052, TrainSecs: 60, Opponent: variants.NetFile(filepath.Join(dir, "gen-000/train/n0.nnue")),
 			Match: match.Trinomial{W: 40, D: 30, L: 30}, Elo: 35, EloError: 40, SPRT: "H1", LLR: 2.96, Accepted: true, MatchSecs: 500, CumElo: 93,
 			Classic:  &BaselineResult{Engine: "classic", TC: "1+0.01", WDL: match.Trinomial{W: 50, D: 5, L: 5}, Elo: 300, EloError: 80},
 			Baseline: &BaselineResult{Engine: "Stockfish", TC: "1+0.01", WDL: match.Trinomial{W: 10, D: 10, L: 40}, Elo: -200, EloError: 90}},

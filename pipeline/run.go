@@ -22,6 +22,7 @@ import (
 	"dualnnue/position"
 	"dualnnue/rules"
 	"dualnnue/train"
+	"dualnnue/variants"
 )
 
 // Options are how a run reports and which engine binary plays the matches.
@@ -42,13 +43,14 @@ type Options struct {
 // Generation is the record of one generation.
 type Generation struct {
 	Index int `json:"generation"`
-	// Evaluator that played the self-play games: "classic" or a net path.
-	SelfplayEval string  `json:"selfplay_eval"`
-	Games        int     `json:"games"`
-	Positions    uint64  `json:"positions"`
-	BytesPerPos  float64 `json:"bytes_per_position"`
-	SelfplaySecs float64 `json:"selfplay_seconds"`
-	PosPerSec    float64 `json:"selfplay_positions_per_second"`
+	// Evaluator that played the self-play games: "hand" or a net path
+	// ("classic", the older word for hand, still loads).
+	SelfplayEval variants.EvalChoice `json:"selfplay_eval"`
+	Games        int                 `json:"games"`
+	Positions    uint64              `json:"positions"`
+	BytesPerPos  float64             `json:"bytes_per_position"`
+	SelfplaySecs float64             `json:"selfplay_seconds"`
+	PosPerSec    float64             `json:"selfplay_positions_per_second"`
 	// ResumedGames of Games were played by an earlier, interrupted or
 	// completed, run of this generation and taken over from its files;
 	// SelfplaySecs and PosPerSec count only the games played in this run.
@@ -62,11 +64,11 @@ type Generation struct {
 	TrainSecs  float64 `json:"train_seconds"`
 	LossPlot   string  `json:"loss_plot"`
 
-	Opponent string            `json:"opponent"`
-	Match    match.Trinomial   `json:"match_wdl"`
-	Penta    match.Pentanomial `json:"match_pentanomial"`
-	Elo      float64           `json:"elo"`
-	EloError float64           `json:"elo_error"`
+	Opponent variants.EvalChoice `json:"opponent"`
+	Match    match.Trinomial     `json:"match_wdl"`
+	Penta    match.Pentanomial   `json:"match_pentanomial"`
+	Elo      float64             `json:"elo"`
+	EloError float64             `json:"elo_error"`
 	// EloBound is +1 when the candidate won every game (Elo is then a lower
 	// bound: the Elo of half a point less), -1 when it lost every game.
 	EloBound  int             `json:"elo_bound,omitempty"`
@@ -102,9 +104,9 @@ type BaselineResult struct {
 
 // Report is a whole run.
 type Report struct {
-	RunDir string `json:"run_dir"`
-	Game   string `json:"game"`
-	Best   string `json:"best"` // "classic" or the best net's path
+	RunDir string              `json:"run_dir"`
+	Game   string              `json:"game"`
+	Best   variants.EvalChoice `json:"best"` // the hand-written evaluation or the best net
 	// Rule says how a candidate is kept, with the match settings.
 	Rule        string       `json:"rule"`
 	Generations []Generation `json:"generations"`
@@ -200,7 +202,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 	if err := writeOpenings(&cfg, runDir); err != nil {
 		return nil, err
 	}
-	rep := &Report{RunDir: runDir, Game: cfg.Game, Best: "classic", Rule: rule(&cfg)}
+	rep := &Report{RunDir: runDir, Game: cfg.Game, Best: variants.Hand, Rule: rule(&cfg)}
 	// A run directory with records continues after its last finished
 	// generation (an interrupted generation resumes its self-play and its
 	// training from their files and checkpoints).
@@ -237,7 +239,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		sp := cfg.Selfplay
 		sp.Game = cfg.Game
 		sp.Output = filepath.Join(genDir, "data")
-		sp.Eval = rep.Best
+		sp.Eval = rep.Best.String()
 		sp.Seed = cfg.Selfplay.Seed + uint64(gen)*1_000_003
 		sp.Resume = true
 		sp.Shard, sp.Shards = 0, 1
@@ -276,8 +278,8 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		tc.Loss.Lambda = rec.Lambda
 		if cfg.FineTune {
 			tc.Net.Init = defaultNet
-			if rep.Best != "classic" {
-				tc.Net.Init = rep.Best
+			if rep.Best.Kind == variants.EvalFile {
+				tc.Net.Init = rep.Best.Path
 			}
 		}
 		// A generation cut during training continues from its checkpoint.
@@ -306,14 +308,14 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		if err := matchStep(ctx, &cfg, opt, openings, tres.NetPath, rep.Best, genDir, &rec); err != nil {
 			return rep, fmt.Errorf("generation %d match: %w", gen, err)
 		}
-		if rep.Best != "classic" && cfg.Match.ClassicGames >= 0 {
+		if rep.Best.Kind != variants.EvalHand && cfg.Match.ClassicGames >= 0 {
 			games := cfg.Match.ClassicGames
 			if games == 0 {
 				games = cfg.Match.Games
 			}
 			cm := cfg
 			cm.Match.BaselineGames, cm.Match.BaselineTC = games, cfg.Match.TC
-			br, err := playVs(ctx, &cm, opt, openings, tres.NetPath, engineFor(opt, "classic", "classic"), filepath.Join(genDir, "classic.pgn"), "pipeline candidate vs hand-written evaluation")
+			br, err := playVs(ctx, &cm, opt, openings, variants.NetFile(tres.NetPath), engineFor(opt, variants.Hand, "classic"), filepath.Join(genDir, "classic.pgn"), "pipeline candidate vs hand-written evaluation")
 			if err == nil && ctx.Err() != nil {
 				err = ctx.Err()
 			}
@@ -329,7 +331,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 			if err := copyFile(tres.NetPath, filepath.Join(runDir, "best.nnue")); err != nil {
 				return rep, err
 			}
-			rep.Best = tres.NetPath
+			rep.Best = variants.NetFile(tres.NetPath)
 		}
 		rec.CumElo = cum
 
@@ -357,9 +359,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 // matchStep plays the candidate net against the best evaluator and records
 // the result and the verdict in rec. An interrupted match is an error: its
 // partial result must not decide a generation.
-func matchStep(ctx context.Context, cfg *Config, opt Options, openings []notation.Opening, candidate, best, genDir string, rec *Generation) error {
+func matchStep(ctx context.Context, cfg *Config, opt Options, openings []notation.Opening, candidate string, best variants.EvalChoice, genDir string, rec *Generation) error {
 	pgn := filepath.Join(genDir, "match.pgn")
-	mc, err := matchConfig(cfg, opt, openings, candidate, best, pgn)
+	mc, err := matchConfig(cfg, opt, openings, variants.NetFile(candidate), best, pgn)
 	if err != nil {
 		return err
 	}
@@ -478,19 +480,20 @@ func loadOpenings(cfg *Config) ([]notation.Opening, error) {
 	return notation.ParseOpenings(bytes.NewReader(data), v, rules.Undecided)
 }
 
-// engineFor is the play binary with an evaluator: "classic" (the
-// hand-written evaluation) or a net file.
-func engineFor(opt Options, eval, name string) match.EngineConfig {
+// engineFor is the play binary with an evaluator, set by its UCI options
+// (the inverse of variants.UCIEvalChoice).
+func engineFor(opt Options, ev variants.EvalChoice, name string) match.EngineConfig {
 	e := match.EngineConfig{Name: name, Cmd: opt.EngineCmd, Options: []match.Option{{Name: "Hash", Value: "16"}}}
-	if eval == "classic" {
+	switch ev.Kind {
+	case variants.EvalHand:
 		e.Options = append(e.Options, match.Option{Name: "Use NNUE", Value: "false"})
-	} else {
-		e.Options = append(e.Options, match.Option{Name: "EvalFile", Value: eval})
+	case variants.EvalFile:
+		e.Options = append(e.Options, match.Option{Name: "EvalFile", Value: ev.Path})
 	}
 	return e
 }
 
-func matchConfig(cfg *Config, opt Options, openings []notation.Opening, candidate, best, pgn string) (match.Config, error) {
+func matchConfig(cfg *Config, opt Options, openings []notation.Opening, candidate, best variants.EvalChoice, pgn string) (match.Config, error) {
 	tc, err := match.ParseTimeControl(cfg.Match.TC)
 	if err != nil {
 		return match.Config{}, err
@@ -519,7 +522,7 @@ func matchConfig(cfg *Config, opt Options, openings []notation.Opening, candidat
 	return mc, nil
 }
 
-func baselineMatch(ctx context.Context, cfg *Config, opt Options, openings []notation.Opening, best, pgn string) (*BaselineResult, error) {
+func baselineMatch(ctx context.Context, cfg *Config, opt Options, openings []notation.Opening, best variants.EvalChoice, pgn string) (*BaselineResult, error) {
 	base, err := match.ParseEngine(cfg.Match.Baseline)
 	if err != nil {
 		return nil, err
@@ -527,9 +530,9 @@ func baselineMatch(ctx context.Context, cfg *Config, opt Options, openings []not
 	return playVs(ctx, cfg, opt, openings, best, base, pgn, "pipeline best vs baseline")
 }
 
-// playVs plays net (or "classic") against the engine other for
+// playVs plays the evaluator ev against the engine other for
 // cfg.Match.BaselineGames games at cfg.Match.BaselineTC (else TC).
-func playVs(ctx context.Context, cfg *Config, opt Options, openings []notation.Opening, net string, other match.EngineConfig, pgn, event string) (*BaselineResult, error) {
+func playVs(ctx context.Context, cfg *Config, opt Options, openings []notation.Opening, ev variants.EvalChoice, other match.EngineConfig, pgn, event string) (*BaselineResult, error) {
 	base := other
 	tcText := cfg.Match.BaselineTC
 	if tcText == "" {
@@ -543,7 +546,7 @@ func playVs(ctx context.Context, cfg *Config, opt Options, openings []notation.O
 	if err := os.Remove(pgn); err != nil && !os.IsNotExist(err) {
 		return nil, err
 	}
-	mc := match.Config{Game: cfg.Game, Engines: [2]match.EngineConfig{engineFor(opt, net, "dualnnue"), base}, TC: tc,
+	mc := match.Config{Game: cfg.Game, Engines: [2]match.EngineConfig{engineFor(opt, ev, "dualnnue"), base}, TC: tc,
 		Games: cfg.Match.BaselineGames, Concurrency: cfg.Match.Concurrency, Openings: openings,
 		Adjudication: match.Adjudication{MaxPlies: cfg.Match.MaxPlies, ResignScore: 2000, ResignMoves: 4}, PGNOut: pgn, Progress: opt.Progress, ProgressEvery: opt.ProgressEvery, Event: event}
 	r, err := match.Run(ctx, mc)

@@ -4,6 +4,7 @@ package selfplay
 import (
 	"bytes"
 	"dualnnue/position"
+	"dualnnue/variants"
 	"errors"
 	"fmt"
 	"reflect"
@@ -76,8 +77,10 @@ type Config struct {
 	Threads int    `toml:"threads"`
 	Seed    uint64 `toml:"seed"`
 	Output  string `toml:"output"` // directory of the dataset files
-	// Eval is "classic" (the hand-written evaluation), "default" (the
-	// embedded net) or the path of a net file.
+	// Eval is the evaluator as variants.ParseEvalChoice reads it: "hand"
+	// or "classic" (the hand-written evaluation, the default), "embedded"
+	// or "default" (the embedded net) or the path of a net file. The text
+	// is written into the dataset header as given.
 	Eval    string `toml:"eval"`
 	HashMiB int    `toml:"hash_mib"` // TT per worker
 	// FlushSeconds closes the dataset block in progress when it is older
@@ -98,6 +101,9 @@ type Config struct {
 	Shard, Shards int `toml:"-"`
 	// Resume continues the files of an earlier run of the same shard.
 	Resume bool `toml:"-"`
+
+	// evalChoice is Eval parsed by Validate.
+	evalChoice variants.EvalChoice
 }
 
 // ParseConfig decodes TOML, rejecting unknown keys so typos are not ignored.
@@ -212,6 +218,11 @@ func (c *Config) Validate() error {
 	}
 	if c.Eval == "" {
 		c.Eval = "classic"
+	}
+	if ch, err := variants.ParseEvalChoice(c.Eval); err != nil {
+		bad("eval: %v", err)
+	} else {
+		c.evalChoice = ch
 	}
 	if c.HashMiB < 0 {
 		bad("hash_mib must be > 0, got %d", c.HashMiB)

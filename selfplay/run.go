@@ -19,7 +19,6 @@ import (
 
 	"dualnnue/datasets"
 	"dualnnue/internal/progress"
-	"dualnnue/nn"
 	"dualnnue/notation"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
@@ -131,29 +130,6 @@ func Run(ctx context.Context, cfg Config, opt Options) (Summary, error) {
 		return runGame(ctx, &cfg, opt, variants.Chess)
 	}
 	return Summary{}, fmt.Errorf("selfplay: unsupported game %q", cfg.Game)
-}
-
-// evaluator returns the evaluator factory for cfg.Eval and a hash naming it.
-func evaluator[T any, P search.GamePtr[T]](cfg *Config, def *variants.Def[T, P]) (func() position.Evaluator[P], string, error) {
-	g := def.Variant
-	switch cfg.Eval {
-	case "classic":
-		return def.HCE, "classic", nil
-	case "default":
-		net := nn.Default(g)
-		sum := sha256.Sum256(nn.DefaultFile(g))
-		return func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }, "sha256:" + hex.EncodeToString(sum[:8]), nil
-	}
-	data, err := os.ReadFile(cfg.Eval)
-	if err != nil {
-		return nil, "", fmt.Errorf("eval net: %w", err)
-	}
-	net, err := nn.ParseFor(data, g)
-	if err != nil {
-		return nil, "", fmt.Errorf("eval net %s: %w", cfg.Eval, err)
-	}
-	sum := sha256.Sum256(data)
-	return func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }, "sha256:" + hex.EncodeToString(sum[:8]), nil
 }
 
 // readBook reads an EPD/FEN opening file of game g with
@@ -338,10 +314,11 @@ func writeInOrder(ctx context.Context, results <-chan played, w *datasets.Writer
 func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt Options, def *variants.Def[T, P]) (Summary, error) {
 	start := time.Now()
 	sum := Summary{Game: cfg.Game, Shard: fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards), Reasons: map[string]int{}}
-	newEval, netHash, err := evaluator(cfg, def)
+	ev, err := def.Evaluator(cfg.evalChoice)
 	if err != nil {
-		return sum, err
+		return sum, fmt.Errorf("eval net: %w", err)
 	}
+	newEval, netHash := ev.New, ev.ID
 	var book []string
 	if cfg.Opening.Book != "" {
 		book, err = readBook(cfg.Opening.Book, def.Variant)

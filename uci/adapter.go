@@ -6,13 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"dualnnue/nn"
 	"dualnnue/position"
 	"dualnnue/position/xiangqi"
 	"dualnnue/search"
@@ -25,10 +23,11 @@ type adapter[T any, P search.GamePtr[T]] struct {
 	pos  P
 	hist []position.State
 	cfg  engineConfig
-	// net is the loaded EvalFile (nil: the embedded net if any, else the
-	// hand-written evaluation).
-	net      *nn.Net
-	netPath  string
+	// file is the loaded EvalFile (nil New: none; the option is empty),
+	// kept while "Use NNUE" is off so that turning it on needs no reload.
+	file variants.Evaluator[P]
+	// ev is the evaluator the searcher uses: UCIEvalChoice of the options.
+	ev       variants.Evaluator[P]
 	searcher *search.Searcher[T, P]
 }
 
@@ -226,69 +225,59 @@ func (a *adapter[T, P]) eval() []string {
 	hv := h.Evaluate(a.pos)
 	lines = append(lines, "Hand-written evaluation: "+pov(hv))
 	final := hv
-	if net := a.activeNet(); net != nil {
-		e := nn.NewEvaluator[P](net)
+	if a.ev.Net != nil {
+		e := a.ev.New()
 		e.Reset(a.pos)
 		nv := e.Evaluate(a.pos)
-		lines = append(lines, "NNUE evaluation:         "+pov(nv)+" ["+a.netName()+"]")
+		name := "embedded " + a.def.Name + " net"
+		if a.ev.Choice.Kind == variants.EvalFile {
+			name = a.ev.Choice.Path
+		}
+		lines = append(lines, "NNUE evaluation:         "+pov(nv)+" ["+name+"]")
 		final = nv
 	}
 	lines = append(lines, "Final evaluation:        "+pov(final))
 	return lines
 }
 
-// activeNet is the net the search evaluates with, or nil for the
-// hand-written evaluation ("Use NNUE" false).
-func (a *adapter[T, P]) activeNet() *nn.Net {
-	if !a.cfg.useNNUE {
-		return nil
+// evaluator is the evaluator the options choose (variants.UCIEvalChoice):
+// the loaded EvalFile, the embedded net or the hand-written evaluation.
+func (a *adapter[T, P]) evaluator(c engineConfig) (variants.Evaluator[P], error) {
+	choice := variants.UCIEvalChoice(c.useNNUE, c.evalFile)
+	if choice.Kind == variants.EvalFile {
+		return a.file, nil
 	}
-	if a.net != nil {
-		return a.net
-	}
-	return embeddedNet(a.def.Variant)
-}
-
-func (a *adapter[T, P]) netName() string {
-	if a.net != nil {
-		return a.netPath
-	}
-	return "embedded " + a.def.Name + " net"
-}
-
-// newEvaluator returns the evaluator factory for the searcher.
-func (a *adapter[T, P]) newEvaluator() func() position.Evaluator[P] {
-	if net := a.activeNet(); net != nil {
-		return func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }
-	}
-	return a.def.HCE
+	return a.def.Evaluator(choice)
 }
 
 func (a *adapter[T, P]) configure(c engineConfig) error {
 	old := a.cfg
 	a.cfg = c
 	xiangqi.CheckChaseIsChase = c.checkChase
-	rebuild := a.searcher == nil || c.useNNUE != old.useNNUE
 	if c.evalFile != old.evalFile || a.searcher == nil {
-		switch c.evalFile {
-		case defaultEvalFile:
-			rebuild = rebuild || a.net != nil
-			a.net, a.netPath = nil, ""
-		default:
-			net, err := loadNet(c.evalFile, a.def.Variant)
+		// The file is read when the option is set, "Use NNUE" on or off,
+		// so that a bad file is reported at once.
+		a.file = variants.Evaluator[P]{}
+		if c.evalFile != defaultEvalFile {
+			ev, err := a.def.Evaluator(variants.NetFile(c.evalFile))
 			if err != nil {
 				a.cfg.evalFile = old.evalFile
-				return err
+				return fmt.Errorf("EvalFile: %w", err)
 			}
-			a.net, a.netPath = net, c.evalFile
-			rebuild = true
+			a.file = ev
 		}
 	}
+	ev, err := a.evaluator(a.cfg)
+	if err != nil {
+		return err
+	}
+	rebuild := a.searcher == nil || ev.Choice != a.ev.Choice || ev.Net != a.ev.Net
+	a.ev = ev
 	opts := search.Options{Threads: c.threads, HashMiB: c.hashMiB, MultiPV: c.multiPV, MoveOverhead: c.moveOverhead}
 	if rebuild {
 		// A new evaluator factory needs new workers; the table is kept
 		// when its size is unchanged.
-		s := search.New(a.def.Rules, a.newEvaluator(), opts)
+		s := search.New(a.def.Rules, a.ev.New, opts)
 		a.searcher = s
 	} else {
 		s := a.searcher
@@ -483,19 +472,6 @@ func (a *adapter[T, P]) ponderString(best, reply position.Move) string {
 		return ""
 	}
 	return a.pos.MoveString(reply)
-}
-
-// loadNet reads an EvalFile. Only regular files are read (a device or a
-// pipe could block the session or never end).
-func loadNet(path string, g position.Variant) (*nn.Net, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("EvalFile: %w", err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("EvalFile %s: not a regular file", path)
-	}
-	return nn.Load(path, g)
 }
 
 var errNoVariant = errors.New("unknown variant")

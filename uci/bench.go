@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"dualnnue/variants"
 )
 
 // BenchOptions select what Bench searches.
@@ -16,12 +18,8 @@ type BenchOptions struct {
 	Depth int
 	// Threads and HashMiB are the Threads and Hash options (0: 1 and 16).
 	Threads, HashMiB int
-	// HandWritten selects the hand-written evaluation instead of the
-	// embedded net ("Use NNUE" false).
-	HandWritten bool
-	// EvalFile is a net file to search with instead of the embedded net
-	// (the EvalFile option); "" for the embedded one.
-	EvalFile string
+	// Eval is the evaluator (the zero value: the embedded net).
+	Eval variants.EvalChoice
 }
 
 // Bench searches the game's fixed bench positions (search.XiangqiBenchFENs
@@ -36,7 +34,7 @@ func Bench(w io.Writer, o BenchOptions) (uint64, time.Duration, error) {
 		return 0, 0, err
 	}
 	defer e.close()
-	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: o.EvalFile, useNNUE: !o.HandWritten, params: variantParams(o.Variant)}
+	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: o.Eval.Path, useNNUE: o.Eval.Kind != variants.EvalHand, params: variantParams(o.Variant)}
 	if o.Threads > 0 {
 		c.threads = o.Threads
 	}

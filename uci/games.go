@@ -4,13 +4,8 @@ package uci
 import (
 	"strings"
 
-	"dualnnue/nn"
-	"dualnnue/position"
 	"dualnnue/variants"
 )
-
-// embeddedNet returns the default net of game g embedded in the binary.
-func embeddedNet(g position.Variant) *nn.Net { return nn.Default(g) }
 
 // fenVariant names the game whose board has as many ranks as the FEN's
 // board field (the bundles' Ranks: chess 8, xiangqi 10), "" for any other

@@ -7,6 +7,7 @@ import (
 
 	"dualnnue/internal/cli"
 	"dualnnue/uci"
+	"dualnnue/variants"
 )
 
 func runBench(c *cli.Call) int {
@@ -15,7 +16,7 @@ func runBench(c *cli.Call) int {
 	depth := fs.Int("depth", 0, "search depth per position (0: 12 for xiangqi, 13 for chess)")
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 16, "transposition table size in MiB")
-	evalKind := fs.String("eval", "nnue", "nnue (the embedded net, as the engine), hand (the hand-written evaluation) or the path of a net file (with one -game)")
+	evalText := fs.String("eval", "embedded", "embedded (the embedded net, as the engine; also nnue), hand (the hand-written evaluation) or the path of a net file (with one -game)")
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
@@ -28,12 +29,12 @@ func runBench(c *cli.Call) int {
 	default:
 		return c.UsageError("-game must be xiangqi, chess or both, not %q", *game)
 	}
-	evalFile := ""
-	if *evalKind != "nnue" && *evalKind != "hand" {
-		if len(games) != 1 {
-			return c.UsageError("-eval %q (a net file) needs -game xiangqi or -game chess", *evalKind)
-		}
-		evalFile = *evalKind
+	ev, err := variants.ParseEvalChoice(*evalText)
+	if err != nil {
+		return c.UsageError("-eval: %v", err)
+	}
+	if ev.Kind == variants.EvalFile && len(games) != 1 {
+		return c.UsageError("-eval %q (a net file) needs -game xiangqi or -game chess", *evalText)
 	}
 	if *depth < 0 || *threads < 1 || *hash < 1 {
 		return c.UsageError("-depth must be >= 0, -threads and -hash >= 1")
@@ -42,7 +43,7 @@ func runBench(c *cli.Call) int {
 	var elapsed time.Duration
 	for _, g := range games {
 		fmt.Fprintf(c.Stdout, "Game: %s\n", g)
-		n, d, err := uci.Bench(c.Stdout, uci.BenchOptions{Variant: g, Depth: *depth, Threads: *threads, HashMiB: *hash, HandWritten: *evalKind == "hand", EvalFile: evalFile})
+		n, d, err := uci.Bench(c.Stdout, uci.BenchOptions{Variant: g, Depth: *depth, Threads: *threads, HashMiB: *hash, Eval: ev})
 		if err != nil {
 			return c.Fail(err)
 		}

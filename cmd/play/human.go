@@ -6,7 +6,7 @@ import (
 
 	"dualnnue/human"
 	"dualnnue/internal/cli"
-	"dualnnue/nn"
+	"dualnnue/variants"
 )
 
 func runHuman(c *cli.Call) int {
@@ -29,13 +29,13 @@ func runHuman(c *cli.Call) int {
 		return code
 	}
 	fail := func(err error) int { return c.Errorf(2, "%v", err) }
-	v, code, ok := c.Game(*game)
+	_, code, ok := c.Game(*game)
 	if !ok {
 		return code
 	}
 	var err error
 	cfg := human.Config{Game: *game, FEN: *fen, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash,
-		HCE: *hce, Chinese: *chinese, Figurines: *figurines, Flip: *flip}
+		Eval: variants.UCIEvalChoice(!*hce, *evalFile), Chinese: *chinese, Figurines: *figurines, Flip: *flip}
 	if cfg.Human, err = human.ParseSide(*side); err != nil {
 		return fail(err)
 	}
@@ -51,11 +51,6 @@ func runHuman(c *cli.Call) int {
 	}
 	if err != nil {
 		return fail(err)
-	}
-	if *evalFile != "" && !*hce {
-		if cfg.Net, err = nn.Load(*evalFile, v); err != nil {
-			return fail(err)
-		}
 	}
 	if err := human.Play(c.Stdin, c.Stdout, cfg); err != nil {
 		return fail(err)
