@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"dualnnue/position"
-	"dualnnue/position/xiangqi"
 	"dualnnue/rules"
 	"dualnnue/search"
 )
@@ -245,7 +244,7 @@ func (s *session[T, P]) checkEnd() {
 	}
 	reason := r.Reason
 	if reason == "natural-move limit" {
-		reason += " (" + itoa(xiangqi.NaturalLimitPlies/2) + " moves without a capture)"
+		reason += " (" + itoa(s.def.RuleOptions(s.pos).NaturalLimitPlies/2) + " moves without a capture)"
 	}
 	switch {
 	case r.Result == position.Draw && reason == "stalemate":

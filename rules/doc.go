@@ -20,9 +20,10 @@
 // draw). "One check, one chase" is a draw by default (AXF Rule 12, as
 // Fairy-Stockfish and Pikafish judge); `play result -check-chase-loses`
 // selects the WXF/Chinese reading, where the chaser loses
-// (xiangqi.CheckChaseIsChase, which the engine and self-play read too). The
-// natural-move limit (xiangqi.NaturalLimitPlies, 120 plies
-// without a capture by default) draws. docs/xiangqi-rules.md lists the
+// (Options.Xiangqi, a xiangqi.RuleOptions: the rule options ride in the
+// position, where the engine and self-play set them too). The natural-move
+// limit (RuleOptions.NaturalLimitPlies, 120 plies without a capture by
+// default) draws. docs/xiangqi-rules.md lists the
 // chase rulings (pinned pieces, moves that answer or give check) and where
 // Fairy-Stockfish rules otherwise.
 //

@@ -33,6 +33,10 @@ type Options struct {
 	// repetition, fifty-move rule); the automatic fivefold repetition and
 	// 75-move rule still end the game.
 	NoClaims bool
+	// Xiangqi are the xiangqi rule options Adjudicate judges a xiangqi
+	// game by (natural-move limit, "one check, one chase"); the zero value
+	// is the default (AXF). JudgeXiangqi reads them from the position.
+	Xiangqi xiangqi.RuleOptions
 }
 
 // win returns the result of side c winning.
@@ -162,7 +166,7 @@ type Outcome struct {
 // not valid.
 func Adjudicate(g *notation.Game, opt Options) (Outcome, error) {
 	if g.Variant == position.Xiangqi {
-		return adjudicateXiangqi(g)
+		return adjudicateXiangqi(g, opt.Xiangqi)
 	}
 	return adjudicateChess(g, opt)
 }
@@ -210,11 +214,12 @@ func adjudicateChess(g *notation.Game, opt Options) (Outcome, error) {
 	return out, nil
 }
 
-func adjudicateXiangqi(g *notation.Game) (Outcome, error) {
+func adjudicateXiangqi(g *notation.Game, ro xiangqi.RuleOptions) (Outcome, error) {
 	p, err := xiangqi.NewFromFEN(g.StartFEN())
 	if err != nil {
 		return Outcome{}, err
 	}
+	p.SetRules(ro)
 	out := Outcome{Ongoing, -1}
 	if r := JudgeXiangqi(p); r != Ongoing {
 		out = Outcome{r, 0}

@@ -174,12 +174,9 @@ func TestXiangqiNaturalLimit(t *testing.T) {
 	if out, _ := Adjudicate(g, Options{}); out != (Outcome{Verdict{position.Draw, "natural-move limit"}, 1}) {
 		t.Errorf("limit 120: %v", out)
 	}
-	old := xiangqi.NaturalLimitPlies
-	xiangqi.NaturalLimitPlies = 200
-	if out, _ := Adjudicate(g, Options{}); out.Ply != -1 {
+	if out, _ := Adjudicate(g, Options{Xiangqi: xiangqi.RuleOptions{NaturalLimitPlies: 200}}); out.Ply != -1 {
 		t.Errorf("limit 200: %v", out)
 	}
-	xiangqi.NaturalLimitPlies = old
 	g, _ = GameFromMoves(position.Xiangqi, "3k5/2P6/9/9/9/4R4/9/9/9/4K4 b - - 120 80", nil)
 	if out, _ := Adjudicate(g, Options{}); out != (Outcome{Verdict{position.WhiteWin, "stalemate"}, 0}) {
 		t.Errorf("no move at the limit: %v", out)
@@ -344,7 +341,7 @@ func TestXiangqiDeadPositions(t *testing.T) {
 // TestXQ27CheckChase: "one check, one chase" (XQ-27) as play result judges
 // it: a draw by default (AXF, as Fairy-Stockfish and Pikafish rule), red's
 // perpetual chase with -check-chase-loses (WXF/Chinese reading,
-// xiangqi.CheckChaseIsChase). The contrast line without checks loses
+// Options.Xiangqi.CheckChaseIsChase). The contrast line without checks loses
 // either way.
 func TestXQ27CheckChase(t *testing.T) {
 	c, ok := loadCases(t)["XQ-27-result-one-check-one-chase-is-disputed"]
@@ -356,13 +353,15 @@ func TestXQ27CheckChase(t *testing.T) {
 	if err != nil || out != `{"result":"1/2-1/2","reason":"threefold repetition"}`+"\n" {
 		t.Errorf("default: %q %v", out, err)
 	}
-	xiangqi.CheckChaseIsChase = true // what -check-chase-loses sets
-	out, err = judge("xiangqi", c.FEN, moves)
-	xiangqi.CheckChaseIsChase = false
-	if err != nil || out != `{"result":"0-1","reason":"perpetual chase"}`+"\n" {
-		t.Errorf("-check-chase-loses: %q %v", out, err)
+	g, err := GameFromMoves(position.Xiangqi, c.FEN, c.Moves)
+	if err != nil {
+		t.Fatal(err)
 	}
-	g, err := GameFromMoves(position.Xiangqi, c.FEN, c.Moves[:15])
+	// What -check-chase-loses sets.
+	if o, err := Adjudicate(g, Options{Xiangqi: xiangqi.RuleOptions{CheckChaseIsChase: true}}); err != nil || o.Verdict != (Verdict{position.BlackWin, "perpetual chase"}) {
+		t.Errorf("-check-chase-loses: %+v %v", o, err)
+	}
+	g, err = GameFromMoves(position.Xiangqi, c.FEN, c.Moves[:15])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -89,8 +89,8 @@ type Config struct {
 	// CheckChaseLoses judges xiangqi "one check, one chase" in a repetition
 	// as a perpetual chase, a loss for the chaser (the WXF/Chinese reading);
 	// false (the default) draws it, as the AXF rules, Fairy-Stockfish and
-	// Pikafish do. Run sets xiangqi.CheckChaseIsChase from it for the run's
-	// searches and adjudication, and restores it when the run ends.
+	// Pikafish do. It is set on each worker's position (the rule options
+	// ride in the position), so the searches and the adjudication agree.
 	CheckChaseLoses bool `toml:"check_chase_loses"`
 
 	Search       SearchConfig       `toml:"search"`
@@ -187,6 +187,11 @@ func checkUnsigned(raw map[string]any, t reflect.Type, path string) error {
 		}
 	}
 	return nil
+}
+
+// ruleOptions are the rule options the run's positions are judged by.
+func (c *Config) ruleOptions() variants.RuleOptions {
+	return variants.RuleOptions{CheckChaseIsChase: c.CheckChaseLoses}
 }
 
 // GameKind returns the configured game.

@@ -40,6 +40,7 @@ func newWorker[T any, P search.GamePtr[T]](cfg *Config, def *variants.Def[T, P],
 		pos:      P(new(T)),
 		states:   make([]position.State, cfg.Opening.randomPliesMax()+cfg.Adjudication.MaxPlies+8),
 	}
+	def.SetRuleOptions(w.pos, cfg.ruleOptions())
 	return w
 }
 

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"dualnnue/position"
-	"dualnnue/position/xiangqi"
 	"dualnnue/rules"
 	"dualnnue/variants"
 )
@@ -35,9 +34,10 @@ func TestDecidedDeadXiangqi(t *testing.T) {
 }
 
 // TestCheckChaseLosesKey: the config key check_chase_loses selects the
-// WXF/Chinese reading of "one check, one chase" for the run (searches and
-// adjudication read xiangqi.CheckChaseIsChase) and is restored afterwards;
-// it is part of the run's identity, so a resume cannot switch readings.
+// WXF/Chinese reading of "one check, one chase" for the run: each worker's
+// position carries it (the searches and the adjudication read it there),
+// and the process holds no rule variable; it is part of the run's
+// identity, so a resume cannot switch readings.
 func TestCheckChaseLosesKey(t *testing.T) {
 	c, err := ParseConfig([]byte("game = \"xiangqi\"\ncheck_chase_loses = true\n"))
 	if err != nil || !c.CheckChaseLoses {
@@ -53,7 +53,14 @@ func TestCheckChaseLosesKey(t *testing.T) {
 	if _, err := Run(context.Background(), cfg, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if xiangqi.CheckChaseIsChase {
-		t.Error("Run did not restore xiangqi.CheckChaseIsChase")
+	for _, loses := range []bool{true, false} {
+		cfg.CheckChaseLoses = loses
+		w := newWorker(&cfg, variants.Xiangqi, variants.Xiangqi.HCE, nil)
+		if err := w.pos.SetFEN(variants.Xiangqi.StartFEN); err != nil {
+			t.Fatal(err)
+		}
+		if got := w.pos.Rules().CheckChaseIsChase; got != loses {
+			t.Errorf("check_chase_loses %v: the worker's position judges with CheckChaseIsChase %v", loses, got)
+		}
 	}
 }

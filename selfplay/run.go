@@ -21,7 +21,6 @@ import (
 	"dualnnue/internal/progress"
 	"dualnnue/notation"
 	"dualnnue/position"
-	"dualnnue/position/xiangqi"
 	"dualnnue/rules"
 	"dualnnue/search"
 	"dualnnue/variants"
@@ -120,9 +119,6 @@ func Run(ctx context.Context, cfg Config, opt Options) (Summary, error) {
 		return Summary{}, err
 	}
 	g, _ := cfg.GameKind()
-	old := xiangqi.CheckChaseIsChase
-	xiangqi.CheckChaseIsChase = cfg.CheckChaseLoses
-	defer func() { xiangqi.CheckChaseIsChase = old }()
 	switch g {
 	case position.Xiangqi:
 		return runGame(ctx, &cfg, opt, variants.Xiangqi)

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"dualnnue/position"
-	"dualnnue/position/xiangqi"
 	"dualnnue/search"
 	"dualnnue/variants"
 )
@@ -58,6 +57,7 @@ func (a *adapter[T, P]) setPosition(fen string, moves []string) error {
 	if a.def.SetChess960 != nil {
 		a.def.SetChess960(p, a.cfg.chess960)
 	}
+	a.def.SetRuleOptions(p, a.ruleOptions())
 	hist := make([]position.State, len(moves))
 	for i, s := range moves {
 		m, err := p.ParseMove(s)
@@ -68,6 +68,11 @@ func (a *adapter[T, P]) setPosition(fen string, moves []string) error {
 	}
 	a.pos, a.hist = p, hist
 	return nil
+}
+
+// ruleOptions are the rule options of the session's positions.
+func (a *adapter[T, P]) ruleOptions() variants.RuleOptions {
+	return variants.RuleOptions{CheckChaseIsChase: a.cfg.checkChase}
 }
 
 func (a *adapter[T, P]) fen() string     { return a.pos.FEN() }
@@ -253,7 +258,9 @@ func (a *adapter[T, P]) evaluator(c engineConfig) (variants.Evaluator[P], error)
 func (a *adapter[T, P]) configure(c engineConfig) error {
 	old := a.cfg
 	a.cfg = c
-	xiangqi.CheckChaseIsChase = c.checkChase
+	if c.checkChase != old.checkChase {
+		a.def.SetRuleOptions(a.pos, a.ruleOptions())
+	}
 	if c.evalFile != old.evalFile || a.searcher == nil {
 		// The file is read when the option is set, "Use NNUE" on or off,
 		// so that a bad file is reported at once.
@@ -328,6 +335,7 @@ func (a *adapter[T, P]) bench(depth int, say func(string), stop <-chan struct{})
 			say("info string error: bench position: " + err.Error())
 			continue
 		}
+		a.def.SetRuleOptions(pos, a.ruleOptions())
 		// As search.Bench: each position after Clear, so that the node
 		// count depends only on the code.
 		s.Clear()

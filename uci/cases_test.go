@@ -15,7 +15,6 @@ import (
 
 	"dualnnue/internal/sharedtest"
 	"dualnnue/position/chess"
-	"dualnnue/position/xiangqi"
 )
 
 // testCase is one line of cases.jsonl (the fields these tests read).
@@ -460,7 +459,6 @@ func TestCaseCH28CastlingRightsNeedChess960(t *testing.T) {
 func TestCaseXQ27CheckChaseOption(t *testing.T) {
 	tc := loadCase(t, "XQ-27")
 	c := realClient(t, "xiangqi")
-	t.Cleanup(func() { xiangqi.CheckChaseIsChase = false }) // process-wide
 	pos := "position fen " + tc.FEN + " moves " + strings.Join(tc.Moves[:15], " ")
 	score := func() string {
 		c.send(pos, "go depth 2 searchmoves c6c7")

@@ -24,7 +24,8 @@
 //   - Xiangqi "one check, one chase" in a repetition is a draw by default
 //     (the AXF rules, as Fairy-Stockfish and Pikafish judge); the check
 //     option CheckChaseLoses selects the WXF/Chinese reading, where the
-//     chasing side loses (xiangqi.CheckChaseIsChase, process-wide).
+//     chasing side loses (a rule option of the session's positions,
+//     variants.RuleOptions).
 //   - UCI_ShowWDL adds "wdl W D L" (per mille) to every score, from the
 //     game's win/draw/loss model fitted to the project's own self-play
 //     (eval.WDLModel). UCI_LimitStrength with UCI_Elo (1500–2100; chess on

@@ -72,8 +72,8 @@ type engineConfig struct {
 	evalFile                  string // defaultEvalFile: the embedded net
 	useNNUE                   bool   // false: the hand-written evaluation
 	chess960                  bool
-	// checkChase sets xiangqi.CheckChaseIsChase (a process-wide rule: the
-	// search of any session in the process reads it).
+	// checkChase sets the xiangqi rule option CheckChaseIsChase on the
+	// session's positions (variants.RuleOptions).
 	checkChase bool
 	// showWDL adds "wdl W D L" (per mille, the game's eval.WDLModel) to
 	// every score of the info lines (UCI_ShowWDL).

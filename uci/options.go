@@ -50,7 +50,7 @@ const (
 	optChess960     = "UCI_Chess960"
 	// optCheckChase: xiangqi "one check, one chase" loses (WXF/Chinese
 	// reading); false (the default) draws it (AXF, Fairy-Stockfish,
-	// Pikafish). See xiangqi.CheckChaseIsChase.
+	// Pikafish). See xiangqi.RuleOptions.
 	optCheckChase = "CheckChaseLoses"
 	// optShowWDL adds "wdl W D L" to the info lines' scores.
 	optShowWDL = "UCI_ShowWDL"

@@ -30,6 +30,11 @@ type Def[T any, P search.GamePtr[T]] struct {
 	// stays on while the position holds castling rights off the standard
 	// squares. nil for xiangqi.
 	SetChess960 func(p P, on bool)
+	// SetRuleOptions sets the rule options p is judged by (they stay
+	// through SetFEN and moves; chess has none and ignores them);
+	// RuleOptions reads them back, defaults filled in.
+	SetRuleOptions func(p P, o RuleOptions)
+	RuleOptions    func(p P) RuleOptions
 	// Perft counts the leaf nodes at depth (bulk counting at the last ply).
 	Perft func(p P, depth int) uint64
 	// Rules are the facts the search needs beyond position.Game.
@@ -75,18 +80,32 @@ type Def[T any, P search.GamePtr[T]] struct {
 	EloPerDoubling float64
 }
 
+// RuleOptions are the rule choices a position is judged by (the xiangqi
+// natural-move limit and the reading of "one check, one chase"); the zero
+// value is the default. They ride in the position: set them with
+// Def.SetRuleOptions.
+type RuleOptions = xiangqi.RuleOptions
+
+// DefaultNaturalLimitPlies is the xiangqi natural-move limit by default
+// (120 plies without a capture).
+const DefaultNaturalLimitPlies = xiangqi.DefaultNaturalLimitPlies
+
 // Xiangqi is the xiangqi bundle.
 var Xiangqi = &Def[xiangqi.Position, *xiangqi.Position]{
 	Variant:    position.Xiangqi,
 	Name:       "xiangqi",
 	StartFEN:   xiangqi.StartFEN,
 	NewFromFEN: xiangqi.NewFromFEN,
-	Perft:      xiangqi.Perft,
-	Rules:      search.XiangqiRules,
-	HCE:        func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() },
-	WDL:        eval.XiangqiWDL,
-	Judge:      rules.JudgeXiangqi,
-	Notate:     notation.WXF,
+	SetRuleOptions: func(p *xiangqi.Position, o RuleOptions) {
+		p.SetRules(o)
+	},
+	RuleOptions: (*xiangqi.Position).Rules,
+	Perft:       xiangqi.Perft,
+	Rules:       search.XiangqiRules,
+	HCE:         func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() },
+	WDL:         eval.XiangqiWDL,
+	Judge:       rules.JudgeXiangqi,
+	Notate:      notation.WXF,
 	ParseNotation: func(p *xiangqi.Position, s string) (position.Move, error) {
 		return notation.ParseWXF(p, s)
 	},
@@ -133,6 +152,12 @@ var Chess = &Def[chess.Position, *chess.Position]{
 	NewFromFEN:    chess.NewFromFEN,
 	NewFromFEN960: chess.NewFromFEN960,
 	SetChess960:   func(p *chess.Position, on bool) { p.Chess960 = on || p.NeedsChess960() },
+	// Chess has no rule options: the rule values of a RuleOptions are
+	// xiangqi's and read back as the defaults.
+	SetRuleOptions: func(*chess.Position, RuleOptions) {},
+	RuleOptions: func(*chess.Position) RuleOptions {
+		return RuleOptions{NaturalLimitPlies: xiangqi.DefaultNaturalLimitPlies}
+	},
 	Perft:         chess.Perft,
 	Rules:         search.ChessRules,
 	HCE:           func() position.Evaluator[*chess.Position] { return eval.NewChess[*chess.Position]() },

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"dualnnue/internal/cli/clitest"
-	"dualnnue/position/xiangqi"
 )
 
 func TestCommandLineRules(t *testing.T) {
@@ -88,9 +87,6 @@ func TestResultCommand(t *testing.T) {
 	if code != 0 || out != `{"result":"*","reason":"ongoing"}`+"\n" {
 		t.Errorf("limit flag: %q %d", out, code)
 	}
-	if xiangqi.NaturalLimitPlies != 120 {
-		t.Errorf("-natural-limit outlived the command: %d", xiangqi.NaturalLimitPlies)
-	}
 
 	// A PGN file of two games: one line each; "-" reads standard input.
 	pgn := "[Event \"a\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"b\"]\n[Variant \"xiangqi\"]\n\n1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9 *\n"
@@ -129,9 +125,6 @@ func TestResultCheckChase(t *testing.T) {
 	out, _, code = playIn("", "result", "-fen", fen, "-moves", moves, "-check-chase-loses")
 	if code != 0 || out != `{"result":"0-1","reason":"perpetual chase"}`+"\n" {
 		t.Errorf("-check-chase-loses: %q exit %d", out, code)
-	}
-	if xiangqi.CheckChaseIsChase {
-		t.Error("-check-chase-loses outlived the command")
 	}
 }
 

@@ -8,8 +8,8 @@ import (
 
 	"dualnnue/internal/cli"
 	"dualnnue/notation"
-	"dualnnue/position/xiangqi"
 	"dualnnue/rules"
+	"dualnnue/variants"
 )
 
 // runResult prints one JSON line {"result":...,"reason":...} for the game
@@ -23,7 +23,7 @@ func runResult(c *cli.Call) int {
 	fen := fs.String("fen", "startpos", "start position in FEN, or startpos")
 	moves := fs.String("moves", "", "moves separated by spaces, in UCI (chess) or ICCS (xiangqi, ranks 0-9) coordinates")
 	pgn := fs.String("pgn", "", "read the game(s) from this PGN `file` instead (- for standard input)")
-	limit := fs.Int("natural-limit", xiangqi.NaturalLimitPlies, "xiangqi natural-move limit in plies without a capture (120 = 60 moves per side)")
+	limit := fs.Int("natural-limit", variants.DefaultNaturalLimitPlies, "xiangqi natural-move limit in plies without a capture (120 = 60 moves per side)")
 	noClaims := fs.Bool("no-claims", false, "chess: do not grant threefold repetition and the fifty-move rule (fivefold and 75 moves still apply)")
 	checkChase := fs.Bool("check-chase-loses", false, "xiangqi: \"one check, one chase\" loses as a perpetual chase (WXF/Chinese rules); default: a draw (AXF rules, as Fairy-Stockfish and Pikafish)")
 	if _, code, ok := c.Parse(); !ok {
@@ -32,11 +32,6 @@ func runResult(c *cli.Call) int {
 	if *limit <= 0 {
 		return c.UsageError("-natural-limit must be positive")
 	}
-	// The xiangqi rule settings are package variables the judge reads; set
-	// them for this command only.
-	old, oldChase := xiangqi.NaturalLimitPlies, xiangqi.CheckChaseIsChase
-	xiangqi.NaturalLimitPlies, xiangqi.CheckChaseIsChase = *limit, *checkChase
-	defer func() { xiangqi.NaturalLimitPlies, xiangqi.CheckChaseIsChase = old, oldChase }()
 
 	var games []*notation.Game
 	if *pgn != "" {
@@ -73,7 +68,7 @@ func runResult(c *cli.Call) int {
 		games = []*notation.Game{g}
 	}
 	enc := json.NewEncoder(c.Stdout)
-	opt := rules.Options{NoClaims: *noClaims}
+	opt := rules.Options{NoClaims: *noClaims, Xiangqi: variants.RuleOptions{NaturalLimitPlies: *limit, CheckChaseIsChase: *checkChase}}
 	for _, g := range games {
 		out, err := rules.Adjudicate(g, opt)
 		if err != nil {

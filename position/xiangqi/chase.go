@@ -3,35 +3,6 @@ package xiangqi
 
 import "dualnnue/position"
 
-// CheckChaseIsChase selects how a side that mixes checks and chases inside a
-// repetition cycle ("one check, one chase") is judged. The engine's search,
-// the arbiter (package rules, `play result`), the match referee and
-// self-play all read it, so they always agree.
-//
-// false (the default, the AXF text: Rule 12 "one check one chase ... should
-// be ruled as a draw", and Diagrams 37-38 where a cannon's "one check and
-// one chase" is allowed): a checking move chases nothing, so any check in
-// the cycle clears that side of perpetual chase and the repetition is a
-// draw (XQ-27). Fairy-Stockfish and Pikafish judge this way. A move that
-// both checks and attacks a piece is a check and chases nothing either:
-// the AXF text has no diagram of it, but it judges a cycle by its checks
-// first (Rule 12, Diagram 13: "not a perpetual chase (Red checked)"), and
-// Pikafish clears the chase on any checking move. Fairy-Stockfish differs
-// there: it counts the attacks a checking move makes, so when the checks
-// also attack the chased piece it rules a perpetual chase (ruling C15).
-//
-// true (the WXF and Chinese rules, which count "one check, one chase" among
-// the forbidden perpetual attacks): a checking move is neutral for the
-// chase test, so a side that chases the same piece on every move that is
-// not a check is perpetually chasing and loses. UCI option
-// "CheckChaseLoses", `play result -check-chase-loses`, self-play config key
-// check_chase_loses.
-//
-// A side that checks on every move is judged by the perpetual-check rule
-// either way. Set it before any search starts; it is read without
-// synchronisation.
-var CheckChaseIsChase = false
-
 // Rule names the rule that decided a position (see RuleOutcome).
 type Rule uint8
 
@@ -51,7 +22,8 @@ const (
 	RulePerpetualChase
 	// RuleMutualChase: both sides chased perpetually: a draw.
 	RuleMutualChase
-	// RuleNaturalLimit: NaturalLimitPlies plies without a capture: a draw.
+	// RuleNaturalLimit: the natural limit of plies without a capture
+	// (RuleOptions.NaturalLimitPlies): a draw.
 	RuleNaturalLimit
 	// RuleNoLegalMove: the natural limit is reached, or the position is
 	// dead, but the side to move has no legal move: it has lost.
@@ -106,8 +78,28 @@ func (r Rule) String() string {
 // Pikafish's source (rulings D64, C14). A move that answers a check chases like any other move: the
 // AXF rules do not excuse it (Rule 18, Diagram 37: the rook that blocks the
 // cannon's check and so attacks it loses), and Fairy-Stockfish counts it
-// too, as does Pikafish's source (rulings D37, C13). Checking moves are handled as
-// CheckChaseIsChase says.
+// too, as does Pikafish's source (rulings D37, C13).
+//
+// Checking moves inside the cycle ("one check, one chase") are judged as
+// the position's RuleOptions.CheckChaseIsChase says. false (the default,
+// the AXF text: Rule 12 "one check one chase ... should be ruled as a
+// draw", and Diagrams 37-38 where a cannon's "one check and one chase" is
+// allowed): a checking move chases nothing, so any check in the cycle
+// clears that side of perpetual chase and the repetition is a draw
+// (XQ-27). Fairy-Stockfish and Pikafish judge this way. A move that both
+// checks and attacks a piece is a check and chases nothing either: the AXF
+// text has no diagram of it, but it judges a cycle by its checks first
+// (Rule 12, Diagram 13: "not a perpetual chase (Red checked)"), and
+// Pikafish clears the chase on any checking move. Fairy-Stockfish differs
+// there: it counts the attacks a checking move makes, so when the checks
+// also attack the chased piece it rules a perpetual chase (ruling C15).
+// true (the WXF and Chinese rules, which count "one check, one chase" among
+// the forbidden perpetual attacks): a checking move is neutral for the
+// chase test, so a side that chases the same piece on every move that is
+// not a check is perpetually chasing and loses (UCI option
+// "CheckChaseLoses", `play result -check-chase-loses`, self-play config key
+// check_chase_loses). A side that checks on every move is judged by the
+// perpetual-check rule either way.
 //
 // Cost: it runs only when a repetition has been found. It replays the cycle
 // backwards on p itself (board, bitboards and side only; the States are
@@ -158,7 +150,7 @@ func (p *Position) walkChases(st *position.State, k int, w *chaseWalk) {
 		set := p.chasedBy(mover, &w.ids) | p.heldChasedBy(mover, MoveTo(st.Move), &w.ids)
 		w.inter[mover] &= set
 		w.counted[mover] = true
-	} else if !CheckChaseIsChase {
+	} else if !p.rules.CheckChaseIsChase {
 		w.inter[mover] = 0
 	}
 	w.excl[p.side] |= p.chasedBy(p.side, &w.ids)

@@ -207,7 +207,14 @@ func resultOf(v position.Value, stm position.Color) string {
 // decided RuleOutcome(0) (ply 0 if none).
 func judgeLine(t *testing.T, fen string, moves []string) (int, string, Rule) {
 	t.Helper()
+	return judgeLineWith(t, RuleOptions{}, fen, moves)
+}
+
+// judgeLineWith is judgeLine with the rule options o.
+func judgeLineWith(t *testing.T, o RuleOptions, fen string, moves []string) (int, string, Rule) {
+	t.Helper()
 	p := mustFEN(t, fen)
+	p.SetRules(o)
 	states := make([]position.State, len(moves))
 	for i, s := range moves {
 		m, err := p.ParseMove(s)
@@ -250,24 +257,79 @@ func TestRepetitionRulings(t *testing.T) {
 	}
 }
 
-// TestCheckChaseWXF: with CheckChaseIsChase on (the WXF/Chinese reading),
+// TestCheckChaseWXF: with RuleOptions.CheckChaseIsChase on (the WXF/Chinese reading),
 // C09's (XQ-27's) alternating check and chase is a perpetual chase and red
 // loses, and so is C15, whose checking moves also attack the cannon (checks
 // are then neutral and red's other moves chase); C01, a chase without
 // checks, is judged the same either way.
 func TestCheckChaseWXF(t *testing.T) {
-	old := CheckChaseIsChase
-	CheckChaseIsChase = true
-	defer func() { CheckChaseIsChase = old }()
 	for _, c := range rulings {
 		if c.id != "C09" && c.id != "C01" && c.id != "C15" {
 			continue
 		}
 		moves := strings.Fields(c.moves)
-		ply, res, rule := judgeLine(t, placeFEN(t, c.placement, c.side), moves)
+		ply, res, rule := judgeLineWith(t, RuleOptions{CheckChaseIsChase: true}, placeFEN(t, c.placement, c.side), moves)
 		want, wantRule := "0-1", RulePerpetualChase
 		if ply != len(moves) || res != want || rule != wantRule {
 			t.Errorf("%s: ply %d %s %v; want ply %d %s %v", c.id, ply, res, rule, len(moves), want, wantRule)
+		}
+	}
+}
+
+// TestRuleSetsSideBySide: the two readings of "one check, one chase" judge
+// C09 at the same time in one process, each position by its own options
+// (a referee with the WXF reading beside an engine with the AXF one), and
+// the options survive SetFEN and CopyFrom.
+func TestRuleSetsSideBySide(t *testing.T) {
+	var c09 ruling
+	for _, c := range rulings {
+		if c.id == "C09" {
+			c09 = c
+		}
+	}
+	fen, moves := placeFEN(t, c09.placement, c09.side), strings.Fields(c09.moves)
+	want := map[bool]string{false: "1/2-1/2", true: "0-1"}
+	done := make(chan string, 2)
+	for _, wxf := range []bool{false, true} {
+		go func() {
+			for range 20 {
+				p, err := NewFromFEN(fen)
+				if err != nil {
+					done <- err.Error()
+					return
+				}
+				p.SetRules(RuleOptions{CheckChaseIsChase: wxf})
+				var q Position
+				q.CopyFrom(p)
+				if err := q.SetFEN(fen); err != nil {
+					done <- err.Error()
+					return
+				}
+				states := make([]position.State, len(moves))
+				res := ""
+				for i, s := range moves {
+					m, err := q.ParseMove(s)
+					if err != nil {
+						done <- err.Error()
+						return
+					}
+					q.DoMove(m, &states[i])
+					if v, _, d := q.RuleOutcome(0); d {
+						res = resultOf(v, q.SideToMove())
+						break
+					}
+				}
+				if res != want[wxf] {
+					done <- fmt.Sprintf("check-chase-is-chase %v: %s, want %s", wxf, res, want[wxf])
+					return
+				}
+			}
+			done <- ""
+		}()
+	}
+	for range 2 {
+		if msg := <-done; msg != "" {
+			t.Error(msg)
 		}
 	}
 }
@@ -280,7 +342,7 @@ func TestCaseXQ27OneCheckOneChase(t *testing.T) {
 	if !ok {
 		t.Fatal("case XQ-27 missing")
 	}
-	if CheckChaseIsChase {
+	if mustFEN(t, c.FEN).Rules().CheckChaseIsChase {
 		t.Fatal("the default reading is not AXF")
 	}
 	if ply, res, rule := judgeLine(t, c.FEN, c.Moves); ply != 16 || res != "1/2-1/2" || rule != RuleRepetition {

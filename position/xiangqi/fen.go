@@ -66,6 +66,7 @@ func (p *Position) SetFEN(fen string) error {
 	if err := q.parseFEN(fen); err != nil {
 		return fmt.Errorf("%w (FEN %q)", err, clip(fen))
 	}
+	q.rules = p.rules // the rule options stay
 	*p = *q
 	p.st = &p.root
 	return nil

@@ -27,6 +27,7 @@ type Position struct {
 	st      *position.State
 	root    position.State
 	filter  [1 << filterBits]uint16
+	rules   RuleOptions // see SetRules
 }
 
 var _ position.Game = (*Position)(nil)

@@ -1,14 +1,72 @@
 // Rule verdicts: dead positions, repetition, perpetual check and the 60-move natural limit.
 package xiangqi
 
-import "dualnnue/position"
+import (
+	"errors"
+	"fmt"
 
-// NaturalLimitPlies is the natural-limit rule: a game with this many plies
-// without a capture (State.Rule50) is drawn, unless the side to move has no
-// legal move (then it has lost). 120 plies is the 60-move rule of the
-// Asian Xiangqi Federation and of Pikafish. Set it before any search starts;
-// it is read without synchronisation.
-var NaturalLimitPlies = 120
+	"dualnnue/position"
+)
+
+// DefaultNaturalLimitPlies is the natural-limit rule by default: a game
+// with this many plies without a capture (State.Rule50) is drawn, unless
+// the side to move has no legal move (then it has lost). 120 plies is the
+// 60-move rule of the Asian Xiangqi Federation and of Pikafish.
+const DefaultNaturalLimitPlies = 120
+
+// RuleOptions are the rule choices a position is judged by (RuleOutcome,
+// and so the search and the arbiter). They ride in the position, as
+// Chess960 does in a chess position (Pikafish keeps its rule counters in
+// the position's state the same way), so two rule sets can be used side by
+// side in one process. The zero value is the default: the AXF rules.
+type RuleOptions struct {
+	// NaturalLimitPlies is the natural-move limit in plies without a
+	// capture (0: DefaultNaturalLimitPlies).
+	NaturalLimitPlies int
+	// CheckChaseIsChase selects how "one check, one chase" in a repetition
+	// cycle is judged (see perpetualChase): false (the default, AXF,
+	// Fairy-Stockfish and Pikafish) draws it; true (WXF and Chinese rules)
+	// judges it as a perpetual chase, a loss for the chaser.
+	CheckChaseIsChase bool
+}
+
+// ErrRuleOptions is wrapped by RuleOptions.Validate's errors.
+var ErrRuleOptions = errors.New("xiangqi: bad rule options")
+
+// Validate reports a negative natural limit.
+func (o RuleOptions) Validate() error {
+	if o.NaturalLimitPlies < 0 {
+		return fmt.Errorf("%w: natural limit %d plies (want > 0, or 0 for %d)", ErrRuleOptions, o.NaturalLimitPlies, DefaultNaturalLimitPlies)
+	}
+	return nil
+}
+
+// naturalLimit is the natural-move limit in plies.
+func (o RuleOptions) naturalLimit() int {
+	if o.NaturalLimitPlies <= 0 {
+		return DefaultNaturalLimitPlies
+	}
+	return o.NaturalLimitPlies
+}
+
+// SetRules sets the rule options p is judged by. They stay through SetFEN,
+// DoMove and CopyFrom; NewFromFEN starts with the defaults. A negative
+// natural limit counts as 0 (the default): check options with Validate
+// where they are read.
+func (p *Position) SetRules(o RuleOptions) {
+	if o.NaturalLimitPlies < 0 {
+		o.NaturalLimitPlies = 0
+	}
+	p.rules = o
+}
+
+// Rules returns the rule options p is judged by, the natural limit filled
+// in (never 0).
+func (p *Position) Rules() RuleOptions {
+	o := p.rules
+	o.NaturalLimitPlies = o.naturalLimit()
+	return o
+}
 
 // RuleVerdict reports whether a rule decides the position before any move is
 // searched; v is then the value from the side to move's view. It is
@@ -42,7 +100,7 @@ func (p *Position) RuleVerdict(ply int) (v position.Value, decided bool) {
 // cannon or pawn (see InsufficientMaterial) the game is drawn, or lost for a
 // side to move with no legal move.
 //
-// Natural limit: State.Rule50 >= NaturalLimitPlies is a draw, or a loss for
+// Natural limit: State.Rule50 >= the natural limit (RuleOptions) is a draw, or a loss for
 // the side to move if it has no legal move.
 //
 // It walks back only when the repetition filter says the current key may
@@ -77,7 +135,7 @@ func (p *Position) RuleOutcome(ply int) (v position.Value, r Rule, decided bool)
 			}
 		}
 	}
-	if st.Rule50 >= NaturalLimitPlies {
+	if st.Rule50 >= p.rules.naturalLimit() {
 		if !p.hasLegalMove() {
 			return position.MatedIn(ply), RuleNoLegalMove, true
 		}

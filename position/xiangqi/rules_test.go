@@ -129,11 +129,20 @@ func TestNaturalLimit(t *testing.T) {
 	if v, d := p.RuleVerdict(2); !d || v != position.MatedIn(2) {
 		t.Errorf("no legal move at the limit: %v, %v; want %v", v, d, position.MatedIn(2))
 	}
-	old := NaturalLimitPlies
-	NaturalLimitPlies = 200
-	defer func() { NaturalLimitPlies = old }()
-	if _, d := mustFEN(t, "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 120 80").RuleVerdict(0); d {
+	p = mustFEN(t, "3k5/9/9/p8/9/9/9/9/9/4K4 w - - 120 80")
+	p.SetRules(RuleOptions{NaturalLimitPlies: 200})
+	if _, d := p.RuleVerdict(0); d {
 		t.Error("limit 200: decided at 120")
+	}
+	if got := p.Rules().NaturalLimitPlies; got != 200 {
+		t.Errorf("Rules().NaturalLimitPlies = %d, want 200", got)
+	}
+	p.SetRules(RuleOptions{})
+	if got := p.Rules().NaturalLimitPlies; got != DefaultNaturalLimitPlies {
+		t.Errorf("default Rules().NaturalLimitPlies = %d, want %d", got, DefaultNaturalLimitPlies)
+	}
+	if err := (RuleOptions{NaturalLimitPlies: -1}).Validate(); err == nil || err.Error() != "xiangqi: bad rule options: natural limit -1 plies (want > 0, or 0 for 120)" {
+		t.Errorf("Validate(-1): %v", err)
 	}
 }
 
