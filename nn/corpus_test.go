@@ -2,6 +2,7 @@
 package nn
 
 import (
+	"dualnnue/nn/features"
 	"dualnnue/position"
 	"encoding/binary"
 	"flag"
@@ -31,7 +32,15 @@ func TestWriteFuzzCorpus(t *testing.T) {
 	binary.LittleEndian.PutUint64(big[40:], a.Hash())
 	badsum := slices.Clone(c)
 	badsum[len(badsum)-1] ^= 1
+	_, kb := smallSetNetBytes(t, features.ChessKB4HM)
+	head := headerSize + shapeSize(position.Chess) // the shape block is checked before the length
+	kbBadMap := slices.Clone(kb[:head])
+	kbBadMap[headerSize+4+10] = 40
 	seeds := map[string][]byte{
+		"valid-version1-chess": version1(chessNet, c),
+		"valid-chess-kb4":      kb,
+		"kb4-map-value-40":     kbBadMap,
+		"kb4-hidden-layers-3":  append(slices.Clone(kb[:54]), append([]byte{3}, kb[55:head]...)...),
 		"valid-chess-crelu":    c,
 		"valid-xiangqi-screlu": x,
 		"header-only":          c[:headerSize],

@@ -14,36 +14,55 @@ import (
 	"dualnnue/position"
 )
 
-// File layout, version 1 (all integers little-endian):
+// File layout, version 2 (all integers little-endian); a file records
+// every fact its shape depends on, so one reader loads every shape:
 //
-//	off  size  field
-//	0    8     magic "DUALNNUE"
-//	8    4     format version (1)
-//	12   1     game (1 xiangqi, 2 chess)
-//	13   1     activation (1 CReLU, 2 SCReLU)
-//	14   2     feature-set id (features.SetID)
-//	16   4     inputs F
-//	20   4     hidden N
-//	24   4     output buckets B
-//	28   4     QA (int32)
-//	32   4     QB (int32)
-//	36   4     eval scale (int32)
-//	40   8     architecture hash (Arch.Hash)
-//	48   4     description length D (≤ MaxDescription)
-//	52   D     description, UTF-8
-//	     2·F·N feature-transformer weights, int16, feature-major (row f = N values)
-//	     2·N   feature-transformer biases, int16
-//	     4·B·N output weights, int16, per bucket: side to move's N, then the other's N
-//	     4·B   output biases, int32
-//	     4     CRC32C (Castagnoli) of every byte before it
+//	off    size  field
+//	0      8     magic "DUALNNUE"
+//	8      4     format version (2; version 1 files still load, below)
+//	12     1     game (1 xiangqi, 2 chess)
+//	13     1     activation of the first layer (1 CReLU, 2 SCReLU)
+//	14     2     feature-set id (features.SetID)
+//	16     4     inputs F (king buckets × the set's block)
+//	20     4     hidden N
+//	24     4     output buckets B
+//	28     4     QA (int32)
+//	32     4     QB (int32)
+//	36     4     eval scale (int32)
+//	40     8     architecture hash (Arch.Hash)
+//	48     4     description length D (≤ MaxDescription)
+//	52     1     king buckets K (1 = none)
+//	53     1     horizontal mirroring (0 or 1)
+//	54     1     hidden layers after the first, H (0: (F→N)×2→1)
+//	55     1     flags (0; bits reserved for pairwise multiplication
+//	             and per-bucket layer stacks)
+//	56     S     king-bucket map: one bucket per relative square of the
+//	             game's board (S = 64 chess, 90 xiangqi)
+//	56+S   D     description, UTF-8
+//	       2·F·N feature-transformer weights, int16, feature-major (row f = N values)
+//	       2·N   feature-transformer biases, int16
+//	       4·B·N output weights, int16, per bucket: side to move's N, then the other's N
+//	       4·B   output biases, int32
+//	       4     CRC32C (Castagnoli) of every byte before it
+//
+// Version 1 is the same without bytes 52..56+S (the description follows
+// byte 52): its sets have no king buckets, so the shape is the set's.
+// The reader checks K, the mirror byte and the map against the feature set
+// the id names, so a file whose header promises buckets or a map its set
+// does not have is refused naming the field. This build runs H = 0 and no
+// flags; a file with hidden layers is refused by name, not misread.
 const (
 	Magic          = "DUALNNUE"
-	FormatVersion  = 1
-	headerSize     = 52
+	FormatVersion  = 2
+	headerSize     = 52 // version 1 header; version 2 adds shapeSize(game)
 	MaxDescription = 4096
-	// MaxFileSize bounds what Load reads (a xiangqi net with N = MaxHidden is 5.2 MB).
+	// MaxFileSize bounds what Load reads (a chess-kb16-hm net with
+	// N = MaxHidden is 50 MB).
 	MaxFileSize = 64 << 20
 )
+
+// shapeSize is the size of version 2's shape block for game g.
+func shapeSize(g position.Variant) int { return 4 + g.Squares() }
 
 // Errors the reader wraps; test with errors.Is.
 var (
@@ -75,7 +94,7 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 	if len(n.Description) > MaxDescription || !utf8.ValidString(n.Description) {
 		return nil, fmt.Errorf("nn: description must be UTF-8 of at most %d bytes", MaxDescription)
 	}
-	b := make([]byte, 0, headerSize+len(n.Description)+int(payloadSize(n.Arch))+4)
+	b := make([]byte, 0, headerSize+shapeSize(n.Game)+len(n.Description)+int(payloadSize(n.Arch))+4)
 	le := binary.LittleEndian
 	b = append(b, Magic...)
 	b = le.AppendUint32(b, FormatVersion)
@@ -89,6 +108,13 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 	b = le.AppendUint32(b, uint32(n.Scale))
 	b = le.AppendUint64(b, n.Arch.Hash())
 	b = le.AppendUint32(b, uint32(len(n.Description)))
+	set := n.FeatureSet()
+	mirror := byte(0)
+	if set.Mirror {
+		mirror = 1
+	}
+	b = append(b, byte(max(1, set.KingBuckets)), mirror, 0, 0)
+	b = append(b, set.BucketMap()...)
 	b = append(b, n.Description...)
 	for _, s := range [][]int16{n.FTWeights, n.FTBias, n.OutWeights} {
 		for _, v := range s {
@@ -101,9 +127,11 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 	return le.AppendUint32(b, crc32.Checksum(b, castagnoli)), nil
 }
 
-// Parse decodes a net file. It checks, in order: magic, version, the header
-// fields (game, set, sizes, scales), the architecture hash, the exact length
-// (before allocating any weights), the checksum, and the weight ranges.
+// Parse decodes a net file of version 1 or 2. It checks, in order: magic,
+// version, the header fields (game, set, sizes, scales), the architecture
+// hash, the shape block (version 2: king buckets, mirror, hidden layers,
+// flags, bucket map against the set), the exact length (before allocating
+// any weights), the checksum, and the weight ranges.
 // Every failure wraps one of the Err* values.
 func Parse(data []byte) (*Net, error) {
 	le := binary.LittleEndian
@@ -113,8 +141,9 @@ func Parse(data []byte) (*Net, error) {
 	if len(data) < headerSize {
 		return nil, fmt.Errorf("%w: %d bytes, header needs %d", ErrTruncated, len(data), headerSize)
 	}
-	if v := le.Uint32(data[8:]); v != FormatVersion {
-		return nil, fmt.Errorf("%w: %d (this build reads %d)", ErrVersion, v, FormatVersion)
+	version := le.Uint32(data[8:])
+	if version != 1 && version != FormatVersion {
+		return nil, fmt.Errorf("%w: %d (this build reads 1 and %d)", ErrVersion, version, FormatVersion)
 	}
 	a := Arch{
 		Game:       position.Variant(data[12]),
@@ -125,8 +154,13 @@ func Parse(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("%w: unknown game %d", ErrArch, data[12])
 	}
 	f, h, bk := le.Uint32(data[16:]), le.Uint32(data[20:]), le.Uint32(data[24:])
-	if f > 1<<20 || h > MaxHidden || bk > MaxBuckets {
-		return nil, fmt.Errorf("%w: sizes %d×%d, %d buckets", ErrArch, f, h, bk)
+	switch {
+	case f > 1<<20:
+		return nil, fmt.Errorf("%w: inputs %d larger than any feature set", ErrArch, f)
+	case h > MaxHidden:
+		return nil, fmt.Errorf("%w: hidden %d larger than %d", ErrArch, h, MaxHidden)
+	case bk > MaxBuckets:
+		return nil, fmt.Errorf("%w: output buckets %d more than %d", ErrArch, bk, MaxBuckets)
 	}
 	a.Inputs, a.Hidden, a.Buckets = int(f), int(h), int(bk)
 	if err := a.Validate(); err != nil {
@@ -143,7 +177,20 @@ func Parse(data []byte) (*Net, error) {
 	if d > MaxDescription {
 		return nil, fmt.Errorf("%w: description of %d bytes (max %d)", ErrArch, d, MaxDescription)
 	}
-	want := int64(headerSize) + int64(d) + payloadSize(a) + 4
+	hs := headerSize
+	set, _ := features.Lookup(a.Set) // Validate found it
+	if version >= 2 {
+		hs += shapeSize(a.Game)
+		if len(data) < hs {
+			return nil, fmt.Errorf("%w: %d bytes, the version 2 header of a %v net needs %d", ErrTruncated, len(data), a.Game, hs)
+		}
+		if err := checkShape(data[headerSize:hs], set); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrArch, err)
+		}
+	} else if set.KingBuckets > 1 {
+		return nil, fmt.Errorf("%w: feature set %s has king buckets, which version 1 files cannot hold", ErrArch, set.Name)
+	}
+	want := int64(hs) + int64(d) + payloadSize(a) + 4
 	if int64(len(data)) < want {
 		return nil, fmt.Errorf("%w: %d bytes, %v needs %d", ErrTruncated, len(data), a, want)
 	}
@@ -154,12 +201,12 @@ func Parse(data []byte) (*Net, error) {
 	if got, sum := le.Uint32(data[want-4:]), crc32.Checksum(body, castagnoli); got != sum {
 		return nil, fmt.Errorf("%w: stored %#08x, computed %#08x", ErrChecksum, got, sum)
 	}
-	desc := body[headerSize : headerSize+d]
+	desc := body[hs : hs+int(d)]
 	if !utf8.Valid(desc) {
 		return nil, fmt.Errorf("%w: description is not UTF-8", ErrArch)
 	}
 	n := &Net{Arch: a, QA: qa, QB: qb, Scale: scale, Description: string(desc)}
-	p := body[headerSize+d:]
+	p := body[hs+int(d):]
 	read16 := func(k int) []int16 {
 		s := make([]int16, k)
 		for i := range s {
@@ -179,6 +226,22 @@ func Parse(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("%w: %v", ErrWeights, err)
 	}
 	return n, nil
+}
+
+// checkShape checks version 2's shape block (king buckets, mirror, hidden
+// layers, flags, bucket map) against the feature set the header names.
+func checkShape(b []byte, set *features.Set) error {
+	switch {
+	case int(b[0]) != max(1, set.KingBuckets):
+		return fmt.Errorf("king buckets: header says %d, feature set %s has %d", b[0], set.Name, max(1, set.KingBuckets))
+	case b[1] > 1 || (b[1] == 1) != set.Mirror:
+		return fmt.Errorf("mirror: header says %d, feature set %s mirrors: %v", b[1], set.Name, set.Mirror)
+	case b[2] != 0:
+		return fmt.Errorf("hidden layers: header says %d, this build runs (F→N)×2→1 only", b[2])
+	case b[3] != 0:
+		return fmt.Errorf("flags: header sets %#02x, this build knows none", b[3])
+	}
+	return set.CheckBucketMap(b[4:])
 }
 
 // ParseFor is Parse plus a check that the net plays game g.

@@ -3,6 +3,7 @@ package nn
 
 import (
 	"bytes"
+	"dualnnue/nn/features"
 	"dualnnue/position"
 	"encoding/binary"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -31,7 +33,7 @@ func TestFileRoundTrip(t *testing.T) {
 		net, b := smallNetBytes(t, g, SCReLU, 3)
 		// Exact size: header + description + weights + checksum.
 		F, N, B := net.Inputs, net.Hidden, net.Buckets
-		if want := 52 + len("small test net") + 2*F*N + 2*N + 4*B*N + 4*B + 4; len(b) != want {
+		if want := 52 + 4 + g.Squares() + len("small test net") + 2*F*N + 2*N + 4*B*N + 4*B + 4; len(b) != want {
 			t.Fatalf("%v: %d bytes, want %d", g, len(b), want)
 		}
 		got, err := ParseFor(b, g)
@@ -57,6 +59,79 @@ func TestFileRoundTrip(t *testing.T) {
 	}
 }
 
+// sameNet reports whether a and b are the same net.
+func sameNet(a, b *Net) bool {
+	return a.Arch == b.Arch && a.QA == b.QA && a.QB == b.QB && a.Scale == b.Scale && a.Description == b.Description &&
+		slices.Equal(a.FTWeights, b.FTWeights) && slices.Equal(a.FTBias, b.FTBias) &&
+		slices.Equal(a.OutWeights, b.OutWeights) && slices.Equal(a.OutBias, b.OutBias)
+}
+
+// version1 returns the version 1 encoding of net, whose version 2 encoding
+// is b: the shape block dropped, the version and checksum rewritten.
+func version1(net *Net, b []byte) []byte {
+	v1 := slices.Concat(b[:headerSize], b[headerSize+shapeSize(net.Game):])
+	binary.LittleEndian.PutUint32(v1[8:], 1)
+	return reseal(v1)
+}
+
+// smallSetNetBytes is smallNetBytes for a net of feature set id.
+func smallSetNetBytes(t testing.TB, id features.SetID) (*Net, []byte) {
+	set, _ := features.Lookup(id)
+	net, err := randomModelSet(rand.New(rand.NewPCG(12, uint64(id))), set, 16, 2, SCReLU).Quantize("small test net")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := net.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net, b
+}
+
+// Version 1 files (the embedded nets' format) load as the same net; a
+// king-bucketed net round-trips; a version 1 header naming a king-bucketed
+// set, or a version 2 header whose map or bucket count differ from the
+// set's, is refused naming the field.
+func TestFileVersionsAndKingBuckets(t *testing.T) {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
+		net, b := smallNetBytes(t, g, SCReLU, 3)
+		got, err := Parse(version1(net, b))
+		if err != nil || !sameNet(got, net) {
+			t.Fatalf("%v: version 1 file: %v", g, err)
+		}
+	}
+	for _, id := range []features.SetID{features.ChessKB4HM, features.ChessKB16HM, features.XiangqiKB6HM, features.XiangqiCompact692KB6} {
+		net, b := smallSetNetBytes(t, id)
+		got, err := Parse(b)
+		if err != nil || !sameNet(got, net) || got.FeatureSet().KingBuckets != net.FeatureSet().KingBuckets {
+			t.Fatalf("set %d: %v", id, err)
+		}
+		if _, err := Parse(version1(net, b)); !errors.Is(err, ErrArch) || !strings.Contains(err.Error(), "version 1") {
+			t.Fatalf("set %d as version 1: %v", id, err)
+		}
+		for _, c := range []struct {
+			off  int
+			val  byte
+			want string
+		}{{52, 4, "king buckets"}, {53, 0, "mirror"}, {54, 1, "hidden layers"}, {55, 2, "flags"}, {56 + 9, 1, "bucket map gives square 9"}, {56 + 20, 31, "bucket map"}} {
+			bad := slices.Clone(b)
+			if bad[c.off] == c.val {
+				bad[c.off]++
+			} else {
+				bad[c.off] = c.val
+			}
+			if _, err := Parse(reseal(bad)); !errors.Is(err, ErrArch) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("set %d byte %d = %d: %v, want %q", id, c.off, c.val, err, c.want)
+			}
+		}
+	}
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
+		if got := Default(g); got == nil || got.FeatureSet() == nil {
+			t.Fatalf("%v: embedded net", g)
+		}
+	}
+}
+
 // reseal recomputes the checksum after a header edit.
 func reseal(b []byte) []byte {
 	binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.Checksum(b[:len(b)-4], castagnoli))
@@ -75,7 +150,17 @@ func TestFileRejects(t *testing.T) {
 		{"empty", nil, ErrMagic},
 		{"magic", mod(func(b []byte) []byte { b[0] = 'X'; return b }), ErrMagic},
 		{"short header", good[:30], ErrTruncated},
-		{"version", mod(func(b []byte) []byte { le.PutUint32(b[8:], 2); return reseal(b) }), ErrVersion},
+		{"version 3", mod(func(b []byte) []byte { le.PutUint32(b[8:], 3); return reseal(b) }), ErrVersion},
+		{"version 0", mod(func(b []byte) []byte { le.PutUint32(b[8:], 0); return reseal(b) }), ErrVersion},
+		{"version 1 with a version 2 body", mod(func(b []byte) []byte { le.PutUint32(b[8:], 1); return reseal(b) }), ErrTrailing},
+		{"king buckets", mod(func(b []byte) []byte { b[52] = 16; return reseal(b) }), ErrArch},
+		{"king buckets 0", mod(func(b []byte) []byte { b[52] = 0; return reseal(b) }), ErrArch},
+		{"mirror", mod(func(b []byte) []byte { b[53] = 1; return reseal(b) }), ErrArch},
+		{"mirror 2", mod(func(b []byte) []byte { b[53] = 2; return reseal(b) }), ErrArch},
+		{"hidden layers", mod(func(b []byte) []byte { b[54] = 2; return reseal(b) }), ErrArch},
+		{"flags", mod(func(b []byte) []byte { b[55] = 1; return reseal(b) }), ErrArch},
+		{"bucket map value", mod(func(b []byte) []byte { b[56+10] = 200; return reseal(b) }), ErrArch},
+		{"short shape block", good[:52+10], ErrTruncated},
 		{"game", mod(func(b []byte) []byte { b[12] = 7; return reseal(b) }), ErrArch},
 		{"set of other game", mod(func(b []byte) []byte { b[12] = byte(position.Xiangqi); return reseal(b) }), ErrArch},
 		{"unknown set", mod(func(b []byte) []byte { le.PutUint16(b[14:], 99); return reseal(b) }), ErrArch},
@@ -108,7 +193,7 @@ func TestFileRejects(t *testing.T) {
 			return reseal(b)
 		}), ErrWeights},
 		{"accumulator overflow", mod(func(b []byte) []byte {
-			off := 52 + len(net.Description)
+			off := 52 + 4 + 64 + len(net.Description)
 			for f := 0; f < 40; f++ { // unit 0 of 40 features at 1100: 32 of them reach 35200
 				le.PutUint16(b[off+2*f*16:], 1100)
 			}
@@ -143,8 +228,11 @@ func FuzzParse(f *testing.F) {
 		f.Add(b)
 		f.Add(b[:60])
 	}
-	_, b := smallNetBytes(f, position.Chess, CReLU, 1)
+	net, b := smallNetBytes(f, position.Chess, CReLU, 1)
 	f.Add(b)
+	f.Add(version1(net, b))
+	_, kb := smallSetNetBytes(f, features.ChessKB4HM)
+	f.Add(kb)
 	f.Add([]byte(Magic))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, err := Parse(data)
@@ -155,8 +243,15 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		b, err := n.MarshalBinary()
-		if err != nil || !bytes.Equal(b, data) {
+		if err != nil {
 			t.Fatalf("accepted file does not re-encode: %v", err)
+		}
+		if binary.LittleEndian.Uint32(data[8:]) == FormatVersion && !bytes.Equal(b, data) {
+			t.Fatal("accepted version 2 file re-encodes to other bytes")
+		}
+		m, err := Parse(b) // a version 1 file re-encodes as version 2, same net
+		if err != nil || !sameNet(m, n) {
+			t.Fatalf("re-encoded file reads back differently: %v", err)
 		}
 	})
 }

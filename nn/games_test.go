@@ -39,11 +39,17 @@ func newPos(t testing.TB, g position.Variant) walker {
 // move in four, then the whole game unwound) when st is set, with st
 // following DoMove/UndoMove through Push/Pop.
 func randomGames(t testing.TB, g position.Variant, seed uint64, games, plies int, st *nn.Stack, visit func(pos walker)) {
+	randomGamesFrom(t, g, seed, games, plies, st, func(int) walker { return newPos(t, g) }, func(pos walker, _ *position.Dirty) { visit(pos) })
+}
+
+// randomGamesFrom is randomGames with game i starting from start(i); visit
+// also gets the diff of the move just made (nil after an UndoMove).
+func randomGamesFrom(t testing.TB, g position.Variant, seed uint64, games, plies int, st *nn.Stack, start func(i int) walker, visit func(pos walker, d *position.Dirty)) {
 	rng := rand.New(rand.NewPCG(seed, uint64(g)))
 	states := make([]position.State, plies+1)
 	var list position.MoveList
 	for game := 0; game < games; game++ {
-		pos := newPos(t, g)
+		pos := start(game)
 		if st != nil {
 			st.Reset(pos)
 		}
@@ -60,13 +66,13 @@ func randomGames(t testing.TB, g position.Variant, seed uint64, games, plies int
 			if st != nil {
 				st.Push(&states[ply].Dirty)
 			}
-			visit(pos)
+			visit(pos, &states[ply].Dirty)
 			if rng.IntN(4) == 0 { // take back and replay: Pop must restore
 				pos.UndoMove(m)
 				if st != nil {
 					st.Pop()
 				}
-				visit(pos)
+				visit(pos, nil)
 				pos.DoMove(m, &states[ply])
 				if st != nil {
 					st.Push(&states[ply].Dirty)
@@ -77,7 +83,7 @@ func randomGames(t testing.TB, g position.Variant, seed uint64, games, plies int
 			pos.UndoMove(moves[i])
 			if st != nil {
 				st.Pop()
-				visit(pos)
+				visit(pos, nil)
 			}
 		}
 	}

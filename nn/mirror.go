@@ -1,4 +1,4 @@
-// Mirrored feature sets in the accumulator stack: per-colour lazy updates, king crossings, the refresh cache.
+// King-relative feature sets in the accumulator stack: per-colour lazy updates, view changes, the refresh cache.
 package nn
 
 import (
@@ -26,7 +26,7 @@ func (s *Stack) resetMirror(b features.Board) {
 	}
 	s.kings[0] = k
 	for c := 0; c < 2; c++ {
-		s.mirror[0][c] = s.set.Mirrored(k[c])
+		s.view[0][c] = s.set.ViewOf(position.Color(c), k[c])
 		s.flip[0][c] = false
 	}
 	s.pieces[0] = int32(n)
@@ -70,8 +70,8 @@ func (s *Stack) pushMirror(d *position.Dirty) {
 		}
 	}
 	for c := 0; c < 2; c++ {
-		s.mirror[k][c] = s.set.Mirrored(s.kings[k][c])
-		s.flip[k][c] = s.mirror[k][c] != s.mirror[k-1][c]
+		s.view[k][c] = s.set.ViewOf(position.Color(c), s.kings[k][c])
+		s.flip[k][c] = s.view[k][c] != s.view[k-1][c]
 		s.valid[k][c] = false
 	}
 }
@@ -94,7 +94,8 @@ func (s *Stack) popMirror() {
 
 // updateMirror brings both colours of the top entry up to date: each from
 // its last valid entry by the moves' diffs, or, when its king crossed the
-// centre on the way, by a refresh of the top from the board. The diff of
+// centre or changed bucket on the way, by a refresh of the top from the
+// board. The diff of
 // an entry is turned into features once for both colours.
 func (s *Stack) updateMirror() {
 	top := s.top
@@ -117,7 +118,7 @@ func (s *Stack) updateMirror() {
 		if !w && !b {
 			continue
 		}
-		s.set.DeltaView(&s.dirty[k], s.mirror[k], &s.delta)
+		s.set.DeltaView(&s.dirty[k], s.view[k], &s.delta)
 		if w {
 			s.applyDelta(k, position.White)
 			s.valid[k][position.White] = true
@@ -136,16 +137,12 @@ func (s *Stack) updateMirror() {
 }
 
 // refreshColour rebuilds colour c of entry k (the top, or the root) from
-// the board through the refresh cache: the cached accumulator of c's
-// mirror state gets the rows of every square whose piece changed since it
-// was last used.
+// the board through the refresh cache: the cached accumulator of c's view
+// gets the rows of every square whose piece changed since it was last
+// used, so a refresh costs the board diff, not a sum over every piece.
 func (s *Stack) refreshColour(k int, c position.Color) {
-	m := s.mirror[k][c]
-	mi := 0
-	if m {
-		mi = 1
-	}
-	e := &s.finny[c][mi]
+	m := s.view[k][c]
+	e := &s.finny[c][m]
 	if !e.used {
 		copy(e.acc, s.net.FTBias)
 		for i := range e.board {

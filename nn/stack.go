@@ -33,23 +33,25 @@ type Stack struct {
 	delta features.Delta
 	idx   [2][features.MaxActive]uint16
 
-	// Mirrored sets (set.Mirror) only: per entry and colour, whether the
-	// view is mirrored, whether it flipped at this entry (a king crossed
-	// the centre: that colour is refreshed, not updated), whether the
-	// colour's accumulator is valid, and where the kings stand; cur is the
-	// board of the top entry, kept by Push and Pop from the diffs, which a
-	// refresh compares with the refresh cache's boards.
-	mirror    [][2]bool
+	// King-relative sets (set.KingRelative: mirrored, king-bucketed) only:
+	// per entry and colour, the view (mirror and king bucket), whether it
+	// changed at this entry (a king crossed the centre or changed bucket:
+	// that colour is refreshed, not updated), whether the colour's
+	// accumulator is valid, and where the kings stand; cur is the board of
+	// the top entry, kept by Push and Pop from the diffs, which a refresh
+	// compares with the refresh cache's boards.
+	view      [][2]features.View
 	flip      [][2]bool
 	valid     [][2]bool
 	kings     [][2]position.Square
 	cur       [features.MaxSquares]position.Piece
-	finny     [2][2]finnyEntry // [colour][mirrored]
-	finnyRows []int16          // backing store of the finny accumulators
+	finny     [2][]finnyEntry // [colour][view]
+	finnyRows []int16         // backing store of the finny accumulators
 }
 
 // finnyEntry is one line of the refresh cache (Stockfish's "Finny
-// table"): the accumulator of one colour and mirror state for the board
+// table", AccumulatorCaches): the accumulator of one colour and view
+// (mirror state and king bucket) for the board
 // it was last refreshed on. A refresh then adds and subtracts the rows of
 // the squares that changed since, instead of summing every piece's row.
 type finnyEntry struct {
@@ -58,7 +60,8 @@ type finnyEntry struct {
 	used  bool
 }
 
-// NewStack allocates a stack for net (about 2·N·2·StackDepth bytes). The
+// NewStack allocates a stack for net (about 2·N·2·StackDepth bytes, plus
+// 2·N·2·Views for the refresh cache of a king-relative set). The
 // net must be valid (from Parse, Load, Default, Quantize or NewNet); it is
 // shared read-only, so one net serves every thread's stack.
 func NewStack(net *Net) *Stack {
@@ -79,15 +82,17 @@ func NewStack(net *Net) *Stack {
 		dirty:    make([]position.Dirty, StackDepth+1),
 		pieces:   make([]int32, StackDepth+1),
 	}
-	if set.Mirror {
-		s.mirror = make([][2]bool, StackDepth+1)
+	if set.KingRelative() {
+		s.view = make([][2]features.View, StackDepth+1)
 		s.flip = make([][2]bool, StackDepth+1)
 		s.valid = make([][2]bool, StackDepth+1)
 		s.kings = make([][2]position.Square, StackDepth+1)
-		s.finnyRows = make([]int16, 4*n)
+		v := set.Views()
+		s.finnyRows = make([]int16, 2*v*n)
 		for c := range s.finny {
+			s.finny[c] = make([]finnyEntry, v)
 			for m := range s.finny[c] {
-				o := (2*c + m) * n
+				o := (v*c + m) * n
 				s.finny[c][m].acc = s.finnyRows[o : o+n : o+n]
 			}
 		}
@@ -110,7 +115,7 @@ func (s *Stack) entry(k int, c position.Color) []int16 {
 // scratch (a full refresh).
 func (s *Stack) Reset(b features.Board) {
 	s.top = 0
-	if s.set.Mirror {
+	if s.set.KingRelative() {
 		s.resetMirror(b)
 		return
 	}
@@ -140,7 +145,7 @@ func (s *Stack) Push(d *position.Dirty) {
 	s.top++
 	s.dirty[s.top] = *d
 	s.computed[s.top] = false
-	if s.set.Mirror {
+	if s.set.KingRelative() {
 		s.pushMirror(d)
 	}
 }
@@ -150,7 +155,7 @@ func (s *Stack) Pop() {
 	if s.top == 0 {
 		panic("nn: Pop on an empty accumulator stack")
 	}
-	if s.set.Mirror {
+	if s.set.KingRelative() {
 		s.popMirror()
 	}
 	s.top--
@@ -158,7 +163,7 @@ func (s *Stack) Pop() {
 
 // bringUp computes the top entry, by the mirrored path when the set mirrors.
 func (s *Stack) bringUp() {
-	if s.set.Mirror {
+	if s.set.KingRelative() {
 		s.updateMirror()
 		return
 	}

@@ -20,6 +20,13 @@ const (
 	ChessPS768HM        SetID = 4
 	XiangqiPS1260HM     SetID = 5
 	XiangqiCompact692HM SetID = 6
+	// King-bucketed, mirrored sets (see kingbuckets.go): the mirrored
+	// piece-square index plus bucket·BaseSize, the bucket chosen by the
+	// perspective's own king (general) square through the set's map.
+	ChessKB4HM           SetID = 7
+	ChessKB16HM          SetID = 8
+	XiangqiKB6HM         SetID = 9
+	XiangqiCompact692KB6 SetID = 10
 )
 
 // MaxSquares bounds the squares of either game; MaxActive bounds the number
@@ -53,6 +60,11 @@ type Set struct {
 	Mirror bool
 	// King is the game's king (general) piece type, which decides the mirror.
 	King position.PieceType
+	// KingBuckets is the number of king buckets B (1: none); BaseSize is
+	// the size of one bucket's block (Size = B·BaseSize). A perspective's
+	// bucket is BucketMap()[its king's relative square].
+	KingBuckets int
+	BaseSize    int
 
 	// index[persp][piece][sq] is the feature index, or -1 when the piece is
 	// not a piece of this game or (compact sets) cannot stand on sq.
@@ -61,7 +73,47 @@ type Set struct {
 	// right of the centre file (a king there mirrors the view).
 	mirrorSq [MaxSquares]uint8
 	right    [MaxSquares]bool
+	// bucketOf[relSq] is the king bucket of a perspective whose king
+	// stands on relSq (its relative square); all zero without buckets.
+	bucketOf [MaxSquares]uint8
 }
+
+// View is how one perspective sees the board: bit 0 set when it mirrors,
+// the king bucket above it. A perspective's features depend on the board
+// and its view only; when its view changes the accumulator is rebuilt.
+type View uint8
+
+// Mirrored reports whether the view mirrors the board left-right.
+func (v View) Mirrored() bool { return v&1 != 0 }
+
+// Bucket returns the view's king bucket.
+func (v View) Bucket() int { return int(v >> 1) }
+
+// KingRelative reports whether a perspective's features depend on its own
+// king's square (mirroring or king buckets), so that a king move can change
+// every feature of that perspective.
+func (s *Set) KingRelative() bool { return s.Mirror || s.KingBuckets > 1 }
+
+// Views returns the number of distinct views (2·KingBuckets), the size of
+// a per-colour refresh cache.
+func (s *Set) Views() int { return 2 * max(1, s.KingBuckets) }
+
+// ViewOf returns the view of perspective persp whose king stands on
+// kingSq (view 0 when the king is absent or the set is not KingRelative).
+func (s *Set) ViewOf(persp position.Color, kingSq position.Square) View {
+	if int(kingSq) >= s.Squares || persp > 1 {
+		return 0
+	}
+	var v View
+	if s.Mirror && s.right[kingSq] {
+		v = 1
+	}
+	return v | View(s.bucketOf[RelativeSquare(s.Game, persp, kingSq)])<<1
+}
+
+// BucketMap returns the king bucket of every relative square (a copy; all
+// zero for a set without king buckets), the map a net file records.
+func (s *Set) BucketMap() []uint8 { return append([]uint8(nil), s.bucketOf[:s.Squares]...) }
 
 // initMirror fills the mirror tables of s (its Squares set).
 func (s *Set) initMirror() {
@@ -78,7 +130,9 @@ func (s *Set) initMirror() {
 
 // Index returns the feature of piece p on sq seen from persp, or -1 if p is
 // not a piece of the set's game, sq is off the board, or (compact sets) p
-// can never stand on sq in a legal game.
+// can never stand on sq in a legal game. For a king-bucketed set it is the
+// index in bucket 0 (unmirrored); whether it is ≥ 0 does not depend on the
+// view.
 func (s *Set) Index(persp position.Color, p position.Piece, sq position.Square) int {
 	if int(sq) >= s.Squares || persp > 1 || int(p) >= position.PieceNB {
 		return -1
@@ -106,16 +160,21 @@ func (s *Set) Mirrored(kingSq position.Square) bool {
 	return s.right[kingSq]
 }
 
-// IndexView is Index for a perspective that sees the board mirrored
-// (mirrored = true) or not; it is Index when mirrored is false.
-func (s *Set) IndexView(persp position.Color, mirrored bool, p position.Piece, sq position.Square) int {
+// IndexView is the feature of piece p on sq for perspective persp seeing
+// the board through view v (mirrored and in v's king bucket), or -1 as
+// Index. For view 0 it is Index.
+func (s *Set) IndexView(persp position.Color, v View, p position.Piece, sq position.Square) int {
 	if int(sq) >= s.Squares || persp > 1 || int(p) >= position.PieceNB {
 		return -1
 	}
-	if mirrored {
+	if v.Mirrored() {
 		sq = s.MirrorSquare(sq)
 	}
-	return int(s.index[persp][p][sq])
+	i := int(s.index[persp][p][sq])
+	if i < 0 {
+		return -1
+	}
+	return v.Bucket()*s.BaseSize + i
 }
 
 // PackPiece packs a piece and its square into one entry of a piece list
@@ -147,9 +206,13 @@ func (s *Set) KingSquares(pieces []uint16) [2]position.Square {
 // must hold len(pieces) entries. It never allocates.
 func (s *Set) FromPieces(pieces []uint16, white, black []uint16) int {
 	var m [2]bool
-	if s.Mirror {
+	var off [2]int
+	if s.KingRelative() {
 		k := s.KingSquares(pieces)
-		m = [2]bool{s.Mirrored(k[0]), s.Mirrored(k[1])}
+		for c := range 2 {
+			v := s.ViewOf(position.Color(c), k[c])
+			m[c], off[c] = v.Mirrored(), v.Bucket()*s.BaseSize
+		}
 	}
 	n := 0
 	for _, v := range pieces {
@@ -168,8 +231,8 @@ func (s *Set) FromPieces(pieces []uint16, white, black []uint16) int {
 		if w < 0 {
 			continue
 		}
-		white[n] = uint16(w)
-		black[n] = uint16(s.index[position.Black][p&15][bsq])
+		white[n] = uint16(off[0] + int(w))
+		black[n] = uint16(off[1] + int(s.index[position.Black][p&15][bsq]))
 		n++
 	}
 	return n
@@ -184,7 +247,7 @@ func (s *Set) FromPieces(pieces []uint16, white, black []uint16) int {
 func (s *Set) Active(b Board, white, black []uint16) int {
 	_ = white[s.Squares-1]
 	_ = black[s.Squares-1]
-	if s.Mirror {
+	if s.KingRelative() {
 		var list [MaxActive]uint16
 		k := 0
 		for sq := 0; sq < s.Squares; sq++ {
@@ -244,43 +307,46 @@ func (s *Set) Delta(d *position.Dirty, out *Delta) {
 	}
 }
 
-// DeltaView is Delta with perspective c seeing the board mirrored when
-// mirrored[c]: valid for a move after which neither perspective's mirror
-// changed (a king crossing the centre needs a refresh of that perspective).
-func (s *Set) DeltaView(d *position.Dirty, mirrored [2]bool, out *Delta) {
-	if !mirrored[0] && !mirrored[1] {
+// DeltaView is Delta with perspective c seeing the board through views[c]
+// (mirror and king bucket): valid for a move after which neither
+// perspective's view changed (a king changing bucket or crossing the centre
+// needs a refresh of that perspective).
+func (s *Set) DeltaView(d *position.Dirty, views [2]View, out *Delta) {
+	if views[0] == 0 && views[1] == 0 {
 		s.Delta(d, out)
 		return
 	}
+	m := [2]bool{views[0].Mirrored(), views[1].Mirrored()}
+	off := [2]int{views[0].Bucket() * s.BaseSize, views[1].Bucket() * s.BaseSize}
 	out.NAdd, out.NSub = 0, 0
 	for i := 0; i < d.N; i++ {
 		dp := &d.Pieces[i]
 		p := dp.Piece & 15
 		if from := dp.From; from != position.SquareNone && int(from) < s.Squares {
 			wf, bf := from, from
-			if mirrored[0] {
+			if m[0] {
 				wf = position.Square(s.mirrorSq[from])
 			}
-			if mirrored[1] {
+			if m[1] {
 				bf = position.Square(s.mirrorSq[from])
 			}
 			if w := s.index[0][p][wf]; w >= 0 {
-				out.Sub[0][out.NSub] = uint16(w)
-				out.Sub[1][out.NSub] = uint16(s.index[1][p][bf])
+				out.Sub[0][out.NSub] = uint16(off[0] + int(w))
+				out.Sub[1][out.NSub] = uint16(off[1] + int(s.index[1][p][bf]))
 				out.NSub++
 			}
 		}
 		if to := dp.To; to != position.SquareNone && int(to) < s.Squares {
 			wt, bt := to, to
-			if mirrored[0] {
+			if m[0] {
 				wt = position.Square(s.mirrorSq[to])
 			}
-			if mirrored[1] {
+			if m[1] {
 				bt = position.Square(s.mirrorSq[to])
 			}
 			if w := s.index[0][p][wt]; w >= 0 {
-				out.Add[0][out.NAdd] = uint16(w)
-				out.Add[1][out.NAdd] = uint16(s.index[1][p][bt])
+				out.Add[0][out.NAdd] = uint16(off[0] + int(w))
+				out.Add[1][out.NAdd] = uint16(off[1] + int(s.index[1][p][bt]))
 				out.NAdd++
 			}
 		}
@@ -306,6 +372,11 @@ var sets = map[SetID]*Set{
 	ChessPS768HM:        mirrored(newPieceSquare(ChessPS768HM, position.Chess, "chess-ps768-hm", 6)),
 	XiangqiPS1260HM:     mirrored(newPieceSquare(XiangqiPS1260HM, position.Xiangqi, "xiangqi-ps1260-hm", 7)),
 	XiangqiCompact692HM: mirrored(newCompactXiangqi(XiangqiCompact692HM, "xiangqi-compact692-hm")),
+
+	ChessKB4HM:           kingBucketed(newPieceSquare(ChessKB4HM, position.Chess, "chess-kb4-hm", 6), chessKB4Map[:]),
+	ChessKB16HM:          kingBucketed(newPieceSquare(ChessKB16HM, position.Chess, "chess-kb16-hm", 6), chessKB16Map[:]),
+	XiangqiKB6HM:         kingBucketed(newPieceSquare(XiangqiKB6HM, position.Xiangqi, "xiangqi-kb6-hm", 7), xiangqiPalaceMap[:]),
+	XiangqiCompact692KB6: kingBucketed(newCompactXiangqi(XiangqiCompact692KB6, "xiangqi-compact692-kb6-hm"), xiangqiPalaceMap[:]),
 }
 
 // Lookup returns the set with id, or an error naming the unknown id.
@@ -355,6 +426,7 @@ func newPieceSquare(id SetID, g position.Variant, name string, types int) *Set {
 	s := &Set{ID: id, Game: g, Name: name, Squares: g.Squares(), Types: types, King: kingType(g)}
 	s.initMirror()
 	s.Size = 2 * types * s.Squares
+	s.BaseSize, s.KingBuckets = s.Size, 1
 	for persp := position.Color(0); persp <= 1; persp++ {
 		for p := 0; p < position.PieceNB; p++ {
 			for sq := 0; sq < MaxSquares; sq++ {
@@ -433,6 +505,7 @@ func newCompactXiangqi(id SetID, name string) *Set {
 		}
 	}
 	s.Size = n
+	s.BaseSize, s.KingBuckets = n, 1
 	for persp := position.Color(0); persp <= 1; persp++ {
 		for p := 0; p < position.PieceNB; p++ {
 			for sq := 0; sq < MaxSquares; sq++ {

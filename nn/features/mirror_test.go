@@ -129,7 +129,7 @@ func TestMirrorSymmetry(t *testing.T) {
 // a move that crosses no king over the centre into those after it.
 func TestDeltaViewMatchesFromPieces(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	for _, id := range []SetID{ChessPS768HM, XiangqiCompact692HM} {
+	for _, id := range []SetID{ChessPS768HM, XiangqiCompact692HM, ChessKB4HM, ChessKB16HM, XiangqiKB6HM, XiangqiCompact692KB6} {
 		s, _ := Lookup(id)
 		moves := 0
 		for moves < 2000 {
@@ -155,9 +155,9 @@ func TestDeltaViewMatchesFromPieces(t *testing.T) {
 			if k1[0] == position.SquareNone || k1[1] == position.SquareNone {
 				continue // a king captured
 			}
-			m := [2]bool{s.Mirrored(k0[0]), s.Mirrored(k0[1])}
-			if m != [2]bool{s.Mirrored(k1[0]), s.Mirrored(k1[1])} {
-				continue // a crossing: the stack refreshes instead
+			m := [2]View{s.ViewOf(0, k0[0]), s.ViewOf(1, k0[1])}
+			if m != [2]View{s.ViewOf(0, k1[0]), s.ViewOf(1, k1[1])} {
+				continue // a crossing or a bucket change: the stack refreshes instead
 			}
 			var w, bl, aw, abl [MaxActive]uint16
 			n := s.FromPieces(list, w[:], bl[:])
