@@ -279,7 +279,8 @@ func TestFineTuneFromDefaultNet(t *testing.T) {
 	}
 }
 
-// TestMirroredFeatureSets trains nets on the mirrored and compact sets
+// TestMirroredFeatureSets trains nets on the mirrored, compact and
+// king-bucketed sets
 // (net.features) from the same in-memory positions: the exported net
 // records the set, and the engine's evaluator (which mirrors through its
 // refresh cache) agrees with the float model within the quantization
@@ -288,14 +289,16 @@ func TestMirroredFeatureSets(t *testing.T) {
 	for _, c := range []struct {
 		game position.Variant
 		set  string
-	}{{position.Chess, "chess-ps768-hm"}, {position.Xiangqi, "xiangqi-compact692-hm"}, {position.Xiangqi, "xiangqi-compact692"}} {
+	}{{position.Chess, "chess-ps768-hm"}, {position.Xiangqi, "xiangqi-compact692-hm"}, {position.Xiangqi, "xiangqi-compact692"},
+		{position.Chess, "chess-kb16-hm"}, {position.Chess, "chess-kb4-hm"}, {position.Xiangqi, "xiangqi-kb6-hm"}} {
 		cfg := smallConfig(t, c.game.String())
 		cfg.Net.Features = c.set
 		res, err := runQuiet(t, context.Background(), cfg, Options{TrainData: labelledMemory(t, c.game, 3000, 21)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Net.FeatureSet().Name != c.set || !res.Net.FeatureSet().Mirror == strings.HasSuffix(c.set, "-hm") {
+		if res.Net.FeatureSet().Name != c.set || !res.Net.FeatureSet().Mirror == strings.HasSuffix(c.set, "-hm") ||
+			res.Net.FeatureSet().KingBuckets > 1 != strings.Contains(c.set, "-kb") {
 			t.Fatalf("%s: the net has set %s", c.set, res.Net.FeatureSet().Name)
 		}
 		checkParity(t, c.game, res, 500)
@@ -304,5 +307,9 @@ func TestMirroredFeatureSets(t *testing.T) {
 	cfg.Net.Features = "xiangqi-compact692-hm"
 	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "xiangqi set") {
 		t.Fatalf("a xiangqi set for a chess run: %v", err)
+	}
+	cfg.Net.Features = "chess-kb99-hm" // an unknown bucket map: refused by Validate, before any data
+	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "chess-kb16-hm") {
+		t.Fatalf("an unknown king-bucket set: %v", err)
 	}
 }
