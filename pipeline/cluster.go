@@ -276,6 +276,9 @@ func runStage(ctx context.Context, s scheduler, st *stageSpec, retries int, poll
 	if len(rec.Jobs) > 0 {
 		log("pipeline: waiting for the jobs submitted before", "stage", st.Label, "jobs", len(rec.Jobs))
 	}
+	// The retry limit counts the runs of a task in this call: after a stop
+	// at the limit, the same command (the cause fixed) tries again.
+	before := len(rec.Jobs)
 	for {
 		// A submission the pipeline was killed in: the scheduler may have
 		// it under its name.
@@ -305,8 +308,15 @@ func runStage(ctx context.Context, s scheduler, st *stageSpec, retries int, poll
 		}
 		for k, j := range rec.Jobs {
 			for _, i := range j.Tasks {
-				submitted[i]++
+				if k >= before {
+					submitted[i]++
+				}
 				latest[i] = k
+			}
+		}
+		for i := range latest {
+			if latest[i] >= 0 && latest[i] < before {
+				submitted[i]++ // its run from before this call
 			}
 		}
 		polled := map[int]map[int]taskStatus{}

@@ -30,12 +30,14 @@ type fakeScheduler struct {
 	runs      map[int]int            // task → runs started
 	submits   [][]int
 	rejectErr error
-	forgotten map[string]bool // ids the scheduler has purged
-	killAfter int             // submit returns an error after submitting (a killed pipeline), once
+	forgotten map[string]bool       // ids the scheduler has purged
+	killAfter int                   // submit returns an error after submitting (a killed pipeline), once
+	final     map[string]taskStatus // "id/task" → how it ended, fixed once seen
 }
 
 func newFake() *fakeScheduler {
-	return &fakeScheduler{jobs: map[string][]int{}, names: map[string]string{}, state: map[string]map[int]int{}, fail: map[int]int{}, runs: map[int]int{}, forgotten: map[string]bool{}}
+	return &fakeScheduler{jobs: map[string][]int{}, names: map[string]string{}, state: map[string]map[int]int{}, fail: map[int]int{}, runs: map[int]int{},
+		forgotten: map[string]bool{}, final: map[string]taskStatus{}}
 }
 
 func (f *fakeScheduler) where() string { return "fake" }
@@ -72,6 +74,10 @@ func (f *fakeScheduler) poll(ctx context.Context, st *stageSpec, id, name string
 	}
 	out := map[int]taskStatus{}
 	for _, i := range f.jobs[id] {
+		if t, ok := f.final[fmt.Sprint(id, "/", i)]; ok {
+			out[i] = t
+			continue
+		}
 		n := f.state[id][i]
 		f.state[id][i]++
 		switch {
@@ -84,6 +90,9 @@ func (f *fakeScheduler) poll(ctx context.Context, st *stageSpec, id, name string
 			out[i] = taskStatus{State: "FAILED", Reason: "NonZeroExitCode", Final: true}
 		default:
 			out[i] = taskStatus{State: "COMPLETED", Final: true, OK: true, End: time.Now()}
+		}
+		if out[i].Final {
+			f.final[fmt.Sprint(id, "/", i)] = out[i]
 		}
 	}
 	return out, false, nil
@@ -121,7 +130,8 @@ func TestRunStageResubmitsFailedTasks(t *testing.T) {
 
 // TestRunStageRetryLimit: a task failing more often than the retry limit
 // stops the stage with the scheduler's state and the log directory; the
-// same call afterwards (the run resumed) does not resubmit the stage.
+// same call afterwards (the run resumed, the cause fixed) runs that task
+// again, and only it.
 func TestRunStageRetryLimit(t *testing.T) {
 	f := newFake()
 	f.fail[1] = 100
@@ -132,6 +142,15 @@ func TestRunStageRetryLimit(t *testing.T) {
 	}
 	if len(f.submits) != 2 {
 		t.Fatalf("%d submissions, want 2", len(f.submits))
+	}
+	// The cause fixed, the same command runs the failed task again (and
+	// only it): the run was left resumable.
+	f.fail[1] = 0
+	if _, err := runStage(context.Background(), f, st, 1, time.Millisecond, nolog); err != nil {
+		t.Fatal(err)
+	}
+	if want := [][]int{{0, 1, 2}, {1}, {1}}; !reflect.DeepEqual(f.submits, want) {
+		t.Fatalf("after the fix: submissions %v, want %v", f.submits, want)
 	}
 	// A rejected submission is reported with the scheduler's message, and
 	// leaves no record of a job.
