@@ -87,6 +87,15 @@ TOML
 }
 conf slurm > "$work/slurm.toml"
 conf local > "$work/local.toml"
+# A rejected submission (a partition that does not exist): the pipeline stops
+# with Slurm's message and records no job, so the same command can go on.
+sed 's/^scheduler = "slurm"$/scheduler = "slurm"\npartition = "nope"/' "$work/slurm.toml" > "$work/bad.toml"
+if "$work/play" pipeline -config "$work/bad.toml" -run-dir "$work/run-bad" -quiet > "$work/logs/bad.out" 2>&1; then
+  echo "a pipeline submitting to a missing partition succeeded"; exit 1
+fi
+grep -qi "invalid partition" "$work/logs/bad.out" || { echo "no Slurm message:"; cat "$work/logs/bad.out"; exit 1; }
+grep -q '"jobs": \[\]\|"jobs": null' "$work/run-bad/gen-000/selfplay-tasks/jobs.json" || { echo "a rejected job was recorded:"; cat "$work/run-bad/gen-000/selfplay-tasks/jobs.json"; exit 1; }
+echo "rejected submission: $(grep -io 'sbatch: error:.*' "$work/logs/bad.out" | head -1)"
 # Run 1, killed once its generation-1 match is submitted.
 "$work/play" pipeline -config "$work/slurm.toml" -run-dir "$work/run-slurm" -quiet > "$work/logs/pipeline1.out" 2>&1 & pipe=$!
 for i in $(seq 1 900); do
