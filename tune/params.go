@@ -30,6 +30,11 @@ type Param struct {
 // cannot overflow.
 const maxMagnitude = 1e9
 
+// minGain is the smallest C_END and R_END: with them and every number
+// at most maxMagnitude, c_k² and r_end·c_end² stay normal floats, so r_k
+// is never 0/0.
+const minGain = 1e-9
+
 // fieldNames name the seven fields in errors.
 var fieldNames = [7]string{"NAME", "TYPE", "START", "MIN", "MAX", "C_END", "R_END"}
 
@@ -38,7 +43,7 @@ var fieldNames = [7]string{"NAME", "TYPE", "START", "MIN", "MAX", "C_END", "R_EN
 // '#' ignored. The type is "int" or "float". Errors name the line and the
 // field: a wrong number of fields, an unreadable or non-finite number, a
 // non-integer START/MIN/MAX of an int parameter, MIN >= MAX, START outside
-// [MIN, MAX], C_END or R_END <= 0, a magnitude above 1e9, a name that is
+// [MIN, MAX], C_END or R_END <= 0 (or below 1e-9), a magnitude above 1e9, a name that is
 // not a bare TOML key (letters, digits, '_' and '-': the result file is
 // "NAME = VALUE" lines), a repeated name, or no parameter at all.
 func ParseParams(data []byte) ([]Param, error) {
@@ -113,6 +118,8 @@ func parseParamLine(text string) (Param, error) {
 		return p, fmt.Errorf("field 6 (C_END) %s must be > 0", f[5])
 	case p.REnd <= 0:
 		return p, fmt.Errorf("field 7 (R_END) %s must be > 0", f[6])
+	case p.CEnd < minGain || p.REnd < minGain:
+		return p, fmt.Errorf("C_END %s and R_END %s must be at least 1e-9 (smaller ones underflow the schedule)", f[5], f[6])
 	}
 	return p, nil
 }

@@ -2,6 +2,7 @@
 package tune
 
 import (
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -52,6 +53,7 @@ func TestParseParamsErrors(t *testing.T) {
 		{"A, int, 1, 0, 2, 0, 0.002", "line 1: field 6 (C_END) 0 must be > 0"},
 		{"A, int, 1, 0, 2, -1, 0.002", "line 1: field 6 (C_END) -1 must be > 0"},
 		{"A, int, 1, 0, 2, 1, 0", "line 1: field 7 (R_END) 0 must be > 0"},
+		{"A, float, 1, 0, 2, 1e-10, 0.002", "line 1: C_END 1e-10 and R_END 0.002 must be at least 1e-9 (smaller ones underflow the schedule)"},
 		{"A, int, 1, 0, 2, 1, 0.002\n# c\nA, int, 1, 0, 2, 1, 0.002", "line 3: parameter A repeats line 1"},
 	}
 	for _, c := range cases {
@@ -132,6 +134,18 @@ func FuzzParseParams(f *testing.F) {
 		again, err := ParseParams([]byte(b.String()))
 		if err != nil || !reflect.DeepEqual(again, params) {
 			t.Fatalf("%q: written as %q, read back %+v, %v", data, b.String(), again, err)
+		}
+		// The schedule is finite for every accepted parameter.
+		for _, n := range []int{1, 1000000} {
+			s := DefaultSchedule(n)
+			for _, p := range params {
+				for _, k := range []int{1, n} {
+					c, r := s.C(p, k), s.R(p, k)
+					if !(c > 0) || !(r > 0) || math.IsInf(c, 0) || math.IsInf(r, 0) {
+						t.Fatalf("%s: c_%d = %v, r_%d = %v over %d iterations", p.Line(), k, c, k, r, n)
+					}
+				}
+			}
 		}
 	})
 }
