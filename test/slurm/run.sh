@@ -43,12 +43,15 @@ bin="$work/bin"
 mkdir -p "$bin"
 cp "$work/play" "$bin/play"
 # The selfplay the tasks run: the real one, except that the first run of
-# shard 2/4 of generation 0 is killed (SIGKILL) after 1 s.
+# shard 2/4 of generation 0 plays only the first of its 4 games (as if it had
+# got no further) and is then killed (SIGKILL): the resubmitted task must
+# resume the shard from that part.
 cat > "$bin/selfplay" <<SH
 #!/bin/bash
 if [[ " \$* " == *" 2/4 "* && " \$* " == *gen-000* && ! -e "$work/killed" ]]; then
   touch "$work/killed"
-  exec timeout -s KILL 1 "$work/selfplay" "\$@"
+  "$work/selfplay" "\$@" -games 4
+  kill -9 \$\$
 fi
 exec "$work/selfplay" "\$@"
 SH
@@ -98,10 +101,10 @@ grep -q '"jobs": \[\]\|"jobs": null' "$work/run-bad/gen-000/selfplay-tasks/jobs.
 echo "rejected submission: $(grep -io 'sbatch: error:.*' "$work/logs/bad.out" | head -1)"
 # Run 1, killed once its generation-1 match is submitted.
 "$work/play" pipeline -config "$work/slurm.toml" -run-dir "$work/run-slurm" -quiet > "$work/logs/pipeline1.out" 2>&1 & pipe=$!
-for i in $(seq 1 900); do
+for i in $(seq 1 4500); do
   [ -s "$work/run-slurm/gen-001/match-shards/jobs.json" ] && grep -q '"id": "[0-9]' "$work/run-slurm/gen-001/match-shards/jobs.json" && break
   kill -0 "$pipe" 2>/dev/null || break
-  sleep 1
+  sleep 0.2
 done
 if kill -9 "$pipe" 2>/dev/null; then echo "pipeline killed during the generation-1 match"; else echo "the pipeline ended before it could be killed"; cat "$work/logs/pipeline1.out"; exit 1; fi
 wait "$pipe" 2>/dev/null || true
@@ -109,6 +112,7 @@ start=$(date +%s)
 "$work/play" pipeline -config "$work/slurm.toml" -run-dir "$work/run-slurm" -quiet > "$work/logs/pipeline2.out" 2>&1 || { echo "the resumed pipeline failed"; cat "$work"/logs/pipeline*.out; tail -30 "$work"/logs/*.log; exit 1; }
 echo "resumed pipeline finished in $(( $(date +%s) - start )) s"
 grep -h "waiting for the jobs submitted before\|resubmitting" "$work"/logs/pipeline*.out
+[ -e "$work/run-slurm/gen-000/data/xiangqi-s2of4-p001.dnds" ] || { echo "the killed shard was not resumed into a second part"; ls "$work/run-slurm/gen-000/data"; exit 1; }
 "$work/play" pipeline -config "$work/local.toml" -run-dir "$work/run-local" -quiet > "$work/logs/pipeline-local.out" 2>&1 || { echo "the local pipeline failed"; cat "$work/logs/pipeline-local.out"; exit 1; }
 go run ./test/slurm/compare "$work/run-slurm" "$work/run-local"
 rm -rf "$work"
