@@ -11,7 +11,6 @@ import (
 
 	"dualnnue/nn"
 	"dualnnue/nn/features"
-	"dualnnue/position"
 )
 
 // benchBatch returns a batch like the PyTorch reference's
@@ -22,10 +21,21 @@ func benchBatch(a nn.Arch, n int, seed uint64) *Batch {
 	b := &Batch{}
 	b.Reset()
 	var stm, nstm [32]uint16
+	set, _ := features.Lookup(a.Set)
 	for range n {
+		// A king-bucketed perspective's features all lie in its king's
+		// bucket block, as in real positions.
+		bs, bn := 0, 0
+		if set != nil && set.KingBuckets > 1 {
+			bs, bn = set.BaseSize*rng.IntN(set.KingBuckets), set.BaseSize*rng.IntN(set.KingBuckets)
+		}
+		block := a.Inputs
+		if set != nil && set.KingBuckets > 1 {
+			block = set.BaseSize
+		}
 		for j := range stm {
-			stm[j] = uint16(rng.IntN(a.Inputs))
-			nstm[j] = uint16(rng.IntN(a.Inputs))
+			stm[j] = uint16(bs + rng.IntN(block))
+			nstm[j] = uint16(bn + rng.IntN(block))
 		}
 		b.Add(stm[:], nstm[:], float32(rng.NormFloat64()*300), float32(rng.IntN(3))/2, 0)
 	}
@@ -33,14 +43,33 @@ func benchBatch(a nn.Arch, n int, seed uint64) *Batch {
 }
 
 // BenchmarkTrainStep measures training positions per second for the
-// (768→256)×2→1 chess and (1260→256)×2→1 xiangqi SCReLU nets at batch
+// (768→256)×2→1 chess and (1260→256)×2→1 xiangqi SCReLU nets, and the
+// wider and king-bucketed shapes beside them (kb<B> rows: B king buckets
+// of the base set, e.g. chess-kb16-768→512 is (768·16→512)×2→1), at batch
 // 16384 on all cores (GOMAXPROCS), like the reference trainer's loop.
 func BenchmarkTrainStep(b *testing.B) {
-	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
-		set := features.Default(g)
-		a := nn.Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: 256, Buckets: 1, Activation: nn.SCReLU}
+	type shape struct {
+		set    features.SetID
+		hidden int
+		name   string
+	}
+	shapes := []shape{
+		{features.ChessPS768, 256, ""}, {features.XiangqiPS1260, 256, ""},
+		{features.ChessPS768HM, 512, "chess-hm-768→512"},
+		{features.ChessKB16HM, 512, "chess-kb16-768→512"},
+		{features.ChessKB4HM, 512, "chess-kb4-768→512"},
+		{features.XiangqiKB6HM, 256, "xiangqi-kb6-1260→256"},
+	}
+	for _, sh := range shapes {
+		set, _ := features.Lookup(sh.set)
+		g := set.Game
+		a := nn.Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: sh.hidden, Buckets: 1, Activation: nn.SCReLU}
 		workers := runtime.GOMAXPROCS(0)
-		b.Run(fmt.Sprintf("%v-%d→256-w%d", g, set.Size, workers), func(b *testing.B) {
+		name := fmt.Sprintf("%v-%d→256", g, set.Size)
+		if sh.name != "" {
+			name = sh.name
+		}
+		b.Run(fmt.Sprintf("%s-w%d", name, workers), func(b *testing.B) {
 			m, err := NewModel(a)
 			if err != nil {
 				b.Fatal(err)

@@ -28,6 +28,24 @@
 //	5 xiangqi-ps1260-hm     xiangqi-ps1260 with horizontal mirroring
 //	6 xiangqi-compact692-hm xiangqi-compact692 with horizontal mirroring
 //
+//	7 chess-kb4-hm              chess-ps768-hm × 4 king buckets   = 3072
+//	8 chess-kb16-hm             chess-ps768-hm × 16 king buckets  = 12288
+//	9 xiangqi-kb6-hm            xiangqi-ps1260-hm × 6 palace buckets = 7560
+//	10 xiangqi-compact692-kb6-hm xiangqi-compact692-hm × 6 palace buckets = 4152
+//
+// King buckets (Set.KingBuckets, kingbuckets.go): a perspective's feature
+// is its mirrored piece-square feature plus bucket·BaseSize, the bucket
+// read from a map of its own king's relative square (bullet's
+// ChessBucketsMirrored; Stockfish's HalfKA with the king squares grouped).
+// The chess maps are given over files a–d and shared by their mirror
+// images: 4 buckets (castled corner, back-rank centre, second rank, the
+// rest) and 16 (each square of the first two ranks' half, then pairs of
+// files on ranks 3, 4, 5–6 and 7–8). Xiangqi buckets the general's palace
+// point, folded by the mirror to 6. A perspective's View (bucket and
+// mirror) changes when its king changes bucket or crosses the centre; the
+// accumulator stack then refreshes that colour from its refresh cache.
+// Xiangqi's piece-balance factor (Pikafish's) is not built yet.
+//
 // Horizontal mirroring (Set.Mirror): both games' rules are left-right
 // symmetric (chess but for castling, which no feature sees), so a
 // perspective whose own king stands right of the centre file sees the
