@@ -8,20 +8,15 @@ import (
 	"dualnnue/position/setup"
 )
 
-// stateChunk is the number of States allocated at once; chunks never move,
-// so the Prev links DoMove writes stay valid while the stack grows.
-const stateChunk = 256
-
-// replayer owns a position, the per-ply States of the game being replayed
-// and a mirror board for the move code. After warm-up it never allocates
+// replayer owns a position, the moves of the game being replayed with their
+// States (a position.History) and a mirror board for the move code. After warm-up it never allocates
 // for games that start from the standard position: it returns to the start
 // by undoing the moves.
 type replayer struct {
 	game     position.Variant
 	squares  int
 	pos      position.Game
-	chunks   [][]position.State
-	moves    []position.Move
+	hist     position.History
 	standard bool // the root of pos is the standard start
 	list     position.MoveList
 	board    board
@@ -34,7 +29,7 @@ func newReplayer(g position.Variant) (*replayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &replayer{game: g, squares: g.Squares(), pos: pos, standard: true, moves: make([]position.Move, 0, 512), coder: newMoveCoder(g)}
+	r := &replayer{game: g, squares: g.Squares(), pos: pos, standard: true, coder: newMoveCoder(g)}
 	r.board.refresh(pos, r.squares)
 	return r, nil
 }
@@ -43,14 +38,13 @@ func newReplayer(g position.Variant) (*replayer, error) {
 // start when fen is "".
 func (r *replayer) reset(fen string) error {
 	if fen == "" && r.standard {
-		for i := len(r.moves) - 1; i >= 0; i-- {
-			r.pos.UndoMove(r.moves[i])
+		for r.hist.Len() > 0 {
+			r.hist.Undo(r.pos)
 		}
-		r.moves = r.moves[:0]
 		r.board.refresh(r.pos, r.squares)
 		return nil
 	}
-	r.moves = r.moves[:0]
+	r.hist.Reset()
 	r.standard = false
 	target := fen
 	if fen == "" {
@@ -66,17 +60,12 @@ func (r *replayer) reset(fen string) error {
 
 // do plays the legal move m.
 func (r *replayer) do(m position.Move) {
-	n := len(r.moves)
-	if n/stateChunk >= len(r.chunks) {
-		r.chunks = append(r.chunks, make([]position.State, stateChunk))
-	}
-	st := &r.chunks[n/stateChunk][n%stateChunk]
-	r.pos.DoMove(m, st)
+	r.hist.Do(r.pos, m)
+	st := r.pos.State()
 	r.board.apply(&st.Dirty)
 	if r.pt != nil {
 		r.pt.apply(&st.Dirty)
 	}
-	r.moves = append(r.moves, m)
 }
 
 // legal fills r.list with the legal moves of the current position.

@@ -12,7 +12,7 @@ import (
 // engine's reply to it (only the person's move when the engine has not
 // answered, e.g. when that move ended the game).
 func (s *session[T, P]) undo() {
-	n := len(s.moves)
+	n := s.hist.Len()
 	side := s.pos.SideToMove()
 	last := -1 // the person's last move
 	for i := n - 1; i >= 0; i-- {
@@ -31,7 +31,7 @@ func (s *session[T, P]) undo() {
 		s.printf("nothing to undo\n")
 		return
 	}
-	for len(s.moves) > last {
+	for s.hist.Len() > last {
 		s.takeBack()
 	}
 	if n-last == 1 {
@@ -108,13 +108,13 @@ func (s *session[T, P]) history() {
 	if s.start != s.def.StartFEN {
 		s.printf("[FEN \"%s\"]\n", s.start)
 	}
-	if len(s.moves) == 0 {
+	if s.hist.Len() == 0 {
 		s.printf("no moves yet\n")
 		return
 	}
 	var items []string
-	for i := range s.moves {
-		ply := s.states[i].GamePly - 1
+	for i := range s.hist.Len() {
+		ply := s.hist.State(i).GamePly - 1
 		switch {
 		case ply%2 == 0:
 			items = append(items, itoa(ply/2+1)+". "+s.texts[i])

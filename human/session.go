@@ -29,11 +29,10 @@ type session[T any, P search.GamePtr[T]] struct {
 	in  lineInput
 	out *errWriter
 
-	pos    P
-	start  string // FEN of the game's start ("new" goes back here)
-	moves  []position.Move
-	texts  []string // each move in the game's notation
-	states []*position.State
+	pos   P
+	start string           // FEN of the game's start ("new" goes back here)
+	hist  position.History // the game's moves
+	texts []string         // each move in the game's notation
 
 	human   position.Color
 	flipped bool // relative to the person's side at the bottom
@@ -152,7 +151,8 @@ func (s *session[T, P]) moveNumber() int { return s.pos.State().GamePly/2 + 1 }
 // position installs p as the current position with an empty history.
 func (s *session[T, P]) position(p P) {
 	s.pos = p
-	s.moves, s.texts, s.states = s.moves[:0], s.texts[:0], s.states[:0]
+	s.hist.Reset()
+	s.texts = s.texts[:0]
 	s.checkEnd()
 }
 
@@ -163,15 +163,15 @@ func (s *session[T, P]) drawBoard(status bool) {
 	if s.flipped {
 		v.bottom = v.bottom.Flip()
 	}
-	if n := len(s.moves); n > 0 {
-		from, to := s.def.MoveSquares(s.moves[n-1])
+	if n := s.hist.Len(); n > 0 {
+		from, to := s.def.MoveSquares(s.hist.Moves()[n-1])
 		v.last, v.hasLast = [2]position.Square{from, to}, true
 	}
 	var b strings.Builder
 	b.WriteByte('\n')
 	s.def.draw(&b, s.pos, v)
 	b.WriteByte('\n')
-	if n := len(s.moves); n > 0 {
+	if n := s.hist.Len(); n > 0 {
 		b.WriteString("last move: " + s.moveLabel(n-1) + "\n")
 	}
 	switch {
@@ -195,12 +195,12 @@ func (s *session[T, P]) drawBoard(status bool) {
 
 // moveLabel is move i of the game as "5. C2=5 (h2e2)".
 func (s *session[T, P]) moveLabel(i int) string {
-	ply := s.states[i].GamePly - 1 // the ply of the position the move was played in
+	ply := s.hist.State(i).GamePly - 1 // the ply of the position the move was played in
 	num := strconv.Itoa(ply/2+1) + "."
 	if ply%2 == 1 {
 		num += ".."
 	}
-	return num + " " + s.texts[i] + " (" + coordString(s.def, s.moves[i]) + ")"
+	return num + " " + s.texts[i] + " (" + coordString(s.def, s.hist.Moves()[i]) + ")"
 }
 
 // coordString writes m in coordinates with the game's own MoveString (a
@@ -213,19 +213,15 @@ func coordString[T any, P search.GamePtr[T]](def *gameDef[T, P], m position.Move
 // play makes the legal move m, recording its notation.
 func (s *session[T, P]) play(m position.Move) {
 	text := s.def.Notate(s.pos, m)
-	st := new(position.State)
-	s.pos.DoMove(m, st)
-	s.moves = append(s.moves, m)
+	s.hist.Do(s.pos, m)
 	s.texts = append(s.texts, text)
-	s.states = append(s.states, st)
 	s.checkEnd()
 }
 
 // takeBack undoes the last move.
 func (s *session[T, P]) takeBack() {
-	n := len(s.moves) - 1
-	s.pos.UndoMove(s.moves[n])
-	s.moves, s.texts, s.states = s.moves[:n], s.texts[:n], s.states[:n]
+	s.hist.Undo(s.pos)
+	s.texts = s.texts[:s.hist.Len()]
 	s.over, s.resigned, s.result, s.reason = false, false, position.ResultUnknown, ""
 }
 

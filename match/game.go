@@ -277,7 +277,7 @@ type gamePlayer struct {
 	sides [2]string
 	// xiangqi: an engine's ranks=1 setting applies.
 	xiangqi bool
-	states  []position.State
+	hist    position.History // the opening and the game's moves
 	list    position.MoveList
 }
 
@@ -286,8 +286,7 @@ func newGamePlayer(game string) (*gamePlayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &gamePlayer{game: game, pos: ar.pos, judge: ar.judge, start: ar.start, sides: ar.sides, xiangqi: ar.xiangqi,
-		states: make([]position.State, hardMaxPlies+64)}, nil
+	return &gamePlayer{game: game, pos: ar.pos, judge: ar.judge, start: ar.start, sides: ar.sides, xiangqi: ar.xiangqi}, nil
 }
 
 // setup sets the opening's position and plays its moves. It returns the
@@ -301,11 +300,7 @@ func (g *gamePlayer) setup(op notation.Opening) (string, []string, error) {
 	if len(op.Moves) > maxOpeningPlies {
 		return "", nil, fmt.Errorf("opening %q has %d moves, at most %d", fen, len(op.Moves), maxOpeningPlies)
 	}
-	// The States must hold the opening and the longest game; they are
-	// never reallocated while the position links to them.
-	if need := len(op.Moves) + hardMaxPlies + 2; len(g.states) < need {
-		g.states = make([]position.State, need)
-	}
+	g.hist.Reset()
 	if err := g.pos.SetFEN(fen); err != nil {
 		return "", nil, fmt.Errorf("opening %q: %w", fen, err)
 	}
@@ -317,7 +312,7 @@ func (g *gamePlayer) setup(op notation.Opening) (string, []string, error) {
 			return "", nil, fmt.Errorf("opening %q move %d %q: %w", fen, ply+1, s, err)
 		}
 		moves[ply] = g.pos.MoveString(m)
-		g.pos.DoMove(m, &g.states[ply])
+		g.hist.Do(g.pos, m)
 	}
 	if res, reason, over := g.ended(); over {
 		return "", nil, fmt.Errorf("opening %q (%d moves) ends the game (%s %s)", fen, len(op.Moves), res, reason)
@@ -439,7 +434,7 @@ func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op notation.Openi
 			return g.illegal(rec, us, mv), nil
 		}
 		text = g.pos.MoveString(m)
-		g.pos.DoMove(m, &g.states[ply])
+		g.hist.Do(g.pos, m)
 		ply++
 		rec.Moves = append(rec.Moves, text)
 		comment := fmt.Sprintf("%.3fs", elapsed.Seconds())

@@ -126,8 +126,8 @@ func TestOpeningsCheckedBeforeTheMatch(t *testing.T) {
 	// for the full 2,000 plies.
 	g, _ := newGamePlayer("chess")
 	op := notation.Opening{Moves: append(shuffle(996), "e2e4", "e7e5")}
-	if _, moves, err := g.setup(op); err != nil || len(moves) != 998 || len(g.states) < 998+hardMaxPlies {
-		t.Fatalf("setup: %v, %d moves, %d states", err, len(moves), len(g.states))
+	if _, moves, err := g.setup(op); err != nil || len(moves) != 998 || g.hist.Len() != 998 {
+		t.Fatalf("setup: %v, %d moves, %d in the history", err, len(moves), g.hist.Len())
 	}
 }
 
@@ -154,7 +154,7 @@ func TestRefereeDeadXiangqi(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.pos.DoMove(m, &g.states[0])
+	g.hist.Do(g.pos, m)
 	if res, reason, over := g.ended(); !over || res != position.Draw || reason != "insufficient material" {
 		t.Errorf("after the capture: %s %s %v, want 1/2-1/2 by insufficient material", res, reason, over)
 	}

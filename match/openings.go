@@ -45,7 +45,7 @@ func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec,
 	opts.HashMiB = 4
 	s := search.New(rules, newEval, opts)
 	pos := P(new(T))
-	states := make([]position.State, spec.Plies+1)
+	var hist position.History
 	var list position.MoveList
 	rng := spec.Seed*0x9E3779B97F4A7C15 + 1
 	if rng == 0 { // xorshift's one fixed point: it would pick move 0 forever
@@ -65,6 +65,7 @@ func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec,
 		if err := pos.SetFEN(start); err != nil {
 			return err
 		}
+		hist.Reset()
 		ok := true
 		for i := 0; i < spec.Plies; i++ {
 			list.Clear()
@@ -73,7 +74,7 @@ func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec,
 				ok = false
 				break
 			}
-			pos.DoMove(list.Moves[next(list.Len)], &states[i])
+			hist.Do(pos, list.Moves[next(list.Len)])
 		}
 		list.Clear()
 		pos.GenerateLegal(&list)

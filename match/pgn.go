@@ -54,7 +54,7 @@ func pgnGame(game string, rec *GameRecord, tags PGNTags) (*notation.Game, notati
 	if err := pos.SetFEN(rec.FEN); err != nil {
 		return nil, opt, err
 	}
-	states := make([]position.State, len(rec.Moves))
+	var hist position.History
 	g.Moves = make([]position.Move, len(rec.Moves))
 	g.Comments = make([]string, len(rec.Moves))
 	for i, s := range rec.Moves {
@@ -63,7 +63,7 @@ func pgnGame(game string, rec *GameRecord, tags PGNTags) (*notation.Game, notati
 			return nil, opt, fmt.Errorf("move %d %q: %w", i+1, s, err)
 		}
 		g.Moves[i] = m
-		pos.DoMove(m, &states[i])
+		hist.Do(pos, m)
 		if i < len(rec.Comments) && rec.Comments[i] != "" {
 			g.Comments[i] = rec.Comments[i]
 		} else if i < rec.BookPlies {

@@ -114,10 +114,10 @@ func ReadPGNOpenings(r io.Reader, v position.Variant) ([]Opening, error) {
 		if err := pos.SetFEN(op.FEN); err != nil {
 			return nil, fmt.Errorf("PGN game %d: %w", i+1, err)
 		}
-		states := make([]position.State, len(g.Moves))
-		for k, m := range g.Moves {
+		var hist position.History
+		for _, m := range g.Moves {
 			op.Moves = append(op.Moves, pos.MoveString(m))
-			pos.DoMove(m, &states[k])
+			hist.Do(pos, m)
 		}
 		out = append(out, op)
 	}

@@ -274,7 +274,7 @@ func chessMovetext(g *Game, fen string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("PGN: start position: %w", err)
 	}
-	states := make([]position.State, len(g.Moves))
+	var hist position.History
 	full := fullmoveOf(fen)
 	var toks []string
 	for i, m := range g.Moves {
@@ -287,7 +287,7 @@ func chessMovetext(g *Game, fen string) ([]string, error) {
 		}
 		toks = append(toks, SAN(p, m))
 		toks = appendComment(toks, g.MoveComment(i))
-		p.DoMove(m, &states[i])
+		hist.Do(p, m)
 		if black {
 			full++
 		}
@@ -300,7 +300,7 @@ func xiangqiMovetext(g *Game, fen string, opt WriteOptions) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("PGN: start position: %w", err)
 	}
-	states := make([]position.State, len(g.Moves))
+	var hist position.History
 	full := fullmoveOf(fen)
 	var toks []string
 	for i, m := range g.Moves {
@@ -323,7 +323,7 @@ func xiangqiMovetext(g *Game, fen string, opt WriteOptions) ([]string, error) {
 			toks = append(toks, WXF(p, m))
 		}
 		toks = appendComment(toks, g.MoveComment(i))
-		p.DoMove(m, &states[i])
+		hist.Do(p, m)
 		if black {
 			full++
 		}
@@ -889,9 +889,9 @@ type mover interface {
 }
 
 type chessMover struct {
-	p      *chess.Position
-	states []position.State
-	n      int
+	p    *chess.Position
+	hist position.History
+	n    int
 }
 
 func newChessMover(fen string, c960 bool) (*chessMover, error) {
@@ -903,7 +903,7 @@ func newChessMover(fen string, c960 bool) (*chessMover, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &chessMover{p: p, states: make([]position.State, 0, 128)}, nil
+	return &chessMover{p: p}, nil
 }
 
 func (c *chessMover) parse(s string) (position.Move, error) {
@@ -921,13 +921,9 @@ func (c *chessMover) parse(s string) (position.Move, error) {
 	return m, nil
 }
 
-// push plays m, keeping earlier States alive (they are linked).
+// push plays m.
 func (c *chessMover) push(m position.Move) {
-	if len(c.states) == cap(c.states) {
-		c.states = make([]position.State, 0, 2*cap(c.states))
-	}
-	c.states = c.states[:len(c.states)+1]
-	c.p.DoMove(m, &c.states[len(c.states)-1])
+	c.hist.Do(c.p, m)
 	c.n++
 }
 
@@ -937,7 +933,7 @@ func (c *chessMover) label(s string) string {
 
 type xiangqiMover struct {
 	p      *xiangqi.Position
-	states []position.State
+	hist   position.History
 	ranks1 bool // coordinate moves number the ranks 1–10 ([XiangqiRanks "1-10"])
 }
 
@@ -946,7 +942,7 @@ func newXiangqiMover(fen string) (*xiangqiMover, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &xiangqiMover{p: p, states: make([]position.State, 0, 128)}, nil
+	return &xiangqiMover{p: p}, nil
 }
 
 func (x *xiangqiMover) parse(s string) (position.Move, error) {
@@ -966,11 +962,7 @@ func (x *xiangqiMover) parse(s string) (position.Move, error) {
 	if err != nil {
 		return m, err
 	}
-	if len(x.states) == cap(x.states) {
-		x.states = make([]position.State, 0, 2*cap(x.states))
-	}
-	x.states = x.states[:len(x.states)+1]
-	x.p.DoMove(m, &x.states[len(x.states)-1])
+	x.hist.Do(x.p, m)
 	return m, nil
 }
 

@@ -192,7 +192,7 @@ func adjudicateChess(g *notation.Game, opt Options) (Outcome, error) {
 	if r := JudgeChess(p, opt); r != Ongoing {
 		out = Outcome{r, 0}
 	}
-	states := make([]position.State, len(g.Moves))
+	var hist position.History
 	full := fullmove(g.StartFEN())
 	for i, m := range g.Moves {
 		black := p.SideToMove() == position.Black
@@ -201,7 +201,7 @@ func adjudicateChess(g *notation.Game, opt Options) (Outcome, error) {
 		if !list.Contains(m) {
 			return Outcome{}, fmt.Errorf("%s: not legal in %s", moveLabel(i+1, full, black, "white", p.MoveString(m)), p.FEN())
 		}
-		p.DoMove(m, &states[i])
+		hist.Do(p, m)
 		if black {
 			full++
 		}
@@ -224,14 +224,14 @@ func adjudicateXiangqi(g *notation.Game, ro xiangqi.RuleOptions) (Outcome, error
 	if r := JudgeXiangqi(p); r != Ongoing {
 		out = Outcome{r, 0}
 	}
-	states := make([]position.State, len(g.Moves))
+	var hist position.History
 	full := fullmove(g.StartFEN())
 	for i, m := range g.Moves {
 		black := p.SideToMove() == position.Black
 		if !p.PseudoLegal(m) || !p.Legal(m) {
 			return Outcome{}, fmt.Errorf("%s: not legal in %s", moveLabel(i+1, full, black, "red", xiangqi.MoveString(m)), p.FEN())
 		}
-		p.DoMove(m, &states[i])
+		hist.Do(p, m)
 		if black {
 			full++
 		}
@@ -287,14 +287,14 @@ func gameFromMoves(v position.Variant, chess960 bool, fen string, moves []string
 		if err != nil {
 			return nil, err
 		}
-		states := make([]position.State, len(moves))
+		var hist position.History
 		for i, s := range moves {
 			black := p.SideToMove() == position.Black
 			m, err := p.ParseMove(s)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", moveLabel(i+1, full, black, "red", fmt.Sprintf("%q", s)), err)
 			}
-			p.DoMove(m, &states[i])
+			hist.Do(p, m)
 			g.Moves = append(g.Moves, m)
 			if black {
 				full++
@@ -309,14 +309,14 @@ func gameFromMoves(v position.Variant, chess960 bool, fen string, moves []string
 		if err != nil {
 			return nil, err
 		}
-		states := make([]position.State, len(moves))
+		var hist position.History
 		for i, s := range moves {
 			black := p.SideToMove() == position.Black
 			m, err := p.ParseMove(s)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", moveLabel(i+1, full, black, "white", fmt.Sprintf("%q", s)), err)
 			}
-			p.DoMove(m, &states[i])
+			hist.Do(p, m)
 			g.Moves = append(g.Moves, m)
 			if black {
 				full++

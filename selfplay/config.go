@@ -52,9 +52,6 @@ type OpeningConfig struct {
 	VerifyScore int    `toml:"verify_score"`
 }
 
-// randomPliesMax returns the most random plies a game can start with.
-func (o *OpeningConfig) randomPliesMax() int { return max(o.RandomPlies, o.RandomPliesMax) }
-
 // AdjudicationConfig ends games early.
 type AdjudicationConfig struct {
 	ResignScore  int `toml:"resign_score"`

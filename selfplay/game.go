@@ -12,8 +12,8 @@ import (
 )
 
 // worker plays games one after another. Everything it needs per game is
-// allocated once: the position, the per-ply States (their addresses must
-// stay fixed while the position links to them) and the move list.
+// allocated once: the position, the game's moves with their States (a
+// position.History, reused game after game) and the move list.
 type worker[T any, P search.GamePtr[T]] struct {
 	cfg      *Config
 	s        *search.Searcher[T, P]
@@ -21,7 +21,7 @@ type worker[T any, P search.GamePtr[T]] struct {
 	startFEN string
 	book     []string
 	pos      P
-	states   []position.State
+	hist     position.History
 	list     position.MoveList
 	// nodes counts the nodes searched by this worker (for throughput figures).
 	nodes uint64
@@ -38,7 +38,6 @@ func newWorker[T any, P search.GamePtr[T]](cfg *Config, def *variants.Def[T, P],
 		startFEN: def.StartFEN,
 		book:     book,
 		pos:      P(new(T)),
-		states:   make([]position.State, cfg.Opening.randomPliesMax()+cfg.Adjudication.MaxPlies+8),
 	}
 	def.SetRuleOptions(w.pos, cfg.ruleOptions())
 	return w
@@ -95,6 +94,7 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (rules.Verdict
 		if err := w.pos.SetFEN(fen); err != nil {
 			return rules.Verdict{}, fmt.Errorf("game %d: start position: %w", idx, err)
 		}
+		w.hist.Reset()
 		rec.Book = rec.Book[:0]
 		ok, err := w.randomPlies(&r, rec)
 		if err != nil {
@@ -142,7 +142,7 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (rules.Verdict
 			resignSide = winner
 			resignRun++
 			if resignRun >= adj.ResignPlies {
-				w.doMove(res.BestMove, ply)
+				w.doMove(res.BestMove)
 				return rules.Verdict{Result: position.Win(winner), Reason: "adjudicated: resign"}, nil
 			}
 		} else {
@@ -152,19 +152,19 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (rules.Verdict
 		if adj.DrawPlies > 0 && ply >= adj.DrawAfterPly && score <= position.Value(adj.DrawScore) && score >= -position.Value(adj.DrawScore) {
 			drawRun++
 			if drawRun >= adj.DrawPlies {
-				w.doMove(res.BestMove, ply)
+				w.doMove(res.BestMove)
 				return rules.Verdict{Result: position.Draw, Reason: "adjudicated: draw"}, nil
 			}
 		} else {
 			drawRun = 0
 		}
-		w.doMove(res.BestMove, ply)
+		w.doMove(res.BestMove)
 		ply++
 	}
 }
 
-func (w *worker[T, P]) doMove(m position.Move, ply int) {
-	w.pos.DoMove(m, &w.states[ply])
+func (w *worker[T, P]) doMove(m position.Move) {
+	w.hist.Do(w.pos, m)
 }
 
 // randomPlies plays the opening's random moves; it reports false when the
@@ -192,7 +192,7 @@ func (w *worker[T, P]) randomPlies(r *rng, rec *datasets.GameRecord) (bool, erro
 			m = w.list.Moves[r.intn(w.list.Len)]
 		}
 		rec.Book = append(rec.Book, m)
-		w.doMove(m, i)
+		w.doMove(m)
 	}
 	w.list.Clear()
 	w.pos.GenerateLegal(&w.list)

@@ -20,7 +20,7 @@ import (
 type adapter[T any, P search.GamePtr[T]] struct {
 	def  *variants.Def[T, P]
 	pos  P
-	hist []position.State
+	hist position.History // the moves of the position command
 	cfg  engineConfig
 	// file is the loaded EvalFile (nil New: none; the option is empty),
 	// kept while "Use NNUE" is off so that turning it on needs no reload.
@@ -58,13 +58,13 @@ func (a *adapter[T, P]) setPosition(fen string, moves []string) error {
 		a.def.SetChess960(p, a.cfg.chess960)
 	}
 	a.def.SetRuleOptions(p, a.ruleOptions())
-	hist := make([]position.State, len(moves))
-	for i, s := range moves {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			return &moveError{index: i + 1, move: s, err: err}
+	var hist position.History
+	if err := hist.Replay(p, moves); err != nil {
+		var me *position.MoveError
+		if errors.As(err, &me) {
+			return &moveError{index: me.Index, move: me.Move, err: me.Err}
 		}
-		p.DoMove(m, &hist[i])
+		return err
 	}
 	a.pos, a.hist = p, hist
 	return nil
