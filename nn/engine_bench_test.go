@@ -12,6 +12,7 @@ import (
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
 	"dualnnue/search"
+	"dualnnue/variants"
 )
 
 // BenchmarkEngine runs search.Bench (one thread, 16 MiB) over the search's
@@ -29,12 +30,12 @@ func BenchmarkEngine(b *testing.B) {
 			if evName == "pst" {
 				newEval = func() position.Evaluator[*chess.Position] { return eval.NewChess[*chess.Position]() }
 			}
-			s := search.New(search.ChessRules, newEval, search.Options{Threads: 1, HashMiB: 16, MultiPV: 1})
+			s := search.New(variants.Chess.Rules, newEval, search.Options{Threads: 1, HashMiB: 16, MultiPV: 1})
 			var nodes uint64
 			var secs float64
 			c0 := processCPU()
 			for b.Loop() {
-				r, err := search.Bench(s, chess.NewFromFEN, search.ChessBenchFENs, depth)
+				r, err := search.Bench(s, chess.NewFromFEN, variants.Chess.BenchFENs, depth)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -51,12 +52,12 @@ func BenchmarkEngine(b *testing.B) {
 			if evName == "pst" {
 				newEval = func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() }
 			}
-			s := search.New(search.XiangqiRules, newEval, search.Options{Threads: 1, HashMiB: 16, MultiPV: 1})
+			s := search.New(variants.Xiangqi.Rules, newEval, search.Options{Threads: 1, HashMiB: 16, MultiPV: 1})
 			var nodes uint64
 			var secs float64
 			c0 := processCPU()
 			for b.Loop() {
-				r, err := search.Bench(s, xiangqi.NewFromFEN, search.XiangqiBenchFENs, depth)
+				r, err := search.Bench(s, xiangqi.NewFromFEN, variants.Xiangqi.BenchFENs, depth)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -46,7 +46,7 @@ func reportBench(b *testing.B, fn func() search.BenchResult) {
 func BenchmarkBenchChess(b *testing.B) {
 	s := newChessSearcher(oneThread())
 	reportBench(b, func() search.BenchResult {
-		r, err := search.Bench(s, newChess, search.ChessBenchFENs, chessBenchDepth)
+		r, err := search.Bench(s, newChess, chessBenchFENs, chessBenchDepth)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -57,7 +57,7 @@ func BenchmarkBenchChess(b *testing.B) {
 func BenchmarkBenchXiangqi(b *testing.B) {
 	s := newXiangqiSearcher(oneThread())
 	reportBench(b, func() search.BenchResult {
-		r, err := search.Bench(s, newXiangqi, search.XiangqiBenchFENs, xiangqiBenchDepth)
+		r, err := search.Bench(s, newXiangqi, xiangqiBenchFENs, xiangqiBenchDepth)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -69,7 +69,7 @@ func BenchmarkBenchXiangqi(b *testing.B) {
 // infinite search (the figure the 10 ms requirement is about).
 func BenchmarkStopLatency(b *testing.B) {
 	s := newChessSearcher(oneThread())
-	pos := chessPos(search.ChessBenchFENs[1])
+	pos := chessPos(chessBenchFENs[1])
 	var total time.Duration
 	for i := 0; i < b.N; i++ {
 		done := make(chan time.Time)

@@ -14,7 +14,7 @@ import (
 func TestDeterministicOneThreadChess(t *testing.T) {
 	s := newChessSearcher(oneThread())
 	for _, lim := range []search.Limits{{Depth: 8}, {Nodes: 30000}, {SoftNodes: 20000}} {
-		for _, fen := range search.ChessBenchFENs[:6] {
+		for _, fen := range chessBenchFENs[:6] {
 			var first search.Result
 			for run := 0; run < 2; run++ {
 				s.Clear()
@@ -39,7 +39,7 @@ func TestDeterministicOneThreadChess(t *testing.T) {
 // with its size (the few per search are the result's PV slices).
 func TestNoAllocationsPerNodeChess(t *testing.T) {
 	s := newChessSearcher(oneThread())
-	pos := chessPos(search.ChessBenchFENs[1])
+	pos := chessPos(chessBenchFENs[1])
 	count := func(depth int) (float64, uint64) {
 		var nodes uint64
 		a := testing.AllocsPerRun(2, func() {
@@ -63,7 +63,7 @@ func TestLazySMPChess(t *testing.T) {
 	o := search.DefaultOptions
 	o.Threads = 2
 	s := newChessSearcher(o)
-	pos := chessPos(search.ChessBenchFENs[5])
+	pos := chessPos(chessBenchFENs[5])
 	var infos int
 	res := s.Search(pos, search.Limits{Depth: 9}, func(i *search.Info) { infos++ })
 	if res.BestMove == position.MoveNone || res.Depth != 9 || infos == 0 {
@@ -88,7 +88,7 @@ func TestLazySMPChess(t *testing.T) {
 // (the bound here is generous for loaded CI machines; see BenchmarkStopLatency).
 func TestStopLatency(t *testing.T) {
 	s := newChessSearcher(oneThread())
-	pos := chessPos(search.ChessBenchFENs[1])
+	pos := chessPos(chessBenchFENs[1])
 	done := make(chan time.Time)
 	go func() {
 		s.Search(pos, search.Limits{Infinite: true}, nil)
@@ -105,7 +105,7 @@ func TestStopLatency(t *testing.T) {
 // TestOptionChanges: Hash, Threads and MultiPV change between searches.
 func TestOptionChanges(t *testing.T) {
 	s := newChessSearcher(oneThread())
-	pos := chessPos(search.ChessBenchFENs[5])
+	pos := chessPos(chessBenchFENs[5])
 	s.Clear()
 	want := s.Search(pos, search.Limits{Depth: 6}, nil)
 	s.SetHash(1)

@@ -22,7 +22,7 @@
 //
 // # Use
 //
-//	s := search.New(search.ChessRules, func() position.Evaluator[*chess.Position] {
+//	s := search.New(variants.Chess.Rules, func() position.Evaluator[*chess.Position] {
 //		return eval.NewChess[*chess.Position]()
 //	}, search.DefaultOptions)
 //	res := s.Search(pos, search.Limits{Depth: 12}, func(i *search.Info) { ... })

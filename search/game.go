@@ -1,11 +1,7 @@
 // The type constraint of the generic search and the few facts about a game it cannot ask a position.
 package search
 
-import (
-	"dualnnue/position"
-	"dualnnue/position/chess"
-	"dualnnue/position/xiangqi"
-)
+import "dualnnue/position"
 
 // GamePtr is the constraint on the search's position type parameter: a
 // pointer to a position struct T that implements position.Game
@@ -18,7 +14,9 @@ type GamePtr[T any] interface {
 // Rules are the facts about a game the search needs beyond position.Game:
 // how to read a move's destination (for MVV-LVA and the counter-move table),
 // what a position with no legal move scores, and the piece values used to
-// order captures. Use XiangqiRules or ChessRules.
+// order captures. Each game's values are in its bundle (package variants:
+// variants.Xiangqi.Rules, variants.Chess.Rules), so that the search imports
+// no game package.
 type Rules struct {
 	// Variant is the game the rules describe.
 	Variant position.Variant
@@ -36,27 +34,6 @@ type Rules struct {
 	// NoPieceCaptureType is the victim type when a capture's destination is
 	// empty (chess en passant: the pawn); 0 when that cannot happen.
 	NoPieceCaptureType position.PieceType
-}
-
-// XiangqiRules describes xiangqi: moves are from | to<<7; piece types
-// King=1 Advisor=2 Elephant=3 Horse=4 Rook=5 Cannon=6 Pawn=7.
-var XiangqiRules = Rules{
-	Variant:       position.Xiangqi,
-	ToShift:       7,
-	ToMask:        0x7F,
-	NoMovesIsLoss: true,
-	PieceValue:    xiangqi.PieceValue,
-}
-
-// ChessRules describes chess: moves are from | to<<6 | promo<<12 | kind<<14;
-// piece types Pawn=1 Knight=2 Bishop=3 Rook=4 Queen=5 King=6.
-var ChessRules = Rules{
-	Variant:            position.Chess,
-	ToShift:            6,
-	ToMask:             0x3F,
-	NoMovesIsLoss:      false,
-	PieceValue:         chess.PieceValue,
-	NoPieceCaptureType: 1,
 }
 
 // to returns m's destination square.

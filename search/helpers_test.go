@@ -7,10 +7,11 @@ import (
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
 	"dualnnue/search"
+	"dualnnue/variants"
 )
 
 func newChessSearcher(opts search.Options) *search.Searcher[chess.Position, *chess.Position] {
-	return search.New(search.ChessRules, func() position.Evaluator[*chess.Position] {
+	return search.New(variants.Chess.Rules, func() position.Evaluator[*chess.Position] {
 		return eval.NewChess[*chess.Position]()
 	}, opts)
 }
@@ -30,7 +31,7 @@ func oneThread() search.Options {
 }
 
 func newXiangqiSearcher(opts search.Options) *search.Searcher[xiangqi.Position, *xiangqi.Position] {
-	return search.New(search.XiangqiRules, func() position.Evaluator[*xiangqi.Position] {
+	return search.New(variants.Xiangqi.Rules, func() position.Evaluator[*xiangqi.Position] {
 		return eval.NewXiangqi[*xiangqi.Position]()
 	}, opts)
 }
@@ -42,3 +43,9 @@ func xiangqiPos(fen string) *xiangqi.Position {
 	}
 	return p
 }
+
+// The bench positions of each game (package variants holds them).
+var (
+	chessBenchFENs   = variants.Chess.BenchFENs
+	xiangqiBenchFENs = variants.Xiangqi.BenchFENs
+)

@@ -20,7 +20,7 @@ func TestTimeControl1s(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	s := newChessSearcher(oneThread())
-	pos := chessPos(search.ChessBenchFENs[0])
+	pos := chessPos(chessBenchFENs[0])
 	var clock = [2]time.Duration{time.Second, time.Second}
 	const inc = 10 * time.Millisecond
 	var states [200]position.State
@@ -60,7 +60,7 @@ func TestTimeControl1s(t *testing.T) {
 func TestDepthWithOnlyOpponentClock(t *testing.T) {
 	s := newChessSearcher(oneThread())
 	lim := search.Limits{Depth: 6, Time: [2]time.Duration{0, 50 * time.Millisecond}, HasTime: [2]bool{false, true}}
-	res := s.Search(chessPos(search.ChessBenchFENs[0]), lim, nil)
+	res := s.Search(chessPos(chessBenchFENs[0]), lim, nil)
 	if res.Depth != 6 {
 		t.Fatalf("reached depth %d, want 6", res.Depth)
 	}
@@ -70,7 +70,7 @@ func TestDepthWithOnlyOpponentClock(t *testing.T) {
 // answer at once with a searched legal move.
 func TestZeroClockAnswers(t *testing.T) {
 	s := newChessSearcher(oneThread())
-	pos := chessPos(search.ChessBenchFENs[1])
+	pos := chessPos(chessBenchFENs[1])
 	for _, lim := range []search.Limits{
 		{HasTime: [2]bool{true, true}},
 		{MoveTime: 1},
@@ -87,7 +87,7 @@ func TestZeroClockAnswers(t *testing.T) {
 func TestMoveTime(t *testing.T) {
 	s := newChessSearcher(oneThread())
 	t0 := time.Now()
-	s.Search(chessPos(search.ChessBenchFENs[5]), search.Limits{MoveTime: 150 * time.Millisecond}, nil)
+	s.Search(chessPos(chessBenchFENs[5]), search.Limits{MoveTime: 150 * time.Millisecond}, nil)
 	if el := time.Since(t0); el < 100*time.Millisecond || el > 250*time.Millisecond {
 		t.Fatalf("movetime 150ms took %v", el)
 	}
@@ -124,7 +124,7 @@ func TestTerminalRoots(t *testing.T) {
 // then finishes within the clock's limits.
 func TestPonder(t *testing.T) {
 	s := newChessSearcher(oneThread())
-	pos := chessPos(search.ChessBenchFENs[5])
+	pos := chessPos(chessBenchFENs[5])
 	lim := search.Limits{Ponder: true, Time: [2]time.Duration{100 * time.Millisecond, 100 * time.Millisecond}, HasTime: [2]bool{true, true}}
 	done := make(chan search.Result)
 	go func() { done <- s.Search(pos, lim, nil) }()
@@ -145,7 +145,7 @@ func TestPonder(t *testing.T) {
 // ordered lines whose first is the result.
 func TestSearchMovesAndMultiPV(t *testing.T) {
 	s := newChessSearcher(oneThread())
-	pos := chessPos(search.ChessBenchFENs[0])
+	pos := chessPos(chessBenchFENs[0])
 	a3, _ := pos.ParseMove("a2a3")
 	h3, _ := pos.ParseMove("h2h3")
 	res := s.Search(pos, search.Limits{Depth: 6, SearchMoves: []position.Move{a3, h3}}, nil)
@@ -171,7 +171,7 @@ func TestSearchMovesAndMultiPV(t *testing.T) {
 // TestStartStopAtOnce: a Stop right after Start is never lost.
 func TestStartStopAtOnce(t *testing.T) {
 	s := newChessSearcher(oneThread())
-	pos := chessPos(search.ChessBenchFENs[1])
+	pos := chessPos(chessBenchFENs[1])
 	for i := 0; i < 20; i++ {
 		ch := s.Start(pos, search.Limits{Infinite: true}, nil)
 		s.Stop()

@@ -59,7 +59,7 @@ func TestPerpetualLosesXiangqi(t *testing.T) {
 func TestDeterministicOneThreadXiangqi(t *testing.T) {
 	s := newXiangqiSearcher(oneThread())
 	for _, lim := range []search.Limits{{Depth: 7}, {Nodes: 30000}} {
-		for _, fen := range search.XiangqiBenchFENs[:5] {
+		for _, fen := range xiangqiBenchFENs[:5] {
 			s.Clear()
 			a := s.Search(xiangqiPos(fen), lim, nil)
 			s.Clear()
@@ -76,7 +76,7 @@ func TestDeterministicOneThreadXiangqi(t *testing.T) {
 
 func TestNoAllocationsPerNodeXiangqi(t *testing.T) {
 	s := newXiangqiSearcher(oneThread())
-	pos := xiangqiPos(search.XiangqiBenchFENs[3])
+	pos := xiangqiPos(xiangqiBenchFENs[3])
 	count := func(depth int) (float64, uint64) {
 		var nodes uint64
 		a := testing.AllocsPerRun(2, func() {
@@ -97,7 +97,7 @@ func TestLazySMPXiangqi(t *testing.T) {
 	o := search.DefaultOptions
 	o.Threads = 2
 	s := newXiangqiSearcher(o)
-	pos := xiangqiPos(search.XiangqiBenchFENs[0])
+	pos := xiangqiPos(xiangqiBenchFENs[0])
 	res := s.Search(pos, search.Limits{Depth: 7}, nil)
 	var legal position.MoveList
 	pos.GenerateLegal(&legal)

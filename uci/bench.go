@@ -22,8 +22,8 @@ type BenchOptions struct {
 	Eval variants.EvalChoice
 }
 
-// Bench searches the game's fixed bench positions (search.XiangqiBenchFENs
-// or search.ChessBenchFENs), each after clearing the table, and writes a
+// Bench searches the game's fixed bench positions (variants.Xiangqi.BenchFENs
+// or variants.Chess.BenchFENs), each after clearing the table, and writes a
 // "Position: i/n (fen)" line per position and Stockfish's summary lines
 // ("Nodes searched: N", "Nodes/second: N") to w. With one thread the node
 // count is a signature of the search. It returns the total nodes and the

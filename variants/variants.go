@@ -101,7 +101,7 @@ var Xiangqi = &Def[xiangqi.Position, *xiangqi.Position]{
 	},
 	RuleOptions: (*xiangqi.Position).Rules,
 	Perft:       xiangqi.Perft,
-	Rules:       search.XiangqiRules,
+	Rules:       xiangqiRules,
 	HCE:         func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() },
 	WDL:         eval.XiangqiWDL,
 	Judge:       rules.JudgeXiangqi,
@@ -130,7 +130,7 @@ var Xiangqi = &Def[xiangqi.Position, *xiangqi.Position]{
 		}
 		return out
 	},
-	BenchFENs:  search.XiangqiBenchFENs,
+	BenchFENs:  xiangqiBenchFENs,
 	BenchDepth: 12,
 	// With the embedded net of 2026-12-02 (second round), 100 games each
 	// against Fairy-Stockfish at the same UCI_Elo: at 1600, 200 nodes
@@ -159,7 +159,7 @@ var Chess = &Def[chess.Position, *chess.Position]{
 		return RuleOptions{NaturalLimitPlies: xiangqi.DefaultNaturalLimitPlies}
 	},
 	Perft:         chess.Perft,
-	Rules:         search.ChessRules,
+	Rules:         chessRules,
 	HCE:           func() position.Evaluator[*chess.Position] { return eval.NewChess[*chess.Position]() },
 	WDL:           eval.ChessWDL,
 	Judge:         func(p *chess.Position) rules.Verdict { return rules.JudgeChess(p, rules.Options{}) },
@@ -193,7 +193,7 @@ var Chess = &Def[chess.Position, *chess.Position]{
 		}
 		return out
 	},
-	BenchFENs:  search.ChessBenchFENs,
+	BenchFENs:  chessBenchFENs,
 	BenchDepth: 13,
 	// Against Stockfish's 1600: 532 nodes scored +10 ± 69 with the first
 	// embedded net of 2026-12-02 and +17 ± 64 with the second; at 1900,

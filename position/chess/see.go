@@ -4,7 +4,7 @@ package chess
 import "dualnnue/position"
 
 // PieceValue is chess's one piece-value scale, in centipawns, indexed by
-// PieceType: SEE swaps with it, and the search (search.ChessRules) orders
+// PieceType: SEE swaps with it, and the search (search.Rules, in variants.Chess) orders
 // captures by it (MVV-LVA) and bounds delta pruning with it. Pawn 100,
 // knight 320, bishop 330, rook 500, queen 950. The king counts 0: it
 // captures last, and only when the square is no longer defended. Index 7

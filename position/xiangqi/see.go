@@ -4,7 +4,7 @@ package xiangqi
 import "dualnnue/position"
 
 // PieceValue is xiangqi's one piece-value scale, in centipawns, indexed by
-// PieceType: SEE swaps with it, and the search (search.XiangqiRules) orders
+// PieceType: SEE swaps with it, and the search (search.Rules, in variants.Xiangqi) orders
 // captures by it (MVV-LVA) and bounds delta pruning with it. Rook 1300,
 // cannon 600, horse 520, elephant 230, advisor 220, pawn 90 (Pikafish-like
 // proportions: the cannon above the horse in the middle game, the elephant
