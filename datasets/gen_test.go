@@ -6,12 +6,13 @@ import (
 	"os"
 	"testing"
 
+	"dualnnue/internal/splitmix"
 	"dualnnue/position"
 )
 
 type testRNG uint64
 
-func (r *testRNG) next() uint64 { return splitmix((*uint64)(r)) }
+func (r *testRNG) next() uint64 { return splitmix.Next((*uint64)(r)) }
 func (r *testRNG) intn(n int) int {
 	return int(r.next() % uint64(n))
 }

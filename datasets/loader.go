@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"dualnnue/internal/splitmix"
 	"dualnnue/nn/features"
 	"dualnnue/position"
 )
@@ -371,9 +372,9 @@ func passOrder(seed uint64, pass, n int) []int {
 	for i := range order {
 		order[i] = i
 	}
-	rng := splitmix64(splitmix64(seed^0x5DEECE66D) ^ uint64(pass))
+	rng := splitmix.Hash(splitmix.Hash(seed^0x5DEECE66D) ^ uint64(pass))
 	for i := n - 1; i > 0; i-- {
-		j := int(splitmix(&rng) % uint64(i+1))
+		j := int(splitmix.Next(&rng) % uint64(i+1))
 		order[i], order[j] = order[j], order[i]
 	}
 	return order
@@ -382,10 +383,10 @@ func passOrder(seed uint64, pass, n int) []int {
 // blockSeed returns the seed of the filter's random skipping in a block:
 // drawn from the seed, the pass, the file and the block alone.
 func blockSeed(seed uint64, pass, file, block int) uint64 {
-	h := splitmix64(seed ^ 0x2545F4914F6CDD1D)
-	h = splitmix64(h ^ uint64(pass))
-	h = splitmix64(h ^ uint64(file))
-	return splitmix64(h ^ uint64(block))
+	h := splitmix.Hash(seed ^ 0x2545F4914F6CDD1D)
+	h = splitmix.Hash(h ^ uint64(pass))
+	h = splitmix.Hash(h ^ uint64(file))
+	return splitmix.Hash(h ^ uint64(block))
 }
 
 // feed reads the files' blocks (checksums verified) and hands them to the
@@ -550,7 +551,7 @@ func (d *blockDecoder) decode(h *BlockHeader, stored []byte, seed uint64, truste
 		keys := 0
 		for {
 			if keys < gameKeys {
-				id = splitmix64(id ^ uint64(rp.pos.State().Key))
+				id = splitmix.Hash(id ^ uint64(rp.pos.State().Key))
 				keys++
 			}
 			ok, err := d.cd.nextInGame()
@@ -574,15 +575,6 @@ func (d *blockDecoder) decode(h *BlockHeader, stored []byte, seed uint64, truste
 		}
 		endGame()
 	}
-}
-
-// splitmix64 is the SplitMix64 finaliser (Steele, Lea and Flood), a
-// well-mixed hash of x.
-func splitmix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 func (l *Loader) work() {
@@ -667,9 +659,9 @@ func (l *Loader) work() {
 
 // permute shuffles buf with the permutation of window w.
 func (l *Loader) permute(buf []Sample, w int64) {
-	rng := splitmix64(splitmix64(l.cfg.Seed^0xA5A5A5A5A5A5A5A5) ^ uint64(w))
+	rng := splitmix.Hash(splitmix.Hash(l.cfg.Seed^0xA5A5A5A5A5A5A5A5) ^ uint64(w))
 	for i := len(buf) - 1; i > 0; i-- {
-		j := int(splitmix(&rng) % uint64(i+1))
+		j := int(splitmix.Next(&rng) % uint64(i+1))
 		buf[i], buf[j] = buf[j], buf[i]
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"dualnnue/internal/splitmix"
 	"dualnnue/position"
 )
 
@@ -56,19 +57,10 @@ func (f *Filter) keep(pos position.Game, rec *Record, rng *uint64, threshold uin
 	if f.SkipBestCaptures && rec.Best != position.MoveNone && pos.IsCapture(rec.Best) {
 		return false
 	}
-	if threshold != 0 && splitmix(rng) < threshold {
+	if threshold != 0 && splitmix.Next(rng) < threshold {
 		return false
 	}
 	return true
-}
-
-// splitmix advances a SplitMix64 generator.
-func splitmix(s *uint64) uint64 {
-	*s += 0x9E3779B97F4A7C15
-	z := *s
-	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-	z = (z ^ z>>27) * 0x94D049BB133111EB
-	return z ^ z>>31
 }
 
 // skipThreshold turns a probability into a threshold on 64-bit draws.

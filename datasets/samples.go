@@ -2,6 +2,7 @@
 package datasets
 
 import (
+	"dualnnue/internal/splitmix"
 	"dualnnue/position"
 	"errors"
 	"fmt"
@@ -85,7 +86,7 @@ func ReadSamples(files []string, g position.Variant, f *Filter, fn func(s *Sampl
 				break
 			}
 			h, idx, off := sc.Block()
-			seed := splitmix64(f.Seed ^ splitmix64(uint64(fi)<<32|uint64(idx)))
+			seed := splitmix.Hash(f.Seed ^ splitmix.Hash(uint64(fi)<<32|uint64(idx)))
 			n, err := d.decode(h, stored, seed, false, &tmp, emit)
 			st.Decoded += int64(n)
 			if err != nil {

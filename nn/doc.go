@@ -48,6 +48,6 @@
 // The net file layout is documented in file.go (version 2 records the king
 // buckets, mirror, hidden-layer count, flags and bucket map; version 1
 // files, the embedded nets among them, still load); embedded defaults in
-// nets/*.nnue are trained by the pipeline from the nets go run ./nn/cmd/mknet
-// folds from the hand-written tables (see nn/internal/pstnet, docs/nets.md).
+// nets/*.nnue are trained by the pipeline from the nets go run ./cmd/mknet
+// folds from the hand-written tables (see internal/pstnet, docs/nets.md).
 package nn

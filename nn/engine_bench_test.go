@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"dualnnue/eval"
+	"dualnnue/internal/pstnet"
 	"dualnnue/nn"
-	"dualnnue/nn/internal/pstnet"
 	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"dualnnue/datasets"
+	"dualnnue/internal/splitmix"
 	"dualnnue/position"
 	"dualnnue/rules"
 	"dualnnue/search"
@@ -46,13 +47,7 @@ func newWorker[T any, P search.GamePtr[T]](cfg *Config, def *variants.Def[T, P],
 // rng is splitmix64: tiny, fast and good enough for openings.
 type rng uint64
 
-func (r *rng) next() uint64 {
-	*r += 0x9E3779B97F4A7C15
-	z := uint64(*r)
-	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-	z = (z ^ z>>27) * 0x94D049BB133111EB
-	return z ^ z>>31
-}
+func (r *rng) next() uint64 { return splitmix.Next((*uint64)(r)) }
 
 func (r *rng) intn(n int) int { return int(r.next() % uint64(n)) }
 

@@ -116,15 +116,6 @@ func (d *Memory) copyFrom(src *Memory, i int) {
 	d.meta = append(d.meta, src.meta[i])
 }
 
-// splitmix64 is the SplitMix64 finaliser (Steele, Lea and Flood), a
-// well-mixed hash of x.
-func splitmix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
 // formatOf returns the batch format of shape a: its feature set and
 // output buckets.
 func formatOf(a nn.Arch) (*datasets.Format, error) {

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"dualnnue/datasets"
+	"dualnnue/internal/splitmix"
 	"dualnnue/position"
 )
 
@@ -87,7 +88,7 @@ func LoadDatasets(l Load) (train, valid *Memory, st LoadStats, err error) {
 	}
 	rs, err := datasets.ReadSamples(l.Files, l.Game, &l.Filter, func(s *datasets.Sample) error {
 		dst := train
-		if cut > 0 && splitmix64(l.Seed^s.Game) < cut {
+		if cut > 0 && splitmix.Hash(l.Seed^s.Game) < cut {
 			if l.ValidLimit > 0 && valid.Len() >= l.ValidLimit {
 				return nil
 			}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -176,7 +177,7 @@ func (a *adapter[T, P]) divide(depth int, stop <-chan struct{}) ([]string, uint6
 		entries = append(entries, entry{s, n})
 		total += n
 	}
-	sortSlice(entries, func(x, y entry) bool { return x.s < y.s })
+	slices.SortStableFunc(entries, func(x, y entry) int { return strings.Compare(x.s, y.s) })
 	lines := make([]string, len(entries))
 	for i, e := range entries {
 		lines[i] = e.s + ": " + strconv.FormatUint(e.n, 10)
@@ -493,15 +494,6 @@ func newGameEngine(variant string) (gameEngine, error) {
 		return newAdapter(variants.Xiangqi)
 	}
 	return nil, fmt.Errorf("%w %q (want xiangqi or chess)", errNoVariant, variant)
-}
-
-// sortSlice sorts s by less (insertion sort: root move lists are short).
-func sortSlice[E any](s []E, less func(x, y E) bool) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && less(s[j], s[j-1]); j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // strengthNodes is the node budget per search that plays at rating elo

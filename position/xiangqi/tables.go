@@ -1,7 +1,10 @@
 // Attack tables, board geometry and Zobrist keys, all built by one init.
 package xiangqi
 
-import "dualnnue/position"
+import (
+	"dualnnue/internal/splitmix"
+	"dualnnue/position"
+)
 
 // Geometry of every square, and the masks of the legal regions per piece.
 var (
@@ -429,13 +432,7 @@ func initLeapers() {
 // them).
 func initZobrist() {
 	seed := uint64(0x9E3779B97F4A7C15) ^ 0x58494E47514931 // "XIANGQI1"
-	next := func() position.Key {
-		seed += 0x9E3779B97F4A7C15
-		z := seed
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return position.Key(z ^ z>>31)
-	}
+	next := func() position.Key { return position.Key(splitmix.Next(&seed)) }
 	for pc := 0; pc < position.PieceNB; pc++ {
 		for sq := 0; sq < NumSquares; sq++ {
 			if pc&7 != 0 {

@@ -75,7 +75,7 @@ func Build(g position.Variant, hidden int) (*nn.Net, error) {
 	arch := nn.Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: hidden, Buckets: Buckets, Activation: nn.CReLU}
 	desc := fmt.Sprintf("dualnnue default %v net: package eval's material + piece-square tables "+
 		"(middle game and end game) folded into a (%d->%d)x2->1 CReLU net with %d piece-count output buckets "+
-		"by nn/internal/pstnet (go run ./nn/cmd/mknet); not trained", g, set.Size, hidden, Buckets)
+		"by internal/pstnet (go run ./cmd/mknet); not trained", g, set.Size, hidden, Buckets)
 	net, err := nn.NewNet(arch, desc)
 	if err != nil {
 		return nil, err
