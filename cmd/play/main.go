@@ -55,8 +55,8 @@ sets the game of "position startpos" before any UCI_Variant (default xiangqi).`,
 		},
 		{
 			Name: "pipeline", Synopsis: "run generations of self-play → train → match → keep (default: the embedded small config)",
-			Usage:   "[-game xiangqi|chess] [-config FILE.toml] [-generations N] [-run-dir DIR] [-quiet]",
-			Example: "play pipeline -game chess -generations 2 -run-dir runs/chess-small",
+			Usage:   "[-game xiangqi|chess] [-config FILE.toml] [-generations N] [-out DIR] [-quiet]",
+			Example: "play pipeline -game chess -generations 2 -out runs/chess-small",
 			Run:     runPipeline,
 		},
 		{

@@ -18,7 +18,7 @@ func runOpenings(c *cli.Call) int {
 	fs.Uint64Var(&spec.Nodes, "nodes", 20000, "nodes of the checking search (hand-written evaluation)")
 	fs.IntVar(&spec.MaxScore, "max-score", 60, "keep openings scored within ± this many centipawns")
 	fs.Uint64Var(&spec.Seed, "seed", 1, "random seed")
-	out := fs.String("o", "", "output `file` (default stdout)")
+	out := c.Out("", "output `file` (default stdout)", "o")
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}

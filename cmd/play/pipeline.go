@@ -18,7 +18,7 @@ func runPipeline(c *cli.Call) int {
 	game := fs.String("game", "xiangqi", "xiangqi|chess: picks the embedded configs/pipeline-<game>.toml when -config is not given")
 	configPath := fs.String("config", "", "pipeline TOML file")
 	generations := fs.Int("generations", 0, "override the number of generations")
-	runDir := fs.String("run-dir", "", "run directory (default runs/<game>-<time>)")
+	runDir := c.Out("", "run `directory` (default runs/<game>-<time>)", "run-dir")
 	quiet := fs.Bool("quiet", false, "no progress bars; structured log lines only")
 	if _, code, ok := c.Parse(); !ok {
 		return code

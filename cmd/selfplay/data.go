@@ -120,7 +120,7 @@ func dataVerify(c *cli.Call) int {
 }
 
 func dataMerge(c *cli.Call) int {
-	out := c.Flags.String("o", "", "output `file` (required)")
+	out := c.Out("", "output `file` (required)", "o")
 	salvage := c.Flags.Bool("salvage", false, "copy the intact blocks of damaged inputs instead of refusing them")
 	files, code, ok := c.Parse()
 	if !ok {
@@ -138,7 +138,7 @@ func dataMerge(c *cli.Call) int {
 }
 
 func dataSplit(c *cli.Call) int {
-	out := c.Flags.String("o", "", "`prefix` of the output files (required)")
+	out := c.Out("", "`prefix` of the output files (required)", "o")
 	shards := c.Flags.Int("n", 0, "number of output files (required)")
 	salvage := c.Flags.Bool("salvage", false, "copy the intact games of damaged inputs instead of refusing them")
 	files, code, ok := c.Parse()
@@ -158,7 +158,7 @@ func dataSplit(c *cli.Call) int {
 
 func dataExport(c *cli.Call) int {
 	fs := c.Flags
-	out := fs.String("o", "", "output `file` (default: standard output)")
+	out := c.Out("", "output `file` (default: standard output)", "o")
 	var f datasets.Filter
 	fs.BoolVar(&f.SkipInCheck, "skip-in-check", false, "skip positions in check")
 	fs.BoolVar(&f.SkipCaptures, "skip-captures", false, "skip positions whose move played captures")
@@ -205,7 +205,7 @@ func dataExport(c *cli.Call) int {
 
 func dataImport(c *cli.Call) int {
 	gameName := c.Flags.String("game", "", "game of the imported data: chess or xiangqi (required)")
-	out := c.Flags.String("o", "", "output `file` (required)")
+	out := c.Out("", "output `file` (required)", "o")
 	format := c.Flags.String("format", "", "input format: text or pgn (default: pgn for *.pgn, else text)")
 	files, code, ok := c.Parse()
 	if !ok {

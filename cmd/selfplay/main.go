@@ -38,7 +38,7 @@ var root = &cli.Command{
 	Name:     "selfplay",
 	Synopsis: "play self-play games and write them as training data (flags override the config's keys)",
 	Usage:    "[flags]\ndata COMMAND [flags] FILE...",
-	Example: `selfplay -game chess -games 100 -output data/selfplay/chess
+	Example: `selfplay -game chess -games 100 -out data/selfplay/chess
 		selfplay -config configs/selfplay-xiangqi.toml -print-config`,
 	Run: runSelfplay,
 	Sub: []*cli.Command{dataCmd},
@@ -53,12 +53,12 @@ func runSelfplay(c *cli.Call) int {
 	fs, stdout, stderr := c.Flags, c.Stdout, c.Stderr
 	var (
 		configPath  = fs.String("config", "", "TOML config `file` (default: the embedded configs/selfplay-<game>.toml)")
-		game        = fs.String("game", "xiangqi", "xiangqi|chess: picks the embedded default config when -config is not given")
+		game        = fs.String("game", "xiangqi", "xiangqi|chess: picks the embedded default config; with -config it must agree with the config's game")
 		games       = fs.Int("games", 0, "number of games in the whole run (all shards)")
 		threads     = fs.Int("threads", -1, "games played in parallel (0: all cores)")
 		seed        = fs.Uint64("seed", 0, "random seed of the run")
-		output      = fs.String("output", "", "output `directory`")
-		evalName    = fs.String("eval", "", "classic | default | path to a .nnue net")
+		output      = c.Out("", "output `directory`", "output")
+		evalName    = fs.String("eval", "", "hand (also classic) | embedded (also default) | path to a .nnue net")
 		softNodes   = fs.Uint64("nodes", 0, "soft nodes per move")
 		hardNodes   = fs.Uint64("hard-nodes", 0, "hard node cap per move")
 		depth       = fs.Int("depth", -1, "fixed depth per move (0: use nodes)")
@@ -106,7 +106,7 @@ func runSelfplay(c *cli.Call) int {
 	if set["seed"] {
 		cfg.Seed = *seed
 	}
-	if set["output"] {
+	if set["out"] || set["output"] {
 		cfg.Output = *output
 	}
 	if set["eval"] {
@@ -136,8 +136,11 @@ func runSelfplay(c *cli.Call) int {
 	if set["check-chase-loses"] {
 		cfg.CheckChaseLoses = *checkChase
 	}
-	if set["game"] && *configPath != "" {
-		cfg.Game = *game
+	if set["game"] && *configPath != "" && *game != cfg.Game {
+		// One meaning of -game with -config in every command: it names
+		// the config's game and must agree with it (train does the same).
+		fmt.Fprintf(stderr, "selfplay: -game %s contradicts the config's game %s\n", *game, cfg.Game)
+		return 2
 	}
 	cfg.Resume = *resume
 	cfg.Shard, cfg.Shards, err = shard.Select(*shardFlag, *shards, "SELFPLAY_SHARDS")

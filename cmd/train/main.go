@@ -55,7 +55,7 @@ func runTrain(c *cli.Call) int {
 	fs, stdout, stderr := c.Flags, c.Stdout, c.Stderr
 	var (
 		config     = fs.String("config", "", "TOML configuration `file` (default: the built-in defaults of -game)")
-		game       = fs.String("game", "xiangqi", "game: xiangqi or chess")
+		game       = fs.String("game", "xiangqi", "xiangqi|chess: picks the default config; with -config it must agree with the config's game")
 		name       = fs.String("name", "", "run name")
 		out        = fs.String("out", "", "run `directory`")
 		data       = fs.String("data", "", "training dataset files or globs, comma-separated")
@@ -92,8 +92,8 @@ func runTrain(c *cli.Call) int {
 	if *config != "" {
 		var err error
 		if cfg, err = train.LoadConfig(*config); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
+			fmt.Fprintln(stderr, "train: config:", err)
+			return 2 // a bad config exits 2 in every command, as bad flags do
 		}
 		if set["game"] && *game != cfg.Game {
 			fmt.Fprintf(stderr, "train: -game %s contradicts the config's game %s\n", *game, cfg.Game)
@@ -154,6 +154,10 @@ func runTrain(c *cli.Call) int {
 		}
 	}
 
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintln(stderr, "train: config:", err)
+		return 2
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	res, err := train.Run(ctx, cfg, train.Options{Resume: *resume, ResumeFrom: *checkpoint, Quiet: *quiet,
@@ -170,7 +174,7 @@ func runTrain(c *cli.Call) int {
 func runExport(c *cli.Call) int {
 	stdout, stderr := c.Stdout, c.Stderr
 	ckpt := c.Flags.String("checkpoint", "", "checkpoint `file` (required)")
-	out := c.Flags.String("o", "", "net `file` to write (required)")
+	out := c.Out("", "net `file` to write (required)", "o")
 	desc := c.Flags.String("description", "", "description for the net header (default: from the checkpoint)")
 	if _, code, ok := c.Parse(); !ok {
 		return code

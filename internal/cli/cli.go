@@ -263,3 +263,21 @@ func (c *Call) Game(s string) (v position.Variant, code int, ok bool) {
 	}
 	return v, 0, true
 }
+
+// Out defines the output flag every command spells the same way, -out,
+// with default def and usage, and each name in old (the command's earlier
+// spelling: -output, -o, -run-dir) as an alias that sets the same value
+// and prints "path: -NAME is deprecated: use -out" to stderr when used.
+// The aliases are hidden from the flag list's main entry but listed, so
+// that the help says they are deprecated.
+func (c *Call) Out(def, usage string, old ...string) *string {
+	p := c.Flags.String("out", def, usage)
+	for _, name := range old {
+		c.Flags.Func(name, "deprecated alias of -out", func(s string) error {
+			fmt.Fprintf(c.Stderr, "%s: -%s is deprecated: use -out\n", c.Path, name)
+			*p = s
+			return nil
+		})
+	}
+	return p
+}

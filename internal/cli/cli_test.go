@@ -167,3 +167,32 @@ func TestCheck(t *testing.T) {
 		t.Errorf("Check ran %q", ran)
 	}
 }
+
+// TestOut: -out is the output flag; the old names set it too and say on
+// stderr that they are deprecated.
+func TestOut(t *testing.T) {
+	var got string
+	cmd := &Command{Name: "w", Synopsis: "writes", Usage: "[flags]", Example: "w -out f",
+		Run: func(c *Call) int {
+			out := c.Out("default.txt", "output `file`", "o", "output")
+			if _, code, ok := c.Parse(); !ok {
+				return code
+			}
+			got = *out
+			return 0
+		}}
+	for _, c := range []struct {
+		args       []string
+		want, errs string
+	}{
+		{nil, "default.txt", ""},
+		{[]string{"-out", "a"}, "a", ""},
+		{[]string{"-o", "b"}, "b", "w: -o is deprecated: use -out\n"},
+		{[]string{"-output=c"}, "c", "w: -output is deprecated: use -out\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := cmd.Main(c.args, strings.NewReader(""), &stdout, &stderr); code != 0 || got != c.want || stderr.String() != c.errs {
+			t.Errorf("%q: exit %d, out %q, stderr %q; want %q, %q", c.args, code, got, stderr.String(), c.want, c.errs)
+		}
+	}
+}
