@@ -49,8 +49,8 @@ sets the game of "position startpos" before any UCI_Variant (default xiangqi).`,
 		},
 		{
 			Name: "openings", Synopsis: "make a balanced opening set (random plies kept when a short search scores them near 0)",
-			Usage:   "[-game xiangqi|chess] [-n N] [-plies N] [-o FILE] [flags]",
-			Example: "play openings -game chess -n 500 -plies 8 -o chess-8ply.epd",
+			Usage:   "[-game xiangqi|chess] [-n N] [-plies N] [-out FILE] [flags]",
+			Example: "play openings -game chess -n 500 -plies 8 -out chess-8ply.epd",
 			Run:     runOpenings,
 		},
 		{

@@ -63,7 +63,7 @@ func TestHelpRunsNothing(t *testing.T) {
 // "-output X" after it was ignored and the games went to the config's
 // directory; now it is an error and nothing runs.
 func TestStrayWord(t *testing.T) {
-	code, stdout, stderr, dir := runIn(t, "-game", "chess", "-games", "1", "foo", "-output", "X")
+	code, stdout, stderr, dir := runIn(t, "-game", "chess", "-games", "1", "foo", "-out", "X")
 	want := "selfplay: unexpected argument \"foo\"\nusage: selfplay [flags]\n       selfplay data COMMAND [flags] FILE...\nrun 'selfplay -h' for help\n"
 	if code != 2 || stdout != "" || stderr != want {
 		t.Errorf("exit %d, stdout %q, stderr\n%s\nwant\n%s", code, stdout, stderr, want)
@@ -103,7 +103,7 @@ func TestPrintConfig(t *testing.T) {
 	}
 	want := load(embedded)
 	want.Seed, want.Games, want.Output, want.Search.Depth, want.CheckChaseLoses = 5, 9, "out dir", 3, true
-	out := printed("-game", "chess", "-seed", "5", "-games", "9", "-output", "out dir", "-depth", "3", "-check-chase-loses")
+	out := printed("-game", "chess", "-seed", "5", "-games", "9", "-out", "out dir", "-depth", "3", "-check-chase-loses")
 	if got := load([]byte(out)); !reflect.DeepEqual(got, want) {
 		t.Errorf("flags on the embedded config: loaded back\n%+v\nwant\n%+v\nfrom\n%s", got, want, out)
 	}
@@ -142,7 +142,7 @@ func TestPrintConfig(t *testing.T) {
 // TestBadGame: an unknown -game is a usage error (exit 2) that names it,
 // as in every command, and nothing is written.
 func TestBadGame(t *testing.T) {
-	code, out, errOut, dir := runIn(t, "-game", "shogi", "-games", "1", "-output", "o")
+	code, out, errOut, dir := runIn(t, "-game", "shogi", "-games", "1", "-out", "o")
 	if code != 2 || out != "" || !strings.HasPrefix(errOut, `selfplay: -game: unknown game "shogi" (want xiangqi or chess)`+"\nusage: selfplay") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}

@@ -35,32 +35,32 @@ var dataCmd = &cli.Command{
 		},
 		{
 			Name: "merge", Synopsis: "copy every block of the inputs into one file",
-			Usage:   "[-salvage] -o OUT FILE...",
+			Usage:   "[-salvage] -out OUT FILE...",
 			Doc:     "A damaged input is refused unless -salvage (copy its intact blocks).",
-			Example: "selfplay data merge -o all.dnds shards/*.dnds",
+			Example: "selfplay data merge -out all.dnds shards/*.dnds",
 			MinArgs: 1, MaxArgs: cli.Many, Run: dataMerge,
 		},
 		{
 			Name: "split", Synopsis: "deal the games round-robin into N files PREFIX-000.dnds ...",
-			Usage:   "[-salvage] -n N -o PREFIX FILE...",
+			Usage:   "[-salvage] -n N -out PREFIX FILE...",
 			Doc:     "A damaged input is refused unless -salvage (copy its intact games).",
-			Example: "selfplay data split -n 4 -o shards/part all.dnds",
+			Example: "selfplay data split -n 4 -out shards/part all.dnds",
 			MinArgs: 1, MaxArgs: cli.Many, Run: dataSplit,
 		},
 		{
 			Name: "export", Synopsis: `write the positions as "FEN | score | result" lines; exit 1 on damage`,
-			Usage:   "[-o OUT] [filters] FILE...",
+			Usage:   "[-out OUT] [filters] FILE...",
 			Doc:     "score: centipawns from White's/Red's view; result 1.0, 0.5 or 0.0 from White's/Red's view.",
-			Example: "selfplay data export data/selfplay/chess/*.dnds -skip-in-check -min-ply 16 -o chess.txt",
+			Example: "selfplay data export data/selfplay/chess/*.dnds -skip-in-check -min-ply 16 -out chess.txt",
 			MinArgs: 1, MaxArgs: cli.Many, Run: dataExport,
 		},
 		{
 			Name: "import", Synopsis: `read "FEN | score | result" lines or PGN with engine evaluations into a new file`,
-			Usage: "-game G -o OUT [-format text|pgn] FILE...",
+			Usage: "-game G -out OUT [-format text|pgn] FILE...",
 			Doc: `PGN moves carry their evaluations in comments ({+0.35/12 0.5s}, {-M5/20});
 xiangqi moves are ICCS (ranks 0-9) or WXF, or with [XiangqiRanks "1-10"]
 Fairy-Stockfish's ranks 1-10.`,
-			Example: "selfplay data import -game chess -o imported.dnds games.pgn",
+			Example: "selfplay data import -game chess -out imported.dnds games.pgn",
 			MinArgs: 1, MaxArgs: cli.Many, Run: dataImport,
 		},
 	},
@@ -127,7 +127,7 @@ func dataMerge(c *cli.Call) int {
 		return code
 	}
 	if *out == "" {
-		return c.UsageError("-o OUT is required")
+		return c.UsageError("-out OUT is required")
 	}
 	recs, games, err := datasets.Merge(*out, files, *salvage, c.Stderr)
 	if err != nil {
@@ -146,7 +146,7 @@ func dataSplit(c *cli.Call) int {
 		return code
 	}
 	if *out == "" || *shards < 1 {
-		return c.UsageError("-n N (>= 1) and -o PREFIX are required")
+		return c.UsageError("-n N (>= 1) and -out PREFIX are required")
 	}
 	names, err := datasets.Split(files, *out, *shards, *salvage, c.Stderr)
 	if err != nil {
@@ -213,7 +213,7 @@ func dataImport(c *cli.Call) int {
 	}
 	g, err := position.ParseVariant(*gameName)
 	if err != nil || *out == "" {
-		return c.UsageError("-game chess|xiangqi and -o OUT are required")
+		return c.UsageError("-game chess|xiangqi and -out OUT are required")
 	}
 	st, err := datasets.ImportFiles(*out, g, files, *format, c.Stderr)
 	if err != nil {

@@ -85,7 +85,7 @@ func TestDataTools(t *testing.T) {
 		t.Fatalf("verify output:\n%s", out)
 	}
 	m := filepath.Join(dir, "m.dnds")
-	if out, _ := run(0, "merge", a, b, "-o", m); out != fmt.Sprintf("%s: %d games, %d positions from 2 files\n", m, total.Games, total.Positions) {
+	if out, _ := run(0, "merge", a, b, "-out", m); out != fmt.Sprintf("%s: %d games, %d positions from 2 files\n", m, total.Games, total.Positions) {
 		t.Fatalf("merge output %q", out)
 	}
 	var ms datasets.Stats
@@ -93,7 +93,7 @@ func TestDataTools(t *testing.T) {
 	if ms.Positions != total.Positions || ms.Games != total.Games {
 		t.Fatalf("merged %d/%d, want %d/%d", ms.Positions, ms.Games, total.Positions, total.Games)
 	}
-	run(0, "split", "-n", "3", m, "-o", filepath.Join(dir, "s"))
+	run(0, "split", "-n", "3", m, "-out", filepath.Join(dir, "s"))
 	var ss datasets.Stats
 	for i := range 3 {
 		if err := ss.Add(filepath.Join(dir, fmt.Sprintf("s-%03d.dnds", i))); err != nil {
@@ -108,7 +108,7 @@ func TestDataTools(t *testing.T) {
 	txt, imp := filepath.Join(dir, "a.txt"), filepath.Join(dir, "i.dnds")
 	var as datasets.Stats
 	as.Add(a)
-	if out, errs := run(0, "export", a, "-o", txt); out != "" || errs != fmt.Sprintf("%s: %d positions\n", txt, as.Positions) {
+	if out, errs := run(0, "export", a, "-out", txt); out != "" || errs != fmt.Sprintf("%s: %d positions\n", txt, as.Positions) {
 		t.Fatalf("export: stdout %q, stderr %q", out, errs)
 	}
 	data, _ := os.ReadFile(txt)
@@ -123,7 +123,7 @@ func TestDataTools(t *testing.T) {
 	if n := strings.Count(filtered, "\n"); n == 0 || int64(n) >= as.Positions {
 		t.Fatalf("filtered export: %d of %d positions", n, as.Positions)
 	}
-	if out, _ := run(0, "import", txt, "-game", "chess", "-o", imp); !strings.HasPrefix(out, imp+": ") ||
+	if out, _ := run(0, "import", txt, "-game", "chess", "-out", imp); !strings.HasPrefix(out, imp+": ") ||
 		!strings.Contains(out, fmt.Sprintf(" %d positions (0 unscored), 0 skipped\n", as.Positions)) {
 		t.Fatalf("import output %q", out)
 	}
@@ -160,13 +160,13 @@ func TestDataTools(t *testing.T) {
 		want string
 	}{
 		{2, []string{"bogus", a}, "selfplay data: unknown command \"bogus\"\n"},
-		{2, []string{"merge", a}, "selfplay data merge: -o OUT is required\n"},
-		{2, []string{"split", a, "-o", "x"}, "selfplay data split: -n N (>= 1) and -o PREFIX are required\n"},
-		{2, []string{"import", "-o", imp, txt}, "selfplay data import: -game chess|xiangqi and -o OUT are required\n"},
+		{2, []string{"merge", a}, "selfplay data merge: -out OUT is required\n"},
+		{2, []string{"split", a, "-out", "x"}, "selfplay data split: -n N (>= 1) and -out PREFIX are required\n"},
+		{2, []string{"import", "-out", imp, txt}, "selfplay data import: -game chess|xiangqi and -out OUT are required\n"},
 		{2, []string{"export", a, "-salvage"}, "selfplay data export: flag provided but not defined: -salvage\n"},
-		{2, []string{"stats", a, "-o", "x"}, "selfplay data stats: flag provided but not defined: -o\n"},
+		{2, []string{"stats", a, "-out", "x"}, "selfplay data stats: flag provided but not defined: -out\n"},
 		{1, []string{"inspect", filepath.Join(dir, "missing")}, "selfplay data inspect: open " + filepath.Join(dir, "missing") + ": no such file or directory\n"},
-		{1, []string{"import", "-game", "chess", "-format", "csv", "-o", filepath.Join(dir, "j.dnds"), txt}, "selfplay data import: " + txt + ": unknown format \"csv\" (want text or pgn)\n"},
+		{1, []string{"import", "-game", "chess", "-format", "csv", "-out", filepath.Join(dir, "j.dnds"), txt}, "selfplay data import: " + txt + ": unknown format \"csv\" (want text or pgn)\n"},
 	} {
 		_, errs := run(c.code, c.args...)
 		if !strings.HasPrefix(errs, c.want) {
@@ -196,15 +196,17 @@ example:
 	run([]string{"data", "merge", "-h"}, &stdout, &stderr)
 	const wantMerge = `selfplay data merge: copy every block of the inputs into one file
 
-usage: selfplay data merge [-salvage] -o OUT FILE...
+usage: selfplay data merge [-salvage] -out OUT FILE...
 
 A damaged input is refused unless -salvage (copy its intact blocks).
 
 example:
-  selfplay data merge -o all.dnds shards/*.dnds
+  selfplay data merge -out all.dnds shards/*.dnds
 
 flags:
-  -o file
+  -o value
+    	deprecated: the same as -out
+  -out file
     	output file (required)
   -salvage
     	copy the intact blocks of damaged inputs instead of refusing them

@@ -75,7 +75,7 @@ func TestSignals(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
-			args := []string{"-flush-seconds", "0.2", "-game", "chess", "-games", "400", "-threads", "2", "-nodes", "200", "-hard-nodes", "2000", "-max-plies", "30", "-output", dir, "-quiet"}
+			args := []string{"-flush-seconds", "0.2", "-game", "chess", "-games", "400", "-threads", "2", "-nodes", "200", "-hard-nodes", "2000", "-max-plies", "30", "-out", dir, "-quiet"}
 			cmd := exec.Command(bin, args...)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
@@ -163,7 +163,7 @@ func TestUnwritableOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, quiet := range []bool{true, false} {
-		args := []string{"-game", "chess", "-games", "2", "-nodes", "50", "-output", filepath.Join(file, "out")}
+		args := []string{"-game", "chess", "-games", "2", "-nodes", "50", "-out", filepath.Join(file, "out")}
 		if quiet {
 			args = append(args, "-quiet")
 		}

@@ -20,7 +20,7 @@ import (
 var root = &cli.Command{
 	Name:     "train",
 	Synopsis: "fit an NNUE to self-play datasets and export it as a net file (flags override the config's keys)",
-	Usage:    "[-config FILE.toml] [flags]\nexport -checkpoint FILE.ckpt -o NET.nnue\nwdl -game chess|xiangqi FILE...",
+	Usage:    "[-config FILE.toml] [flags]\nexport -checkpoint FILE.ckpt -out NET.nnue\nwdl -game chess|xiangqi FILE...",
 	Example: `train -config configs/train-xiangqi.toml -data 'data/selfplay/xiangqi/*.dnds' -out runs/xq1
 		train -game chess -data data/selfplay/chess/a.dnds,data/selfplay/chess/b.dnds -epochs 20 -out runs/c1
 		train -config configs/train-xiangqi.toml -out runs/xq1 -resume`,
@@ -28,8 +28,8 @@ var root = &cli.Command{
 	Sub: []*cli.Command{
 		{
 			Name: "export", Synopsis: "quantize a checkpoint's float weights into a net file",
-			Usage:   "-checkpoint FILE.ckpt -o NET.nnue [-description TEXT]",
-			Example: "train export -checkpoint runs/xq1/checkpoints/epoch-0003.ckpt -o xq1-e3.nnue",
+			Usage:   "-checkpoint FILE.ckpt -out NET.nnue [-description TEXT]",
+			Example: "train export -checkpoint runs/xq1/checkpoints/epoch-0003.ckpt -out xq1-e3.nnue",
 			Run:     runExport,
 		},
 		{
@@ -92,7 +92,7 @@ func runTrain(c *cli.Call) int {
 	if *config != "" {
 		var err error
 		if cfg, err = train.LoadConfig(*config); err != nil {
-			fmt.Fprintln(stderr, "train: config:", err)
+			fmt.Fprintf(stderr, "train: config: %s\n", strings.TrimPrefix(err.Error(), "train: "))
 			return 2 // a bad config exits 2 in every command, as bad flags do
 		}
 		if set["game"] && *game != cfg.Game {
@@ -180,7 +180,7 @@ func runExport(c *cli.Call) int {
 		return code
 	}
 	if *ckpt == "" || *out == "" {
-		return c.UsageError("-checkpoint and -o are required")
+		return c.UsageError("-checkpoint and -out are required")
 	}
 	m, _, meta, err := train.LoadCheckpoint(*ckpt)
 	if err != nil {

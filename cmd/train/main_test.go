@@ -143,7 +143,7 @@ positions_per_epoch = 2048
 	// Export a checkpoint by hand.
 	stdout.Reset()
 	exp := filepath.Join(dir, "exported.nnue")
-	if code := run([]string{"export", "-checkpoint", filepath.Join(out, "checkpoints", "epoch-0002.ckpt"), "-o", exp}, &stdout, &stderr); code != 0 {
+	if code := run([]string{"export", "-checkpoint", filepath.Join(out, "checkpoints", "epoch-0002.ckpt"), "-out", exp}, &stdout, &stderr); code != 0 {
 		t.Fatalf("export exit %d: %s", code, stderr.String())
 	}
 	if n, err := nn.Load(exp, position.Chess); err != nil || !strings.Contains(n.Description, "epoch 2") {
@@ -162,14 +162,14 @@ func TestTrainCommandErrors(t *testing.T) {
 	}{
 		{[]string{"-game", "shogi"}, 2, `train: -game: unknown game "shogi"`},
 		{[]string{"-game", "chess", "-out", dir, "-data", filepath.Join(dir, "none*.dnds"), "-quiet"}, 1, "no file matches"},
-		{[]string{"-config", filepath.Join(dir, "missing.toml")}, 1, "no such file"},
+		{[]string{"-config", filepath.Join(dir, "missing.toml")}, 2, "train: config: open " + filepath.Join(dir, "missing.toml") + ": no such file or directory\n"},
 		{[]string{"-epochs", "x"}, 2, "invalid value"},
 		{[]string{"extra"}, 2, `unknown command "extra"`},
 		{[]string{"-epochs", "3", "extra"}, 2, `train: unexpected argument "extra"`},
 		{[]string{"wdl", "-game", "chess"}, 2, "train wdl: missing arguments"},
 		{[]string{"wdl", "x.dnds"}, 2, "train wdl: -game chess|xiangqi is required"},
-		{[]string{"export", "-checkpoint", bad, "-o", filepath.Join(dir, "x.nnue")}, 1, "bad checkpoint"},
-		{[]string{"export"}, 2, "train export: -checkpoint and -o are required\nusage: train export -checkpoint FILE.ckpt -o NET.nnue [-description TEXT]\n"},
+		{[]string{"export", "-checkpoint", bad, "-out", filepath.Join(dir, "x.nnue")}, 1, "bad checkpoint"},
+		{[]string{"export"}, 2, "train export: -checkpoint and -out are required\nusage: train export -checkpoint FILE.ckpt -out NET.nnue [-description TEXT]\n"},
 		{[]string{"-game", "chess", "-out", dir, "-checkpoint", bad, "-data", "x", "-quiet"}, 1, "bad checkpoint"},
 	} {
 		var stdout, stderr bytes.Buffer

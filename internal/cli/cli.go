@@ -273,7 +273,7 @@ func (c *Call) Game(s string) (v position.Variant, code int, ok bool) {
 func (c *Call) Out(def, usage string, old ...string) *string {
 	p := c.Flags.String("out", def, usage)
 	for _, name := range old {
-		c.Flags.Func(name, "deprecated alias of -out", func(s string) error {
+		c.Flags.Func(name, "deprecated: the same as -out", func(s string) error {
 			fmt.Fprintf(c.Stderr, "%s: -%s is deprecated: use -out\n", c.Path, name)
 			*p = s
 			return nil
