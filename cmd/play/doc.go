@@ -11,7 +11,7 @@
 // Subcommands (the table in main.go; "play COMMAND -h" prints one's
 // synopsis, usage, example and flags):
 //
-//	play bench [-game xiangqi|chess|both] [-depth N] [-threads N] [-hash MiB] [-eval nnue|hand]
+//	play bench [-game xiangqi|chess|both] [-depth N] [-threads N] [-hash MiB] [-eval embedded|hand|FILE]
 //	    searches the fixed bench positions and prints "Nodes searched: N"
 //	    and "Nodes/second: N" as Stockfish's bench does.
 //	play human      a person plays the engine in the terminal
