@@ -16,7 +16,7 @@ import (
 func TestStackIncrementalEqualsRefresh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var sets []*features.Set
-	for _, id := range []features.SetID{features.ChessPS768, features.XiangqiPS1260, features.ChessPS768HM, features.XiangqiPS1260HM} { // every piece has a feature on any square (testBoard moves anywhere)
+	for _, id := range []features.SetID{features.ChessPS768, features.XiangqiPS1260, features.ChessPS768HM, features.XiangqiPS1260HM, features.ChessKB16HM, features.XiangqiKB6HM} { // every piece has a feature on any square (testBoard moves anywhere)
 		set, _ := features.Lookup(id)
 		sets = append(sets, set)
 	}
@@ -66,7 +66,8 @@ func TestStackIncrementalEqualsRefresh(t *testing.T) {
 }
 
 func TestStackNoAllocs(t *testing.T) {
-	for _, id := range []features.SetID{features.ChessPS768, features.ChessPS768HM, features.XiangqiPS1260, features.XiangqiPS1260HM, features.XiangqiCompact692, features.XiangqiCompact692HM} {
+	for _, id := range []features.SetID{features.ChessPS768, features.ChessPS768HM, features.XiangqiPS1260, features.XiangqiPS1260HM, features.XiangqiCompact692, features.XiangqiCompact692HM,
+		features.ChessKB4HM, features.ChessKB16HM, features.XiangqiKB6HM, features.XiangqiCompact692KB6} {
 		set, _ := features.Lookup(id)
 		rng := rand.New(rand.NewPCG(3, 4))
 		net, err := randomModelSet(rng, set, 256, 1, SCReLU).Quantize("test")
