@@ -2,6 +2,7 @@ package nn_test
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"dualnnue/nn"
@@ -39,6 +40,46 @@ func BenchmarkMirrorCost(b *testing.B) {
 					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(evals), "ns/eval")
 				})
 			}
+		}
+	}
+}
+
+// BenchmarkKingBucketCost is BenchmarkMirrorCost for the king-bucketed
+// sets against the mirrored set of the same width: the cost of a bucket
+// change (a refresh of that colour through the refresh cache, by the diff
+// against the board the bucket's cache line last saw) and of the larger
+// first layer, per evaluation over random legal games (whose kings move far
+// more often than in play, so it overstates the cost).
+//
+//	go test ./nn -run '^$' -bench KingBucketCost -benchtime 3x
+func BenchmarkKingBucketCost(b *testing.B) {
+	for _, c := range []struct {
+		ids    []features.SetID
+		hidden int
+	}{
+		{[]features.SetID{features.ChessPS768HM, features.ChessKB4HM, features.ChessKB16HM}, 256},
+		{[]features.SetID{features.XiangqiPS1260HM, features.XiangqiKB6HM}, 256},
+	} {
+		for _, id := range c.ids {
+			set, _ := features.Lookup(id)
+			_, net := randomNetSet(b, set, c.hidden, 1, nn.SCReLU, 7)
+			b.Run(fmt.Sprintf("%s/N=%d", set.Name, c.hidden), func(b *testing.B) {
+				st := nn.NewStack(net)
+				evals := 0
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				c0 := threadCPU()
+				for b.Loop() {
+					randomGames(b, set.Game, 3, 40, 160, st, func(pos walker) {
+						_ = st.Evaluate(pos.SideToMove())
+						evals++
+					})
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(evals), "ns/eval")
+				if cpu := threadCPU() - c0; cpu > 0 {
+					b.ReportMetric(float64(cpu.Nanoseconds())/float64(evals), "cpu-ns/eval")
+				}
+			})
 		}
 	}
 }
