@@ -52,6 +52,11 @@ type Params struct {
 	HistBonusMax  int
 
 	QSFutilityMargin int // quiescence delta pruning: stand pat + this + victim ≤ alpha
+
+	SEMinDepth       int // singular extensions from this depth
+	SEMarginPerDepth int // singular beta = TT value − SEMarginPerDepth·depth
+	SEDoubleMargin   int // double extension when the search stays this far below singular beta
+	SEMaxDoubleExts  int // double extensions allowed per line
 }
 
 // ParamSpec describes one tunable constant.
@@ -90,6 +95,10 @@ var paramSpecs = []ParamSpec{
 	{Name: "HistBonusLin", Default: 32, Min: 0, Max: 128, field: func(p *Params) *int { return &p.HistBonusLin }},
 	{Name: "HistBonusMax", Default: 1800, Min: 400, Max: 4000, field: func(p *Params) *int { return &p.HistBonusMax }},
 	{Name: "QSFutilityMargin", Default: 150, Min: 30, Max: 400, field: func(p *Params) *int { return &p.QSFutilityMargin }},
+	{Name: "SEMinDepth", Default: 6, Min: 4, Max: 10, field: func(p *Params) *int { return &p.SEMinDepth }},
+	{Name: "SEMarginPerDepth", Default: 2, Min: 1, Max: 8, field: func(p *Params) *int { return &p.SEMarginPerDepth }},
+	{Name: "SEDoubleMargin", Default: 20, Min: 0, Max: 80, field: func(p *Params) *int { return &p.SEDoubleMargin }},
+	{Name: "SEMaxDoubleExts", Default: 6, Min: 0, Max: 12, field: func(p *Params) *int { return &p.SEMaxDoubleExts }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

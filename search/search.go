@@ -214,6 +214,7 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 		w.stack[0].move = m
 		child := w.doMove(m, 0)
 		w.stack[1].pvLen = 0
+		w.stack[1].doubleExts = 0
 		w.stack[0].cont = &w.hist.cont[child.Dirty.Pieces[0].Piece][w.rules.to(m)]
 		newDepth := depth - 1
 		if child.InCheck {
@@ -304,11 +305,14 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		return alpha
 	}
 
-	// Step 3. Transposition table.
+	// Step 3. Transposition table. A singular-extension search (a move
+	// excluded) uses only the stored static eval: its result is not the
+	// node's, so it neither cuts on nor writes the entry.
+	excluded := fr.excluded
 	te, hit := w.tt.probe(st.Key)
 	ttMove := position.MoveNone
 	ttValue := valueNone
-	if hit {
+	if hit && excluded == position.MoveNone {
 		ttMove = te.move
 		ttValue = valueFromTT(te.value, ply)
 		if !pvNode && te.depth >= depth && te.bound&boundFor(ttValue >= beta) != 0 {
@@ -328,7 +332,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			staticEval = w.evaluate()
 		}
 		eval = staticEval
-		if hit && te.bound&boundFor(ttValue > eval) != 0 {
+		if ttValue != valueNone && te.bound&boundFor(ttValue > eval) != 0 {
 			eval = ttValue
 		}
 		if ply >= 2 && w.stack[ply-2].staticEval != valueNone {
@@ -340,7 +344,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	us := w.sideAt(ply)
 	prevMove := st.Move
 
-	if !pvNode && !inCheck {
+	if !pvNode && !inCheck && excluded == position.MoveNone {
 		// Step 5. Reverse futility pruning: far above beta at low depth, stand pat.
 		if depth <= w.prm.RFPMaxDepth && eval-w.futilityMargin(depth, improving) >= beta && eval < position.ValueKnownWin {
 			return eval
@@ -353,6 +357,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			r := w.prm.NMPBase + depth/w.prm.NMPDepthDiv + min(int(eval-beta)/w.prm.NMPEvalDiv, w.prm.NMPEvalMax)
 			fr.move = position.MoveNull
 			fr.cont = &w.hist.cont[0][0]
+			w.stack[ply+1].doubleExts = fr.doubleExts
 			w.doNullMove(ply)
 			v := -w.search(-beta, -beta+1, depth-r, ply+1, false, !cutNode)
 			w.undoNullMove()
@@ -370,11 +375,45 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 
 	// Step 7. Internal iterative reduction: without a TT move this node is
 	// probably less important than its depth says.
-	if depth >= w.prm.IIRMinDepth && ttMove == position.MoveNone && (pvNode || cutNode) {
+	if depth >= w.prm.IIRMinDepth && ttMove == position.MoveNone && (pvNode || cutNode) && excluded == position.MoveNone {
 		depth--
 	}
 
-	// Step 8. The move loop.
+	// Step 8. Singular extension search: when the TT says the TT move
+	// fails high at nearly this depth, search every other move at half
+	// depth against a bound a little below its value. If all fail low, the
+	// TT move is singular and is extended (twice when far below, a bounded
+	// number of times per line); if the bound alone already reaches beta,
+	// two moves beat beta and the node is cut (multi-cut); if the TT move
+	// is probably not the only good one, it is reduced (negative
+	// extension). Run before the move picker starts, because the search
+	// reuses this ply's picker and frame.
+	ttExt := 0
+	if depth >= w.prm.SEMinDepth && !pvNode && !inCheck && excluded == position.MoveNone && ttMove != position.MoveNone &&
+		te.bound&BoundLower != 0 && te.depth >= depth-3 && ply < 2*w.rootDepth &&
+		ttValue > -position.ValueKnownWin && ttValue < position.ValueKnownWin &&
+		pos.PseudoLegal(ttMove) && pos.Legal(ttMove) {
+		singularBeta := ttValue - position.Value(w.prm.SEMarginPerDepth*depth)
+		fr.excluded = ttMove
+		v := w.search(singularBeta-1, singularBeta, (depth-1)/2, ply, false, cutNode)
+		fr.excluded = position.MoveNone
+		if w.abort {
+			return 0
+		}
+		switch {
+		case v < singularBeta:
+			ttExt = 1
+			if !pvNode && v < singularBeta-position.Value(w.prm.SEDoubleMargin) && fr.doubleExts < w.prm.SEMaxDoubleExts {
+				ttExt = 2
+			}
+		case v >= beta && v < position.ValueKnownWin:
+			return v // multi-cut
+		case ttValue >= beta || cutNode:
+			ttExt = -1
+		}
+	}
+
+	// Step 9. The move loop.
 	mp := &w.pickers[ply]
 	cont1, cont2 := w.contAt(ply-1), w.contAt(ply-2)
 	if inCheck {
@@ -398,14 +437,14 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		if m == position.MoveNone {
 			break
 		}
-		if !pos.Legal(m) {
+		if m == excluded || !pos.Legal(m) {
 			continue
 		}
 		moveCount++
 		quiet := mp.quietStage
 		newDepth := depth - 1
 
-		// Step 9. Shallow-depth pruning, once a move has saved us from being
+		// Step 10. Shallow-depth pruning, once a move has saved us from being
 		// mated: late quiet moves, quiets that cannot lift the static eval
 		// to alpha, and moves losing material by SEE. Checking moves are
 		// kept (they may mate); GivesCheck is asked only of prune candidates.
@@ -440,12 +479,19 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		pc, to := child.Dirty.Pieces[0].Piece, w.rules.to(m)
 		fr.cont = &w.hist.cont[pc][to]
 
-		// Step 10. Check extension (bounded so checks cannot run away with the depth).
-		if givesCheck && safeCheck && ply < 2*w.rootDepth {
-			newDepth++
+		// Step 11. Extensions: the singular extension's verdict for the TT
+		// move, else a check extension (bounded so checks cannot run away
+		// with the depth).
+		ext := 0
+		if m == ttMove && ttExt != 0 {
+			ext = ttExt
+		} else if givesCheck && safeCheck && ply < 2*w.rootDepth {
+			ext = 1
 		}
+		newDepth += ext
+		w.stack[ply+1].doubleExts = fr.doubleExts + b2i(ext >= 2)
 
-		// Step 11. Late move reductions, then the PVS re-searches.
+		// Step 12. Late move reductions, then the PVS re-searches.
 		var v position.Value
 		if depth >= 2 && moveCount > 1+b2i(pvNode) && (quiet || cutNode) {
 			r := w.reduction(depth, moveCount)
@@ -509,15 +555,19 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 	}
 
-	// Step 12. No legal move: mate, or stalemate (a loss in xiangqi, a draw in chess).
+	// Step 13. No legal move: mate, or stalemate (a loss in xiangqi, a draw
+	// in chess); in a singular search, only the excluded move (fail low).
 	if moveCount == 0 {
+		if excluded != position.MoveNone {
+			return alpha
+		}
 		if inCheck || w.rules.NoMovesIsLoss {
 			return position.MatedIn(ply)
 		}
 		return position.ValueDraw
 	}
 
-	// Step 13. Reward the quiet move that cut off, punish the quiets tried before it.
+	// Step 14. Reward the quiet move that cut off, punish the quiets tried before it.
 	if bestValue >= beta && bestQuiet {
 		bonus := w.statBonus(depth)
 		to := w.rules.to(bestMove)
@@ -540,7 +590,10 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 	}
 
-	// Step 14. Store the result.
+	// Step 15. Store the result (not of a singular search: a move was left out).
+	if excluded != position.MoveNone {
+		return bestValue
+	}
 	bound := BoundUpper
 	if bestValue >= beta {
 		bound = BoundLower

@@ -24,6 +24,12 @@ type frame struct {
 	// cont is the continuation-history table of the move made from this
 	// ply (its piece and destination), read by the next two plies.
 	cont *pieceToHistory
+	// excluded is the move a singular-extension search leaves out at this
+	// ply (MoveNone in a normal search).
+	excluded position.Move
+	// doubleExts counts the double singular extensions on the line from the
+	// root to this ply (bounded so that the depth cannot explode).
+	doubleExts int
 }
 
 // rootMove is one legal root move with its latest score and line.
