@@ -2,6 +2,7 @@
 package uci
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -120,6 +121,7 @@ func (s *Session) switchVariant(v string) {
 	}
 	s.opts.find(optVariant).value = v
 	s.bans = nil
+	s.startMoves = nil
 	s.engine()
 }
 
@@ -132,6 +134,7 @@ func (s *Session) newGame() {
 	}
 	s.bans = nil
 	s.rejected = ""
+	s.startMoves = nil
 }
 
 // position handles "position startpos|fen <fen> [moves <m>...]". Nothing
@@ -173,20 +176,72 @@ func (s *Session) position(args []string) {
 		moves = rest[1:]
 	}
 	e := s.engine()
+	cur := e.variant()
 	err := e.setPosition(fen, moves)
-	if err != nil && fen != "" && !s.ucci {
-		if other := fenVariant(fen); other != "" && other != e.variant() {
-			if err = s.otherGame(other, fen, moves); err != nil {
+	var me *moveError
+	switch {
+	case err == nil || s.ucci:
+	case fen != "":
+		if other := fenVariant(fen); other != "" && other != cur {
+			note := "position fen: a " + other + " FEN, so UCI_Variant is now " + other
+			if err = s.otherGame(other, fen, moves, note); err != nil {
 				err = fmt.Errorf("as a %s FEN: %w", other, err)
 			}
 		}
+	case errors.As(err, &me) && !s.continuesGame(moves):
+		// A start position whose moves the current game refuses: a
+		// plain GUI of the other game that sent no UCI_Variant.
+		other := otherVariant(cur)
+		note := "position startpos: the moves are not legal in " + cur + " but are in " + other +
+			", so UCI_Variant is now " + other + " (" + howToSelect(other) + ")"
+		if s.otherGame(other, "", moves, note) == nil {
+			err = nil
+		}
 	}
 	if err != nil {
-		s.reject("position: " + err.Error())
+		why := "position: " + err.Error()
+		if _, ok := err.(*moveError); ok && !s.ucci {
+			why += "; the game is " + cur + " (UCI_Variant): " + howToSelect(otherVariant(cur))
+		}
+		s.reject(why)
 		return
 	}
 	s.bans = nil
 	s.rejected = ""
+	s.startMoves = nil
+	if fen == "" {
+		s.startMoves = append(make([]string, 0, len(moves)), moves...)
+	}
+}
+
+// continuesGame reports whether moves extend the move list of the last
+// accepted "position startpos" of the current game (at least one move
+// long): the client is in the middle of a game of this game, and a move
+// it cannot make is an error, never a reason to switch games.
+func (s *Session) continuesGame(moves []string) bool {
+	n := len(s.startMoves)
+	if n == 0 || len(moves) <= n {
+		return false
+	}
+	for i, m := range s.startMoves {
+		if moves[i] != m {
+			return false
+		}
+	}
+	return true
+}
+
+// otherVariant is the game that is not v.
+func otherVariant(v string) string {
+	if v == "chess" {
+		return "xiangqi"
+	}
+	return "chess"
+}
+
+// howToSelect tells a user how to make v the engine's game.
+func howToSelect(v string) string {
+	return "for " + v + " send \"setoption name UCI_Variant value " + v + "\" or start the engine with -variant " + v
 }
 
 // reject reports a refused "position" command and remembers it for "go".
@@ -196,9 +251,10 @@ func (s *Session) reject(why string) {
 }
 
 // otherGame switches to variant v for "position fen <fen> moves <moves>"
-// if v accepts that command (tried first on a small probe engine, so a
-// FEN that fits neither game changes nothing).
-func (s *Session) otherGame(v, fen string, moves []string) error {
+// ("" for startpos) if v accepts that command, with note as an info
+// string. The command is tried first on a small probe engine, so a
+// command that fits neither game changes nothing.
+func (s *Session) otherGame(v, fen string, moves []string, note string) error {
 	probe, err := s.newEngine(v)
 	if err != nil {
 		return err
@@ -215,7 +271,7 @@ func (s *Session) otherGame(v, fen string, moves []string) error {
 	}
 	s.idle("position")
 	s.switchVariant(v)
-	s.out.infoString("position fen: a " + v + " FEN, so UCI_Variant is now " + v)
+	s.out.infoString(note)
 	return s.engine().setPosition(fen, moves)
 }
 

@@ -51,7 +51,16 @@
 //     whose FEN the current game rejects but whose board has the other
 //     game's shape (8 ranks: chess, 10: xiangqi) switches to that game when
 //     it accepts the whole command, with a note: a plain UCI chess GUI sends
-//     no UCI_Variant. (Not in UCCI, which is xiangqi only.)
+//     no UCI_Variant. Likewise a "position startpos" whose moves the
+//     current game refuses and the other game accepts (e2e4 from the start
+//     is chess; h2e2 is xiangqi) switches to the other game with a note
+//     that says how to select it (UCI_Variant, or "play -variant",
+//     or the dualnnue-chess binary). Moves legal in both games (h2h3) keep
+//     the current game, and a list that continues the last accepted
+//     "position startpos" of the current game never switches: in the middle
+//     of a game a bad move is an error. Every error about a bad move names
+//     the current game and how to choose the other. (Not in UCCI, which is
+//     xiangqi only.)
 //   - A line longer than MaxLineBytes is discarded with an info string.
 //   - "go" before any "position" searches the start position. Every search
 //     that has a legal move answers one, never "0000": "go movetime 0" and

@@ -51,6 +51,11 @@ type Session struct {
 	// that note and "bestmove 0000" rather than search a position the
 	// client did not send.
 	rejected string
+	// startMoves is the move list of the last accepted "position
+	// startpos" of the current game (nil after "position fen", a new
+	// game or a switch): a longer list that begins with it continues
+	// that game and never switches games (see position).
+	startMoves []string
 
 	quit   bool
 	closed bool

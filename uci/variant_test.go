@@ -139,3 +139,114 @@ func TestGoAfterRejectedPosition(t *testing.T) {
 		t.Fatalf("UCCI: %q then %q", before, l)
 	}
 }
+
+// Issue 24: a plain chess GUI sends no UCI_Variant and "position startpos"
+// carries no FEN; its first move list tells. A start position whose moves
+// are illegal in the current game and legal in the other switches games
+// with a note, in both directions.
+func TestPositionStartposSelectsGame(t *testing.T) {
+	const toChess = `info string position startpos: the moves are not legal in xiangqi but are in chess, so UCI_Variant is now chess ` +
+		`(for chess send "setoption name UCI_Variant value chess" or start the engine with -variant chess)`
+	const toXiangqi = `info string position startpos: the moves are not legal in chess but are in xiangqi, so UCI_Variant is now xiangqi ` +
+		`(for xiangqi send "setoption name UCI_Variant value xiangqi" or start the engine with -variant xiangqi)`
+	const xqAfterH2E2 = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+
+	c := startClient(t, Config{}, nil)
+	c.send("uci")
+	c.expect("uciok", 5*time.Second)
+	c.send("ucinewgame", "position startpos moves e2e4")
+	if got := c.sync(); len(got) != 1 || got[0] != toChess {
+		t.Fatalf("e2e4 in xiangqi: %q", got)
+	}
+	if v, f := c.sess.opts.get(optVariant), c.fen(); v != "chess" || f != chessAfterE4 {
+		t.Fatalf("after e2e4: %s %s, want chess %s", v, f, chessAfterE4)
+	}
+	c.send("go depth 3")
+	m, _ := c.bestmove(10 * time.Second)
+	chessLegal(t, chessAfterE4, m)
+
+	// And back: a xiangqi move list while in chess.
+	c.send("position startpos moves h2e2")
+	if got := c.sync(); len(got) != 1 || got[0] != toXiangqi {
+		t.Fatalf("h2e2 in chess: %q", got)
+	}
+	if v, f := c.sess.opts.get(optVariant), c.fen(); v != "xiangqi" || f != xqAfterH2E2 {
+		t.Fatalf("after h2e2: %s %s", v, f)
+	}
+	c.send("go depth 3")
+	m, _ = c.bestmove(10 * time.Second)
+	xiangqiLegal(t, xqAfterH2E2, m)
+}
+
+// The other direction from a chess default (play -variant chess), and the
+// refusals: moves legal in both games keep the current game, moves legal in
+// neither are an error that names UCI_Variant and -variant, a list that
+// continues the current game never switches (only a new game does), and
+// UCCI is xiangqi only.
+func TestPositionStartposSwitchRefusals(t *testing.T) {
+	const hintXQ = `; the game is xiangqi (UCI_Variant): for chess send "setoption name UCI_Variant value chess" or start the engine with -variant chess; position unchanged`
+	const hintCH = `; the game is chess (UCI_Variant): for xiangqi send "setoption name UCI_Variant value xiangqi" or start the engine with -variant xiangqi; position unchanged`
+	const chessAfterH3 = "rnbqkbnr/pppppppp/8/8/8/7P/PPPPPPP1/RNBQKBNR b KQkq - 0 1"
+	const xqAfterH3 = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1PCP/1C7/9/RNBAKABNR b - - 1 1"
+
+	c := startClient(t, Config{DefaultVariant: "chess"}, nil)
+	// h2h3 is a pawn move in chess and a cannon move in xiangqi.
+	c.send("position startpos moves h2h3")
+	if got := c.sync(); len(got) != 0 || c.fen() != chessAfterH3 {
+		t.Fatalf("h2h3 in chess: %q", got)
+	}
+	// Legal in neither: an error naming both ways to choose the game.
+	c.send("position startpos moves e2e5")
+	got := c.sync()
+	if len(got) != 1 || !strings.HasPrefix(got[0], "info string error: position: move #1 'e2e5': ") || !strings.HasSuffix(got[0], hintCH) {
+		t.Fatalf("e2e5 in chess: %q", got)
+	}
+	if v, f := c.sess.opts.get(optVariant), c.fen(); v != "chess" || f != chessAfterH3 {
+		t.Fatalf("after a refused list: %s %s", v, f)
+	}
+	// h2h3 accepted in chess; h2h3 h9g7 is xiangqi only but continues the
+	// chess game: refused, then accepted after ucinewgame.
+	c.send("position startpos moves h2h3", "position startpos moves h2h3 h9g7")
+	got = c.sync()
+	if len(got) != 1 || !strings.HasPrefix(got[0], "info string error: position: move #2 'h9g7': ") || !strings.HasSuffix(got[0], hintCH) {
+		t.Fatalf("h2h3 h9g7 continuing a chess game: %q", got)
+	}
+	c.send("ucinewgame", "position startpos moves h2h3 h9g7")
+	if got := c.sync(); len(got) != 1 || !strings.HasPrefix(got[0], "info string position startpos: the moves are not legal in chess but are in xiangqi") {
+		t.Fatalf("h2h3 h9g7 after ucinewgame: %q", got)
+	}
+	if v := c.sess.opts.get(optVariant); v != "xiangqi" {
+		t.Fatalf("variant %s, want xiangqi", v)
+	}
+	// In xiangqi now: h2h3 stays xiangqi; a bad move names chess.
+	c.send("position startpos moves h2h3")
+	if got := c.sync(); len(got) != 0 || c.fen() != xqAfterH3 {
+		t.Fatalf("h2h3 in xiangqi: %q", got)
+	}
+	c.send("position startpos moves e7e8q")
+	got = c.sync()
+	if len(got) != 1 || !strings.HasPrefix(got[0], "info string error: position: move #1 'e7e8q': ") || !strings.HasSuffix(got[0], hintXQ) {
+		t.Fatalf("e7e8q in xiangqi: %q", got)
+	}
+	// go after the refusal repeats why, hint included.
+	c.send("go depth 1")
+	if l, before := c.expect("bestmove", 5*time.Second); l != "bestmove 0000" || len(before) != 1 || !strings.Contains(before[0], "-variant chess") {
+		t.Fatalf("go after the refusal: %q then %q", before, l)
+	}
+	// A "position fen" never switches on its moves, only on its board.
+	c.send("position fen " + xiangqi.StartFEN + " moves e2e4")
+	if got := c.sync(); len(got) != 1 || !strings.HasSuffix(got[0], hintXQ) || c.sess.opts.get(optVariant) != "xiangqi" {
+		t.Fatalf("xiangqi FEN with chess moves: %q", got)
+	}
+	// UCCI is xiangqi only: no switch, no UCI hint.
+	c.send("ucci")
+	c.expect("ucciok", 5*time.Second)
+	c.send("position startpos moves e2e4")
+	got = c.sync()
+	if len(got) != 1 || !strings.HasPrefix(got[0], "info string error: position: move #1 'e2e4': ") || strings.Contains(got[0], "UCI_Variant") {
+		t.Fatalf("e2e4 in UCCI: %q", got)
+	}
+	if v := c.sess.opts.get(optVariant); v != "xiangqi" {
+		t.Fatalf("UCCI switched to %s", v)
+	}
+}

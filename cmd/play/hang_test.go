@@ -6,7 +6,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -148,4 +150,36 @@ func TestBinaryVariantFlag(t *testing.T) {
 			t.Errorf("play %q: %v, want exit status 2", args, err)
 		}
 	}
+}
+
+// Issue 24: a chess GUI that passes no arguments and no UCI_Variant. The
+// issue's transcript ("position startpos moves e2e4" answered "bestmove
+// 0000") now switches to chess with a note and answers a chess move; and
+// the binary under a name that contains "chess" starts in chess, so that
+// "position startpos" and "go" as White are chess too.
+func TestBinaryChessWithoutVariant(t *testing.T) {
+	const afterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+	out := pipe(t, "uci\nposition startpos moves e2e4\ngo movetime 300\n", 20*time.Second)
+	if count(out, "info string position startpos: the moves are not legal in xiangqi but are in chess, so UCI_Variant is now chess") != 1 {
+		t.Errorf("no switch note in %q", out)
+	}
+	best, _ := bestMove(t, out[len(out)-1])
+	checkChess(t, afterE4, best)
+
+	link := filepath.Join(t.TempDir(), "play-chess")
+	if err := os.Symlink(binary, link); err != nil {
+		t.Skip("cannot make a symbolic link here: " + err.Error())
+	}
+	cmd := exec.Command(link)
+	cmd.Stdin = strings.NewReader("uci\nposition startpos\ngo depth 3\n")
+	b, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("play-chess: %v", err)
+	}
+	out = strings.Split(strings.TrimSpace(string(b)), "\n")
+	if !contains(out, "option name UCI_Variant type combo default chess var xiangqi var chess") || count(out, "info string") != 0 {
+		t.Fatalf("play-chess: %q", out)
+	}
+	best, _ = bestMove(t, out[len(out)-1])
+	checkChess(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", best)
 }

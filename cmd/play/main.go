@@ -3,10 +3,9 @@ package main
 
 import (
 	"os"
-	"strings"
 
 	"dualnnue/internal/cli"
-	"dualnnue/uci"
+	"dualnnue/internal/enginecmd"
 )
 
 // root is the engine; its subcommands are listed here, one entry each.
@@ -15,7 +14,10 @@ var root = &cli.Command{
 	Synopsis: "the engine (UCI or UCCI on stdin/stdout, xiangqi and chess) and its tools",
 	Usage:    "[-variant xiangqi|chess]\nCOMMAND [flags]",
 	Doc: `With no command it is the engine: send "uci" (or "ucci" for UCCI). -variant
-sets the game of "position startpos" before any UCI_Variant (default xiangqi).`,
+sets the game of "position startpos" before any UCI_Variant (default xiangqi,
+chess when the binary's name contains "chess"; dualnnue-chess is this engine
+with chess as its default, for GUIs that pass no arguments). A start position
+whose moves are legal only in the other game switches to it, with a note.`,
 	Example: "play -variant chess",
 	Run:     runEngine,
 	Sub: []*cli.Command{
@@ -92,19 +94,9 @@ func main() {
 
 // runEngine is the UCI engine: commands from stdin, answers on stdout.
 // -variant picks the game a GUI that sends no UCI_Variant gets for
-// "position startpos" (a "position fen" picks the game its FEN fits).
+// "position startpos" (a "position fen" picks the game its FEN fits, and a
+// start position whose moves only the other game accepts switches to it);
+// its default is chess when the binary's name contains "chess".
 func runEngine(c *cli.Call) int {
-	variant := c.Flags.String("variant", "xiangqi", "the game before any UCI_Variant: xiangqi or chess")
-	tune := c.Flags.Bool("tune", false, "also offer every tunable search constant as a UCI spin option (for `play tune`)")
-	if _, code, ok := c.Parse(); !ok {
-		return code
-	}
-	if *variant != "xiangqi" && *variant != "chess" {
-		return c.UsageError("-variant must be xiangqi or chess, not %q", *variant)
-	}
-	s := uci.NewSession(c.Stdout, uci.Config{Name: "dualnnue " + version, DefaultVariant: *variant, Tune: *tune})
-	if err := s.Run(c.Stdin); err != nil {
-		return c.Errorf(1, "%s", strings.TrimSpace(err.Error()))
-	}
-	return 0
+	return enginecmd.Run(c, "dualnnue "+version, enginecmd.DefaultVariant(os.Args[0]))
 }
