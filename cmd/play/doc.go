@@ -4,9 +4,12 @@
 // exactly as Pikafish: ICCS moves with ranks 0–9, Pikafish FEN) and for
 // chess (setoption name UCI_Variant value chess); after "ucci" it speaks
 // UCCI, the protocol of older xiangqi GUIs. "play -variant chess" makes
-// chess the game before any UCI_Variant, for chess GUIs that send none (a
-// "position fen" selects the game its FEN fits either way). See package
-// uci for the protocol details and policies.
+// chess the game before any UCI_Variant, for chess GUIs that send none, and
+// so does a binary name that contains "chess" (cmd/dualnnue-chess is this
+// engine with chess as its default, for GUIs that pass no arguments). A
+// "position fen" selects the game its FEN fits, and a "position startpos"
+// whose moves only the other game accepts selects that game, with a note.
+// See package uci for the protocol details and policies.
 //
 // Subcommands (the table in main.go; "play COMMAND -h" prints one's
 // synopsis, usage, example and flags):

@@ -1,5 +1,7 @@
 // A real client we did not write: node-uci drives two instances of the
-// binary through a full chess game and a full xiangqi game (see
+// binary through a full chess game, a full xiangqi game and a short chess
+// game with no UCI_Variant sent, as a plain chess GUI plays (White the
+// binary under the name dualnnue-chess, Black the plain binary; see
 // test/nodeuci/driver.mjs); here the games are replayed with our rules.
 package main
 
@@ -60,6 +62,12 @@ func TestNodeUCIGames(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = dir
+	// The same binary under a name that makes chess its default.
+	link := filepath.Join(t.TempDir(), "dualnnue-chess")
+	if err := os.Symlink(binary, link); err != nil {
+		t.Fatalf("symbolic link: %v", err)
+	}
+	cmd.Env = append(os.Environ(), "DUALNNUE_CHESS="+link)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -67,9 +75,10 @@ func TestNodeUCIGames(t *testing.T) {
 	}
 	t.Log(stderr.String())
 	var out struct {
-		Chess          nodeGame `json:"chess"`
-		Xiangqi        nodeGame `json:"xiangqi"`
-		FairyStockfish bool     `json:"fairyStockfish"`
+		Chess          nodeGame  `json:"chess"`
+		ChessNoVariant *nodeGame `json:"chessNoVariant"`
+		Xiangqi        nodeGame  `json:"xiangqi"`
+		FairyStockfish bool      `json:"fairyStockfish"`
 	}
 	lines := bytes.Split(bytes.TrimSpace(stdout.Bytes()), []byte("\n"))
 	if err := json.Unmarshal(lines[len(lines)-1], &out); err != nil {
@@ -80,6 +89,14 @@ func TestNodeUCIGames(t *testing.T) {
 	// ended on "no legal move" really has none.
 	cp, _ := chess.NewFromFEN(chess.StartFEN)
 	replay(t, "chess", cp, out.Chess)
+	if out.ChessNoVariant == nil {
+		t.Fatal("the driver played no chess game without UCI_Variant")
+	}
+	cp, _ = chess.NewFromFEN(chess.StartFEN)
+	replay(t, "chess without UCI_Variant", cp, *out.ChessNoVariant)
+	if n := len(out.ChessNoVariant.Moves); n < 30 && out.ChessNoVariant.Result != "game over by rule" {
+		t.Errorf("chess without UCI_Variant: %d plies, %s", n, out.ChessNoVariant.Result)
+	}
 	xp, _ := xiangqi.NewFromFEN(xiangqi.StartFEN)
 	replay(t, "xiangqi", xp, out.Xiangqi)
 	for _, g := range []struct {

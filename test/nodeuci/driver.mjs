@@ -7,7 +7,13 @@
 // status 1; time losses are recorded in the JSON summary (the last line,
 // read by the Go test) and the game goes on.
 //
-// usage: node driver.mjs <engine> [fairy-stockfish] [plies-cap]
+// The xiangqi game sends no UCI_Variant (xiangqi is the default). When
+// DUALNNUE_CHESS names the engine under a name that makes chess its default
+// (dualnnue-chess), a third, shorter chess game is played as a plain chess
+// GUI plays, with no UCI_Variant at all: White is that binary, Black the
+// plain one, which learns the game from the first move list.
+//
+// usage: [DUALNNUE_CHESS=<chess-default engine>] node driver.mjs <engine> [fairy-stockfish] [plies-cap]
 import { Engine } from 'node-uci'
 import { Chess } from 'chess.js'
 import { spawn } from 'node:child_process'
@@ -27,14 +33,15 @@ function fail(msg) {
   process.exit(1)
 }
 
-async function newEngine(variant, ponder) {
-  const e = new Engine(enginePath)
+// newEngine starts path; variant null sends no UCI_Variant.
+async function newEngine(path, variant, ponder) {
+  const e = new Engine(path)
   await e.init()
   if (!e.id.name || !e.id.name.startsWith('dualnnue')) fail(`id name ${e.id.name}`)
   for (const name of ['UCI_Variant', 'Hash', 'Threads', 'MultiPV', 'Move Overhead', 'Ponder', 'Use NNUE', 'EvalFile', 'Clear Hash', 'UCI_Chess960']) {
     if (!e.options.has(name)) fail(`option ${name} not announced`)
   }
-  await e.setoption('UCI_Variant', variant)
+  if (variant) await e.setoption('UCI_Variant', variant)
   await e.setoption('Hash', 16)
   await e.setoption('Threads', 1)
   await e.setoption('Move Overhead', 20)
@@ -105,8 +112,13 @@ function toFSF(m) {
 // playGame plays one game; check(moves, move) returns true when move is
 // legal after moves, gameOver(moves) says whether the side to move has no
 // legal move or the game ended by rule.
-async function playGame(variant, check, gameOver) {
-  const engines = [await newEngine(variant, true), await newEngine(variant, false)]
+// opts: paths (White's and Black's engines), setVariant (send UCI_Variant),
+// plyCap.
+async function playGame(variant, check, gameOver, opts = {}) {
+  const paths = opts.paths || [enginePath, enginePath]
+  const setVariant = opts.setVariant ?? true
+  const plyCap = opts.plyCap || PLY_CAP
+  const engines = [await newEngine(paths[0], setVariant ? variant : null, true), await newEngine(paths[1], setVariant ? variant : null, false)]
   const clock = [CLOCK_MS, CLOCK_MS]
   const moves = []
   let pondering = null // {promise, move} of engines[0] pondering on move
@@ -114,7 +126,7 @@ async function playGame(variant, check, gameOver) {
   let ponderMisses = 0
   let result = '*'
   const flags = []
-  while (moves.length < PLY_CAP) {
+  while (moves.length < plyCap) {
     const side = moves.length % 2
     const e = engines[side]
     const lim = { wtime: Math.max(clock[0], 0), btime: Math.max(clock[1], 0), winc: INC_MS, binc: INC_MS }
@@ -176,15 +188,15 @@ async function playGame(variant, check, gameOver) {
     checkResult(await pondering.promise, `${variant} final ponder`)
   }
   for (const e of engines) await e.quit()
-  if (moves.length >= PLY_CAP) result = `ply cap ${PLY_CAP}`
-  console.error(`${variant}: ${moves.length} plies, ${result}, clocks ${clock[0]}/${clock[1]} ms, ponder hits ${ponderHits} misses ${ponderMisses}, time losses ${flags.length}`)
+  if (moves.length >= plyCap) result = `ply cap ${plyCap}`
+  console.error(`${variant}${setVariant ? '' : ' (no UCI_Variant sent)'}: ${moves.length} plies, ${result}, clocks ${clock[0]}/${clock[1]} ms, ponder hits ${ponderHits} misses ${ponderMisses}, time losses ${flags.length}`)
   return { moves, result, ponderHits, ponderMisses, flags }
 }
 
-async function main() {
-  // Chess, every move checked by chess.js.
+// chessGame plays a chess game checked move by move with chess.js.
+async function chessGame(opts) {
   const board = new Chess()
-  const chess = await playGame(
+  const game = await playGame(
     'chess',
     async (moves, m) => {
       try {
@@ -195,9 +207,23 @@ async function main() {
       }
     },
     Object.assign(async () => board.isGameOver(), { known: true }),
+    opts,
   )
+  return { game, pgn: board.pgn() }
+}
 
-  // Xiangqi, every move checked against Fairy-Stockfish's legal moves.
+async function main() {
+  // Chess, every move checked by chess.js.
+  const chess = await chessGame({})
+
+  // Chess as a plain chess GUI plays it: no UCI_Variant sent.
+  let chessNoVariant = null
+  if (process.env.DUALNNUE_CHESS) {
+    chessNoVariant = (await chessGame({ paths: [process.env.DUALNNUE_CHESS, enginePath], setVariant: false, plyCap: 30 })).game
+  }
+
+  // Xiangqi (the default game: no UCI_Variant sent), every move checked
+  // against Fairy-Stockfish's legal moves.
   let fsf = null
   if (fsfPath) {
     fsf = new FairyStockfish(fsfPath)
@@ -212,9 +238,10 @@ async function main() {
     },
     // Without Fairy-Stockfish the Go test replays the game with our rules.
     Object.assign(async moves => (fsf ? (await fsf.legalMoves(moves.map(toFSF))).length === 0 : false), { known: !!fsf }),
+    { setVariant: false },
   )
   if (fsf) fsf.quit()
-  console.log(JSON.stringify({ chess, xiangqi: xq, chessPGN: board.pgn(), fairyStockfish: !!fsf }))
+  console.log(JSON.stringify({ chess: chess.game, chessNoVariant, xiangqi: xq, chessPGN: chess.pgn, fairyStockfish: !!fsf }))
 }
 
 main().catch(err => fail(err && err.stack ? err.stack : String(err)))
