@@ -300,7 +300,17 @@ func (s *Session) goCmd(args []string) {
 	warn := func(m string) { s.out.infoString(m) }
 	p := parseGo(args, s.ucci, ms, warn)
 	if p.hasPerft {
+		if p.bad != "" {
+			warn(p.bad)
+		}
 		s.perft(p.perft)
+		return
+	}
+	if p.bad != "" {
+		// A limit that cannot be read is not searched with a default
+		// in its place: the client meant something else.
+		s.startJob(nil, searchRequest{infinite: p.infinite, ponder: p.ponder}, false,
+			"error: "+p.bad+"; no search (send go again with valid values)")
 		return
 	}
 	if s.rejected != "" {

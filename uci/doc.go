@@ -62,6 +62,11 @@
 //     the current game and how to choose the other. (Not in UCCI, which is
 //     xiangqi only.)
 //   - A line longer than MaxLineBytes is discarded with an info string.
+//   - A "go" whose limit value is missing or not a number ("go movetime
+//     abc") is refused as a whole: an error and "bestmove 0000" (UCCI
+//     "nobestmove"; for infinite and ponder after "stop" or "ponderhit"),
+//     never a search with the limit left out. Unknown tokens are reported
+//     and skipped.
 //   - "go" before any "position" searches the start position. Every search
 //     that has a legal move answers one, never "0000": "go movetime 0" and
 //     negative or zero clocks are answered promptly after a depth-1 search.

@@ -23,6 +23,10 @@ type goParams struct {
 	infinite, ponder bool
 	searchMoves      []string
 	draw             bool // UCCI "go draw": the opponent offers a draw
+	// bad, when not empty, is the first value that could not be read
+	// ("go: movetime needs a number, not 'abc'"): the command is refused
+	// as a whole, nothing is searched.
+	bad string
 
 	// UCCI clocks before resolve: own and opponent's.
 	ucciOwn, ucciOpp       int64
@@ -44,8 +48,10 @@ var ucciGoKeywords = map[string]bool{
 
 // parseGo reads the arguments of "go" (the tokens after it). ucci selects
 // the UCCI keywords; ms is the factor from UCCI time units to milliseconds
-// (1 with "usemillisec true", 1000 otherwise). Tokens it cannot use are
-// reported through warn and skipped; parsing never fails as a whole.
+// (1 with "usemillisec true", 1000 otherwise). Unknown tokens are reported
+// through warn and skipped; a keyword whose value is missing or not a
+// number sets p.bad (the first such error), and the caller refuses the
+// command.
 func parseGo(args []string, ucci bool, ms int64, warn func(string)) goParams {
 	var p goParams
 	keywords := uciGoKeywords
@@ -54,7 +60,9 @@ func parseGo(args []string, ucci bool, ms int64, warn func(string)) goParams {
 	}
 	num := func(i int) (int64, bool) {
 		if i+1 >= len(args) {
-			warn("go: " + args[i] + " needs a number")
+			if p.bad == "" {
+				p.bad = "go: " + args[i] + " needs a number"
+			}
 			return 0, false
 		}
 		n, err := strconv.ParseInt(args[i+1], 10, 64)
@@ -62,7 +70,9 @@ func parseGo(args []string, ucci bool, ms int64, warn func(string)) goParams {
 			// Accept a float the way some GUIs send clocks ("1000.0").
 			f, ferr := strconv.ParseFloat(args[i+1], 64)
 			if ferr != nil || f != f || f > 9e15 || f < -9e15 {
-				warn("go: " + args[i] + " needs a number, not " + quote(args[i+1]))
+				if p.bad == "" {
+					p.bad = "go: " + args[i] + " needs a number, not " + quote(args[i+1])
+				}
 				return 0, false
 			}
 			n = int64(f)

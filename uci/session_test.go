@@ -270,8 +270,43 @@ func TestGoParse(t *testing.T) {
 		p.mate != 2 || !p.hasMovetime || p.movetime != 0 || strings.Join(p.searchMoves, " ") != "e2e4 d2d4" || !p.infinite {
 		t.Errorf("parsed %+v", p)
 	}
-	if len(warns) != 2 || !strings.Contains(warns[0], "winc needs a number") || !strings.Contains(warns[1], "'bogus'") {
-		t.Errorf("warnings %q", warns)
+	if len(warns) != 1 || warns[0] != "go: unknown token 'bogus' ignored" || p.bad != "go: winc needs a number, not 'x'" {
+		t.Errorf("warnings %q, bad %q", warns, p.bad)
+	}
+}
+
+// Issue 24: "go movetime abc" reported the bad value and searched anyway
+// (with no time limit at all). A value that cannot be read refuses the
+// whole command: an error and "bestmove 0000", after stop for infinite and
+// ponder; the next valid go searches.
+func TestGoBadValueDoesNotSearch(t *testing.T) {
+	c := fakeClient(t)
+	c.send("position startpos")
+	for cmd, bad := range map[string]string{
+		"go movetime abc":               "go: movetime needs a number, not 'abc'",
+		"go wtime 1000 btime 1000 winc": "go: winc needs a number",
+		"go depth 3x":                   "go: depth needs a number, not '3x'",
+		"go nodes NaN":                  "go: nodes needs a number, not 'NaN'",
+	} {
+		c.send(cmd)
+		want := "info string error: " + bad + "; no search (send go again with valid values)"
+		if l, before := c.expect("bestmove", 2*time.Second); l != "bestmove 0000" || len(before) != 1 || before[0] != want {
+			t.Errorf("%s: %q then %q, want %q", cmd, before, l, want)
+		}
+	}
+	c.sync()
+	if n := c.sess.eng.(*fakeEngine).searches.Load(); n != 0 {
+		t.Errorf("%d searches for refused go commands", n)
+	}
+	c.send("go infinite movetime x")
+	if got := c.quiet("bestmove", 100*time.Millisecond); len(got) != 1 || !strings.HasPrefix(got[0], "info string error: go: movetime needs a number") {
+		t.Fatalf("go infinite movetime x: %q", got)
+	}
+	c.send("stop")
+	c.expect("bestmove 0000", 2*time.Second)
+	c.send("go movetime 20")
+	if l, _ := c.expect("bestmove", 2*time.Second); l != "bestmove a0a1 ponder a1a2" {
+		t.Fatalf("valid go after refusals: %q", l)
 	}
 }
 
