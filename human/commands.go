@@ -161,7 +161,7 @@ commands:
   new           start a new game (same sides)
   flip          turn the board around
   hint          ask the engine for a move
-  time [sec]    show or set the engine's time per move (e.g. time 5, time 500ms)
+  time [T]      show or set the engine's time per move (time 500ms, time 5s; a bare number is seconds, below 100)
   moves         list the legal moves
   history       the game's moves so far
   fen [FEN]     show the position's FEN, or start a new game from a FEN

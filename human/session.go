@@ -358,7 +358,7 @@ func countText(n uint64) string {
 	return strconv.FormatUint(n, 10)
 }
 
-// setMoveTime handles "time [seconds]".
+// setMoveTime handles "time [T]" (T as ParseMoveTime reads it).
 func (s *session[T, P]) setMoveTime(arg string) {
 	if arg == "" {
 		s.printf("the engine thinks %s per move\n", s.limitText())
@@ -373,8 +373,16 @@ func (s *session[T, P]) setMoveTime(arg string) {
 	s.printf("the engine now thinks %s per move\n", s.limitText())
 }
 
-// ParseMoveTime reads the engine's time per move: seconds ("2", "0.5") or
-// a Go duration ("500ms", "1m"), from 1 ms to 1 hour.
+// MaxBareSeconds bounds a move time given as a bare number: seconds below
+// it are accepted ("2", "0.5", "30"); a bare number from it up ("300") is
+// refused as ambiguous, since UCI's "go movetime 300" means milliseconds;
+// "300ms" or "300s" say which.
+const MaxBareSeconds = 100
+
+// ParseMoveTime reads the engine's time per move: seconds below
+// MaxBareSeconds ("2", "0.5") or a Go duration with its unit ("500ms",
+// "300s", "1m"), from 1 ms to 1 hour. A bare number of MaxBareSeconds or
+// more is an error that asks for a unit.
 func ParseMoveTime(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	d, err := time.ParseDuration(s)
@@ -385,6 +393,10 @@ func ParseMoveTime(s string) (time.Duration, error) {
 		}
 		if f > 3600 || f < 0 {
 			return 0, fmt.Errorf("time %q: want between 0.001 and 3600 seconds", sanitize(s))
+		}
+		if f >= MaxBareSeconds {
+			return 0, fmt.Errorf("time %q: a number without a unit is seconds, and %s s looks like milliseconds (as UCI's movetime): write %sms, or %ss for %s",
+				sanitize(s), s, s, s, time.Duration(f*float64(time.Second)))
 		}
 		d = time.Duration(f * float64(time.Second))
 	}

@@ -274,12 +274,16 @@ func TestParseHelpers(t *testing.T) {
 	if _, err := ParseSide("green"); err == nil {
 		t.Error("ParseSide(green) accepted")
 	}
-	for in, want := range map[string]string{"2": "2s", "0.5": "500ms", "250ms": "250ms", "1m": "1m0s"} {
+	for in, want := range map[string]string{"2": "2s", "0.5": "500ms", "250ms": "250ms", "1m": "1m0s", "99.5": "1m39.5s", "300ms": "300ms", "300s": "5m0s"} {
 		if got, err := ParseMoveTime(in); err != nil || got.String() != want {
 			t.Errorf("ParseMoveTime(%q) = %v, %v; want %s", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "-1", "NaN", "0", "3601", "2h", "1e309", "x"} {
+	// Issue 24: "-movetime 300" was 5 minutes, silently.
+	if _, err := ParseMoveTime("300"); err == nil || err.Error() != `time "300": a number without a unit is seconds, and 300 s looks like milliseconds (as UCI's movetime): write 300ms, or 300s for 5m0s` {
+		t.Errorf("ParseMoveTime(300): %v", err)
+	}
+	for _, in := range []string{"", "-1", "NaN", "0", "3601", "2h", "1e309", "x", "100", "1000"} {
 		if d, err := ParseMoveTime(in); err == nil {
 			t.Errorf("ParseMoveTime(%q) = %v, accepted", in, d)
 		}

@@ -14,7 +14,7 @@ func runHuman(c *cli.Call) int {
 	game := fs.String("game", "xiangqi", "xiangqi|chess")
 	side := fs.String("color", "red", "your side: red|white (moves first) or black (the engine moves first)")
 	fen := fs.String("fen", "", "start position (default: the game's start)")
-	moveTime := fs.String("movetime", "2", "the engine's time per move: seconds (2, 0.5) or a duration (500ms); 0 for none with -depth or -nodes")
+	moveTime := fs.String("movetime", "2", "the engine's time per move: a duration (500ms, 2s, 1m) or seconds below 100 (2, 0.5); 0 for none with -depth or -nodes")
 	depth := fs.Int("depth", 0, "also stop the engine's search at this depth (0: no limit)")
 	nodes := fs.Uint64("nodes", 0, "also stop the engine's search after this many nodes (0: no limit)")
 	threads := fs.Int("threads", 1, "search threads")
