@@ -150,3 +150,14 @@ func TestBadGame(t *testing.T) {
 		t.Errorf("wrote %v", e)
 	}
 }
+
+// Issue 24: the help showed "(0: use nodes) (default -1)" for -depth, a
+// sentinel the user cannot pass. The config file gives the defaults; the
+// help says so and shows no negative default.
+func TestHelpShowsConfigDefaults(t *testing.T) {
+	code, out, _, _ := runIn(t, "-h")
+	if code != 0 || strings.Contains(out, "(default -1)") ||
+		!strings.Contains(out, "fixed depth per move, 1 to 60 (default: the config's search.depth; 0: search by -nodes instead)\n") {
+		t.Errorf("selfplay -h: exit %d\n%s", code, out)
+	}
+}
