@@ -258,7 +258,10 @@ func fullmove(fen string) int {
 
 // GameFromMoves builds a game record of variant v from a start FEN ("" or
 // "startpos" for the standard start) and moves in the engine's coordinates
-// (chess UCI "e2e4", "e7e8q"; xiangqi ICCS "h2e2", ranks 0-9). A chess game
+// (chess UCI "e2e4", "e7e8q"; xiangqi ICCS "h2e2", ranks 0-9) or in the
+// game's notation (chess SAN "Nf3", "O-O", "e8=Q"; xiangqi WXF "C2=5"),
+// mixed as the caller likes: a move that is not a coordinate move is read
+// as SAN or WXF (notation.ParseSAN, notation.ParseWXF). A chess game
 // is standard chess: castling rights must fit a king and rook on their
 // standard squares (use GameFromMoves960 for Chess960). An error names the
 // first move that is unreadable or illegal, with its move number, side and
@@ -291,6 +294,9 @@ func gameFromMoves(v position.Variant, chess960 bool, fen string, moves []string
 		for i, s := range moves {
 			black := p.SideToMove() == position.Black
 			m, err := p.ParseMove(s)
+			if err != nil && !xiangqiCoord(s) {
+				m, err = notation.ParseWXF(p, s)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", moveLabel(i+1, full, black, "red", fmt.Sprintf("%q", s)), err)
 			}
@@ -313,6 +319,9 @@ func gameFromMoves(v position.Variant, chess960 bool, fen string, moves []string
 		for i, s := range moves {
 			black := p.SideToMove() == position.Black
 			m, err := p.ParseMove(s)
+			if err != nil && !chessCoord(s) {
+				m, err = notation.ParseSAN(p, s)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", moveLabel(i+1, full, black, "white", fmt.Sprintf("%q", s)), err)
 			}
@@ -324,4 +333,32 @@ func gameFromMoves(v position.Variant, chess960 bool, fen string, moves []string
 		}
 	}
 	return g, nil
+}
+
+// chessCoord reports whether s has the shape of a UCI move ("e2e4",
+// "e7e8q"): its errors are the coordinate parser's, not SAN's.
+func chessCoord(s string) bool {
+	if len(s) != 4 && len(s) != 5 {
+		return false
+	}
+	for i := 0; i < 4; i += 2 {
+		if s[i] < 'a' || s[i] > 'h' || s[i+1] < '1' || s[i+1] > '8' {
+			return false
+		}
+	}
+	return len(s) == 4 || strings.IndexByte("qrbn", s[4]) >= 0
+}
+
+// xiangqiCoord reports whether s has the shape of an ICCS move ("h2e2"):
+// its errors are the coordinate parser's, not WXF's.
+func xiangqiCoord(s string) bool {
+	if len(s) != 4 {
+		return false
+	}
+	for i := 0; i < 4; i += 2 {
+		if s[i] < 'a' || s[i] > 'i' || s[i+1] < '0' || s[i+1] > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -372,5 +373,37 @@ func TestXQ27CheckChase(t *testing.T) {
 	out, err = judge("xiangqi", c.FEN, contrast)
 	if err != nil || out != `{"result":"0-1","reason":"perpetual chase"}`+"\n" {
 		t.Errorf("contrast: %q %v", out, err)
+	}
+}
+
+// Issue 24: "play result -moves" takes SAN in chess and WXF in xiangqi,
+// also mixed with coordinates; an unreadable move's error is the
+// notation's when it is not shaped as a coordinate move.
+func TestGameFromMovesNotation(t *testing.T) {
+	for _, tc := range []struct {
+		v            position.Variant
+		moves, coord string
+	}{
+		{position.Chess, "f3 e5 g4 Qh4#", "f2f3 e7e5 g2g4 d8h4"},
+		{position.Chess, "e4 e7e5 Nf3 Nc6 Bc4 Nf6 O-O", "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1"},
+		{position.Xiangqi, "C2=5 h9g7 H2+3", "h2e2 h9g7 h0g2"},
+	} {
+		g, err := GameFromMoves(tc.v, "startpos", strings.Fields(tc.moves))
+		if err != nil {
+			t.Errorf("%s: %v", tc.moves, err)
+			continue
+		}
+		want, _ := GameFromMoves(tc.v, "startpos", strings.Fields(tc.coord))
+		if !reflect.DeepEqual(g.Moves, want.Moves) {
+			t.Errorf("%s: moves %v, want those of %s (%v)", tc.moves, g.Moves, tc.coord, want.Moves)
+		}
+	}
+	_, err := GameFromMoves(position.Chess, "startpos", strings.Fields("e4 e5 Nf6"))
+	if err == nil || !strings.HasPrefix(err.Error(), `move 2 (white, ply 3) "Nf6": SAN "Nf6": `) {
+		t.Errorf("bad SAN: %v", err)
+	}
+	_, err = GameFromMoves(position.Xiangqi, "startpos", strings.Fields("C2=5 R1+3"))
+	if err == nil || !strings.HasPrefix(err.Error(), `move 1 (black, ply 2) "R1+3": `) {
+		t.Errorf("bad WXF: %v", err)
 	}
 }

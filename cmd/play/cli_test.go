@@ -67,8 +67,17 @@ func TestResultCommand(t *testing.T) {
 		t.Errorf("default game: %q %d", out, code)
 	}
 	out, errs, code := playIn("", "result", "-moves", "e2e4")
-	if code != 1 || out != "" || errs != "play result: move 1 (red, ply 1) \"e2e4\": xiangqi: move \"e2e4\": no red piece on e2\n" {
+	if code != 1 || out != "" || errs != "play result: move 1 (red, ply 1) \"e2e4\": xiangqi: move \"e2e4\": no red piece on e2 (these moves are chess: add -game chess)\n" {
 		t.Errorf("a chess move in the default game: %q %q %d", out, errs, code)
+	}
+	// SAN (issue 24), and a xiangqi list in chess names -game xiangqi.
+	out, _, code = playIn("", "result", "-game", "chess", "-moves", "f3 e5 g4 Qh4#")
+	if code != 0 || out != `{"result":"0-1","reason":"checkmate"}`+"\n" {
+		t.Errorf("chess SAN: %q %d", out, code)
+	}
+	_, errs, code = playIn("", "result", "-game", "chess", "-moves", "h2e2 h9g7")
+	if code != 1 || !strings.HasSuffix(errs, " (these moves are xiangqi: add -game xiangqi)\n") {
+		t.Errorf("a xiangqi list in chess: %q %d", errs, code)
 	}
 	_, errs, code = playIn("", "result", "-game", "chess", "-moves", "e2e4 e2e4")
 	if code != 1 || !strings.HasPrefix(errs, `play result: move 1 (black, ply 2) "e2e4"`) {

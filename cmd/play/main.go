@@ -64,10 +64,12 @@ whose moves are legal only in the other game switches to it, with a note.`,
 		{
 			Name: "result", Synopsis: `adjudicate a game: one JSON line {"result","reason"} (FEN and moves, or each game of a PGN file)`,
 			Usage: "[-game xiangqi|chess|chess960] [-fen FEN] [-moves \"M1 M2 ...\"] [flags]\n-pgn FILE [flags]",
-			Doc: `Moves are engine coordinates: chess UCI (e2e4, e7e8q), xiangqi ICCS with
-ranks 0-9 (h2e2). Exit 1 for a bad game: an illegal or unreadable move
-(named with its move number), or a bad FEN or PGN.`,
+			Doc: `Moves are engine coordinates (chess UCI e2e4, e7e8q; xiangqi ICCS with
+ranks 0-9, h2e2) or the game's notation (chess SAN e4, Nf3, O-O, e8=Q;
+xiangqi WXF C2=5, H2+3), mixed as you like. Exit 1 for a bad game: an
+illegal or unreadable move (named with its move number), or a bad FEN or PGN.`,
 			Example: `play result -game chess -moves "f2f3 e7e5 g2g4 d8h4"
+				play result -game chess -moves "f3 e5 g4 Qh4#"
 				play result -moves "h2e2 h9g7" -check-chase-loses
 				play result -pgn games.pgn`,
 			Run: runResult,

@@ -8,6 +8,7 @@ import (
 
 	"dualnnue/internal/cli"
 	"dualnnue/notation"
+	"dualnnue/position"
 	"dualnnue/rules"
 	"dualnnue/variants"
 )
@@ -21,7 +22,7 @@ func runResult(c *cli.Call) int {
 	fs := c.Flags
 	game := fs.String("game", "xiangqi", "game: xiangqi, chess or chess960 (not used with -pgn: a PGN game's Variant tag names its game, no tag is chess); standard chess refuses castling rights off the standard squares")
 	fen := fs.String("fen", "startpos", "start position in FEN, or startpos")
-	moves := fs.String("moves", "", "moves separated by spaces, in UCI (chess) or ICCS (xiangqi, ranks 0-9) coordinates")
+	moves := fs.String("moves", "", "moves separated by spaces: UCI or SAN (chess: e2e4 or e4, Nf3, O-O), ICCS with ranks 0-9 or WXF (xiangqi: h2e2 or C2=5)")
 	pgn := fs.String("pgn", "", "read the game(s) from this PGN `file` instead (- for standard input)")
 	limit := fs.Int("natural-limit", variants.DefaultNaturalLimitPlies, "xiangqi natural-move limit in plies without a capture (120 = 60 moves per side)")
 	noClaims := fs.Bool("no-claims", false, "chess: do not grant threefold repetition and the fifty-move rule (fivefold and 75 moves still apply)")
@@ -63,6 +64,14 @@ func runResult(c *cli.Call) int {
 			g, err = rules.GameFromMoves(v, strings.TrimSpace(*fen), strings.Fields(*moves))
 		}
 		if err != nil {
+			// A move list of the other game: say how to choose it.
+			other, flag := position.Chess, "chess"
+			if v == position.Chess {
+				other, flag = position.Xiangqi, "xiangqi"
+			}
+			if _, oerr := rules.GameFromMoves(other, "startpos", strings.Fields(*moves)); oerr == nil && strings.TrimSpace(*fen) == "startpos" && len(strings.Fields(*moves)) > 0 {
+				return c.Errorf(1, "%v (these moves are %s: add -game %s)", err, flag, flag)
+			}
 			return c.Fail(err)
 		}
 		games = []*notation.Game{g}
