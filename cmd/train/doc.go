@@ -35,6 +35,7 @@
 //	-resume          continue the run in out_dir from its last checkpoint
 //	-checkpoint p    continue from this checkpoint (implies -resume)
 //	-quiet           no progress bar
+//	-print-config    print the effective config as TOML (a -config file) and exit
 //
 // The run directory receives config.toml (the effective configuration),
 // metrics.csv, metrics.json and loss.png (rewritten every epoch),

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"reflect"
 	"strings"
 	"syscall"
 
@@ -23,7 +24,8 @@ var root = &cli.Command{
 	Usage:    "[-config FILE.toml] [flags]\nexport -checkpoint FILE.ckpt -out NET.nnue\nwdl -game chess|xiangqi FILE...",
 	Example: `train -config configs/train-xiangqi.toml -data 'data/selfplay/xiangqi/*.dnds' -out runs/xq1
 		train -game chess -data data/selfplay/chess/a.dnds,data/selfplay/chess/b.dnds -epochs 20 -out runs/c1
-		train -config configs/train-xiangqi.toml -out runs/xq1 -resume`,
+		train -config configs/train-xiangqi.toml -out runs/xq1 -resume
+		train -game chess -epochs 20 -print-config`,
 	Run: runTrain,
 	Sub: []*cli.Command{
 		{
@@ -78,6 +80,7 @@ func runTrain(c *cli.Call) int {
 		resume     = fs.Bool("resume", false, "continue from <out>/checkpoints/last.ckpt")
 		checkpoint = fs.String("checkpoint", "", "continue from this checkpoint `file` (implies -resume)")
 		quiet      = fs.Bool("quiet", false, "no progress bar")
+		printCfg   = fs.Bool("print-config", false, "print the effective config (defaults, -config file and flags) as TOML, a -config file, and exit without training")
 	)
 	if _, code, ok := c.Parse(); !ok {
 		return code
@@ -157,6 +160,14 @@ func runTrain(c *cli.Call) int {
 	if err := cfg.Validate(); err != nil {
 		fmt.Fprintln(stderr, "train: config:", err)
 		return 2
+	}
+	if *printCfg {
+		b := cfg.TOML()
+		if back, err := train.ParseConfig(b); err != nil || !reflect.DeepEqual(back, cfg) {
+			return c.Errorf(1, "-print-config: the config does not load back from TOML (%v)", err)
+		}
+		stdout.Write(b)
+		return 0
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
