@@ -58,8 +58,11 @@ const (
 	// Stockfish's UCI_Elo scale (see strengthNodes).
 	optLimitStrength = "UCI_LimitStrength"
 	optElo           = "UCI_Elo"
-	optUseMillisec   = "usemillisec" // UCCI only: time unit of "go time"
-	optNewGame       = "newgame"     // UCCI only: a button like ucinewgame
+	// optSkill is Stockfish's "Skill Level" (0–20), mapped onto the same
+	// calibrated limiter (skillElo); UCI_LimitStrength takes precedence.
+	optSkill       = "Skill Level"
+	optUseMillisec = "usemillisec" // UCCI only: time unit of "go time"
+	optNewGame     = "newgame"     // UCCI only: a button like ucinewgame
 )
 
 // defaultEvalFile is the EvalFile value that selects the game's embedded
@@ -90,6 +93,18 @@ const (
 	MaxElo = 2100
 )
 
+// MaxSkill is the top "Skill Level": full strength. Below it, level L
+// plays as UCI_Elo skillElo(L).
+const MaxSkill = 20
+
+// skillElo is the UCI_Elo that Skill Level l (0 to MaxSkill−1) plays at:
+// MinElo + 30·l, so 0 is 1500 and 19 is 2070, evenly over the calibrated
+// range of UCI_Elo (strengthNodes). Stockfish's levels reach lower (its
+// level 0 is about 1320); ours stop where the calibration does.
+func skillElo(l int) int {
+	return MinElo + (MaxElo-MinElo)*l/MaxSkill
+}
+
 // MaxHashMiB and MaxThreads bound the spin options.
 const (
 	MaxHashMiB = 1 << 17
@@ -118,6 +133,7 @@ func newOptions(defaultVariant string, hashMiB int, tune bool) *options {
 		{name: optShowWDL, kind: optCheck, def: "false"},
 		{name: optLimitStrength, kind: optCheck, def: "false"},
 		{name: optElo, kind: optSpin, def: itoa(MaxElo), min: MinElo, max: MaxElo},
+		{name: optSkill, kind: optSpin, def: itoa(MaxSkill), min: 0, max: MaxSkill},
 		{name: optUseMillisec, ucciName: optUseMillisec, kind: optCheck, def: "false"},
 		{name: optNewGame, ucciName: optNewGame, kind: optButton},
 	}}

@@ -252,12 +252,17 @@ func (s *Session) engine() gameEngine {
 	return e
 }
 
-// limitElo returns UCI_Elo when UCI_LimitStrength is on, else 0.
+// limitElo is the rating the search plays at (0: full strength): UCI_Elo
+// when UCI_LimitStrength is on, else skillElo of a Skill Level below
+// MaxSkill, as Stockfish gives UCI_LimitStrength precedence.
 func (s *Session) limitElo() int {
-	if !s.opts.bool(optLimitStrength) {
-		return 0
+	if s.opts.bool(optLimitStrength) {
+		return s.opts.int(optElo)
 	}
-	return s.opts.int(optElo)
+	if l := s.opts.int(optSkill); l < MaxSkill {
+		return skillElo(l)
+	}
+	return 0
 }
 
 func (s *Session) engineConfig() engineConfig {

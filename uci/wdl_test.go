@@ -123,5 +123,47 @@ func TestLimitStrength(t *testing.T) {
 		if n := nodes("go depth 6"); n <= limit {
 			t.Fatalf("%s full strength, depth 6: only %d nodes", c.variant, n)
 		}
+		// Skill Level 0 is UCI_Elo 1500 on the same limiter; 20 is full
+		// strength again.
+		cl.send("setoption name Skill Level value 0")
+		if n := nodes("go depth 30"); n == 0 || n > limit {
+			t.Fatalf("%s Skill Level 0: %d nodes, limit %d", c.variant, n, limit)
+		}
+		cl.send("setoption name Skill Level value 20", "ucinewgame")
+		if n := nodes("go depth 6"); n <= limit {
+			t.Fatalf("%s Skill Level 20, depth 6: only %d nodes", c.variant, n)
+		}
+	}
+}
+
+// Issue 24: Skill Level 0–20 maps onto the calibrated UCI_Elo range (30
+// points a level from 1500; 20 is full strength); UCI_LimitStrength with
+// UCI_Elo takes precedence, as in Stockfish; values outside 0–20 are
+// refused and keep the old one.
+func TestSkillLevel(t *testing.T) {
+	c := fakeClient(t)
+	for _, tc := range []struct {
+		cmds []string
+		elo  int
+	}{
+		{nil, 0},
+		{[]string{"setoption name Skill Level value 0"}, 1500},
+		{[]string{"setoption name Skill Level value 10"}, 1800},
+		{[]string{"setoption name Skill Level value 19"}, 2070},
+		{[]string{"setoption name Skill Level value 20"}, 0},
+		{[]string{"setoption name Skill Level value 5", "setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 2000"}, 2000},
+		{[]string{"setoption name UCI_LimitStrength value false"}, 1650},
+	} {
+		c.send(tc.cmds...)
+		if got := c.sync(); len(got) != 0 {
+			t.Fatalf("%q: %q", tc.cmds, got)
+		}
+		if e := c.sess.limitElo(); e != tc.elo {
+			t.Errorf("after %q: limitElo %d, want %d", tc.cmds, e, tc.elo)
+		}
+	}
+	c.send("setoption name Skill Level value 21")
+	if got := c.sync(); len(got) != 1 || got[0] != "info string error: option Skill Level takes 0 to 20, not 21; Skill Level stays 5" {
+		t.Errorf("Skill Level 21: %q", got)
 	}
 }
