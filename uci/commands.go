@@ -278,11 +278,12 @@ func (s *Session) otherGame(v, fen string, moves []string, note string) error {
 // banMoves handles UCCI "banmoves <m>...": those moves are excluded from
 // the next searches of the current position (a running search goes on).
 func (s *Session) banMoves(args []string) {
-	legal := s.engine().legalMoves()
+	e := s.engine()
+	legal := e.legalMoves()
 	s.bans = s.bans[:0]
 	for _, m := range args {
 		if !contains(legal, m) {
-			s.out.infoString("banmoves: " + quote(m) + " is not a legal move here, ignored")
+			s.out.infoString("banmoves: " + quote(m) + " is not a legal move here (the game is " + e.variant() + "), ignored")
 			continue
 		}
 		s.bans = append(s.bans, m)
@@ -368,7 +369,7 @@ func (s *Session) goCmd(args []string) {
 			if contains(legal, m) {
 				root = append(root, m)
 			} else {
-				warn("searchmoves: " + quote(m) + " is not a legal move here, ignored")
+				warn("searchmoves: " + quote(m) + " is not a legal move here (the game is " + e.variant() + ", UCI_Variant), ignored")
 			}
 		}
 		if len(root) == 0 {

@@ -216,7 +216,7 @@ func TestSearchMovesAndBans(t *testing.T) {
 	c := fakeClient(t)
 	c.send("go depth 1 searchmoves c0c1 zz00")
 	l, before := c.expect("bestmove", 5*time.Second)
-	if l != "bestmove c0c1 ponder a1a2" || !hasPrefix(before, "info string searchmoves: 'zz00' is not a legal move") {
+	if l != "bestmove c0c1 ponder a1a2" || !hasPrefix(before, "info string searchmoves: 'zz00' is not a legal move here (the game is xiangqi, UCI_Variant), ignored") {
 		t.Fatalf("searchmoves: %q %q", before, l)
 	}
 	c.send("ucci")
