@@ -203,7 +203,7 @@ func TestBinaryUCISession(t *testing.T) {
 	e := startEngine(t)
 	e.send("uci")
 	_, before := e.expect("uciok", 5*time.Second)
-	if len(before) != 16 || !strings.HasPrefix(before[0], "id name dualnnue") || before[1] != "id author the dualnnue authors" ||
+	if len(before) != 17 || !strings.HasPrefix(before[0], "id name dualnnue") || before[1] != "id author the dualnnue authors" ||
 		before[2] != "option name UCI_Variant type combo default xiangqi var xiangqi var chess" {
 		t.Fatalf("uci answer %q", before)
 	}
