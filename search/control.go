@@ -48,22 +48,43 @@ func (s *Searcher[T, P]) iterationDone(w *Worker[T, P]) bool {
 	if !s.tm.enabled || s.ponder.Load() {
 		return false
 	}
-	if w.nRoot == 1 && w.completedDepth >= 4 {
-		return true // the only move: answer quickly
-	}
-	// Spend more time when the best move keeps changing, less when it is stable.
-	scale := 0.6 + 0.25*float64(min(w.bestChanges, 4))
-	if w.completedDepth < 6 {
-		scale = max(scale, 1)
-	}
-	limit := time.Duration(float64(s.tm.optimum) * scale)
-	if s.lim.MoveTime > 0 {
-		limit = s.tm.maximum
-	}
-	// The next iteration takes longer than all before it: do not start one
-	// that cannot finish.
 	el := s.elapsed()
-	return el >= limit || (s.lim.MoveTime == 0 && el >= s.tm.maximum/2)
+	if s.lim.MoveTime > 0 {
+		return el >= s.tm.maximum
+	}
+	// Stockfish's iteration check (src/search.cpp, Stockfish 16), with its
+	// score terms doubled for centipawns: spend more when the score falls
+	// against the previous move's and the last iterations', less when the
+	// best move has been stable for many depths, more when it keeps
+	// changing, and less when the best move took almost all the nodes.
+	best := w.bestScore
+	prev, old := s.prevScore(), w.iterValue[w.iterIdx]
+	if prev == valueNone {
+		prev = best
+	}
+	if old == valueNone {
+		old = best
+	}
+	fallingEval := (66 + 28*float64(prev-best) + 12*float64(old-best)) / 616.6
+	fallingEval = min(max(fallingEval, 0.51), 1.51)
+	timeReduction := 0.69
+	if w.lastBestMoveDepth+8 < w.completedDepth {
+		timeReduction = 1.56
+	}
+	reduction := (1.4 + s.prevTimeReduction) / (2.03 * timeReduction)
+	s.prevTimeReduction = timeReduction
+	instability := 1 + 1.79*w.totBestMoveChanges
+	effort := 1.0
+	if nodes := w.nodes; nodes > 0 && float64(w.rootMoves[0].effort)*100/float64(nodes) >= 93.34 {
+		effort = 0.76
+	}
+	total := float64(s.tm.optimum) * fallingEval * reduction * instability * effort
+	if w.nRoot == 1 {
+		total = min(total, float64(500*time.Millisecond))
+	}
+	w.iterValue[w.iterIdx] = best
+	w.iterIdx = (w.iterIdx + 1) & 3
+	return float64(el) > total
 }
 
 // result builds the Result of the main worker.

@@ -65,15 +65,19 @@
 // same iterative deepening sharing only the TT; the main thread's result is
 // returned.
 //
-// Time: with a clock the manager plans an optimum (about 1/40 of the clock
-// plus the increments to come, less the move overheads) and a hard maximum
-// (4× the optimum, at most half the clock). At a sudden-death control whose
-// increment pays for the move overhead it also keeps a low-clock reserve of
-// 20 overheads, so the clock settles a few hundred milliseconds above zero
-// at 1 s + 0.01 s instead of draining; otherwise it keeps back the overhead
-// of at most 10 moves. Iterations stop after the optimum,
-// scaled by how often the best move changed, and the hard limit is checked
-// every 256 nodes, which also bounds the latency of Stop. Depth 1 always
-// completes, so there is always a searched move. Only the side to move's
+// Time (Stockfish's manager, src/timeman.cpp and the iteration check of
+// src/search.cpp): with a clock the manager shares out the clock plus the
+// increments of 50 moves, less the move overheads: an optimum that grows
+// with the game ply (1.7 % of it at the first move, 3 % by ply 60) and a
+// hard maximum of 3–6.6 optima, at most 82.5 % of the clock. Nothing else
+// is held back, so the clock is spent. After each iteration the optimum is
+// scaled by how much the score fell (against the previous move and four
+// iterations back), by how long the best move has been stable, by how often
+// it changed, and down when it took almost all the nodes; the search stops
+// when the time used passes it. A lag tracker learns the latency the GUI
+// charges beyond our measured time and keeps twice it on the clock. The
+// hard limit is checked every 256 nodes, which also bounds the latency of
+// Stop. Depth 1 always completes, so there is always a searched move.
+// Only the side to move's
 // clock counts: "go depth 5 btime 100" for White searches to depth 5.
 package search

@@ -2,6 +2,7 @@
 package search
 
 import (
+	"math"
 	"time"
 
 	"dualnnue/position"
@@ -50,20 +51,22 @@ type timeLimits struct {
 	maximum time.Duration // hard stop
 }
 
-// Time-manager constants: the default number of moves the remaining clock
-// must last, and how much of it one move may ever use.
-const (
-	defaultMovesToGo = 40
-	maxShareOfClock  = 0.5
-	// lowClockReserve is the part of the clock, in move overheads, that
-	// the plan never counts as available.
-	lowClockReserve = 20
-)
+// defaultMovesToGo is the horizon of a sudden-death plan: the clock plus
+// the increments of this many moves, less their overheads, is what the
+// plan shares out (Stockfish's 50).
+const defaultMovesToGo = 50
 
-// planTime decides how long to think. overhead is the per-move latency
-// reserve (the "Move Overhead" option), subtracted once per expected move
-// from the clock so that many quick moves never flag at 1s+0.01s.
-func planTime(l *Limits, us position.Color, gamePly int, overhead time.Duration) timeLimits {
+// planTime decides how long to think, after Stockfish's time manager
+// (src/timeman.cpp, Stockfish 16): of timeLeft = time + inc·(mtg−1) −
+// overhead·(2+mtg), a sudden-death move plans an optimum share that grows
+// with the game ply (from about 1.7 % at the first move to 3 % at ply 40
+// at 1 s + 0.01 s) and a hard maximum of a few optima, at most 82.5 % of
+// the clock less the overhead. Nothing else is held back: the overhead
+// terms are the only reserve, so the clock is spent. lag is the latency
+// the GUI has been charging beyond our own measured time (lagTracker);
+// the hard maximum leaves twice that on the clock. overhead is the
+// "Move Overhead" option.
+func planTime(l *Limits, us position.Color, gamePly int, overhead, lag time.Duration) timeLimits {
 	if l.MoveTime > 0 {
 		mt := max(l.MoveTime-overhead, time.Millisecond)
 		if l.MoveTime < overhead {
@@ -77,41 +80,74 @@ func planTime(l *Limits, us position.Color, gamePly int, overhead time.Duration)
 	t, inc := l.Time[us], l.Inc[us]
 	mtg := defaultMovesToGo
 	if l.MovesToGo > 0 {
-		mtg = min(l.MovesToGo, 50)
+		mtg = min(l.MovesToGo, defaultMovesToGo)
 	}
-	// At a sudden-death control with an increment that pays for the move
-	// overhead (a clock that can last forever), the plan counts one overhead
-	// per move to go and keeps a further lowClockReserve overheads untouched,
-	// so the clock settles at that reserve plus about the increment instead
-	// of draining (with 5 ms of real latency per move at 1 s + 0.01 s and a
-	// 10 ms overhead: 410 ms spending the optimum, 260 ms spending the hard
-	// maximum every move) and a scheduling hiccup on a loaded machine does
-	// not flag. Otherwise (no increment, an increment smaller than the
-	// declared overhead, or moves to go) the clock has to drain: the plan
-	// keeps back the overhead of at most 10 moves, so a generous "Move
-	// Overhead" (100 ms at 2 s + 0.02 s) still leaves real thinking time.
-	keep := overhead * time.Duration(min(mtg, 10))
-	if l.MovesToGo == 0 && inc >= overhead {
-		keep = overhead * time.Duration(mtg+lowClockReserve)
+	total := t + inc*time.Duration(mtg-1)
+	timeLeft := max(total-overhead*time.Duration(2+mtg), time.Millisecond)
+	if overhead > inc {
+		// A declared overhead larger than the increment (Move Overhead 100
+		// at 2 s + 0.02 s) would leave nothing to share and every move
+		// would take a millisecond; keep a quarter of the clock to share.
+		timeLeft = max(timeLeft, total/4)
 	}
-	avail := t + inc*time.Duration(mtg-1) - keep
-	if avail < 0 {
-		avail = 0
+	tl, left := t.Seconds(), timeLeft.Seconds()
+	ply := float64(gamePly)
+	var optScale, maxScale float64
+	if l.MovesToGo == 0 {
+		optConst := min(0.00308+0.000319*math.Log10(left), 0.00506)
+		maxConst := max(3.39+3.01*math.Log10(left), 2.93)
+		optScale = min(0.0122+math.Pow(ply+2.95, 0.462)*optConst, 0.213*tl/left)
+		maxScale = min(6.64, maxConst+ply/12)
+	} else {
+		optScale = min((0.88+ply/116.4)/float64(mtg), 0.88*tl/left)
+		maxScale = min(6.3, 1.5+0.11*float64(mtg))
 	}
-	optimum := avail / time.Duration(mtg)
-	// Never plan to spend more than a fraction of what is on the clock now.
-	capT := time.Duration(float64(t-overhead) * maxShareOfClock)
-	if mtg == 1 {
-		capT = time.Duration(float64(t-overhead) * 0.8)
+	optimum := time.Duration(optScale * float64(timeLeft))
+	maximum := min(time.Duration(0.825*float64(t))-overhead, time.Duration(maxScale*float64(optimum))) - 10*time.Millisecond
+	if lag > 0 {
+		maximum = min(maximum, t-2*lag-overhead)
 	}
-	if capT < time.Millisecond {
-		capT = time.Millisecond
-	}
-	optimum = min(optimum, capT)
-	maximum := min(optimum*4, capT)
-	if optimum < time.Millisecond {
-		optimum = time.Millisecond
-	}
-	maximum = max(maximum, optimum)
+	optimum = max(optimum, time.Millisecond)
+	maximum = max(maximum, time.Millisecond)
+	optimum = min(optimum, maximum)
 	return timeLimits{enabled: true, optimum: optimum, maximum: maximum}
+}
+
+// lagTracker learns how much more time the GUI charges per move than the
+// search measured (pipe latency, process scheduling, the GUI's own
+// bookkeeping): with a Fischer clock, the clock at our next move should be
+// the clock before this move, less our search time, plus the increment;
+// what is missing beyond that was lag. The estimate jumps up to a new
+// maximum at once and decays by 1/128 a move, so a loaded machine's worst
+// hiccups are remembered for a while; planTime keeps twice the estimate on
+// the clock. It survives Clear ("ucinewgame"): it is a property of the
+// connection, not of the game.
+type lagTracker struct {
+	valid   bool
+	side    position.Color
+	ply     int
+	clock   time.Duration // our clock at the start of the last search
+	inc     time.Duration
+	elapsed time.Duration // the last search's own measured time
+	est     time.Duration
+}
+
+// observe updates the estimate from a new search's limits (the clock the
+// GUI now reports) and returns it.
+func (lt *lagTracker) observe(l *Limits, us position.Color, gamePly int) time.Duration {
+	if lt.valid && l.MoveTime == 0 && l.MovesToGo == 0 && l.HasTime[us] && us == lt.side && gamePly == lt.ply+2 && l.Inc[us] == lt.inc {
+		lag := lt.clock - lt.elapsed + lt.inc - l.Time[us]
+		lt.est = max(lag, lt.est-lt.est/128, 0)
+	}
+	lt.valid = false
+	return lt.est
+}
+
+// record notes the search just finished (only clock searches).
+func (lt *lagTracker) record(l *Limits, us position.Color, gamePly int, elapsed time.Duration) {
+	if l.MoveTime != 0 || l.MovesToGo != 0 || !l.HasTime[us] || l.Infinite || l.Ponder {
+		lt.valid = false
+		return
+	}
+	*lt = lagTracker{valid: true, side: us, ply: gamePly, clock: l.Time[us], inc: l.Inc[us], elapsed: elapsed, est: lt.est}
 }

@@ -139,6 +139,7 @@ func (w *Worker[T, P]) iterate() {
 	}
 	for depth := start; depth <= s.maxDepth; depth++ {
 		w.rootDepth = depth
+		w.totBestMoveChanges /= 2
 		for i := 0; i < w.nRoot; i++ {
 			w.rootMoves[i].prevScore = w.rootMoves[i].score
 		}
@@ -177,8 +178,10 @@ func (w *Worker[T, P]) iterate() {
 		}
 		w.completedDepth = depth
 		if w.rootMoves[0].move != w.bestMove {
-			w.bestChanges++
+			w.lastBestMoveDepth = depth
 		}
+		w.totBestMoveChanges += float64(w.bestMoveChanges)
+		w.bestMoveChanges = 0
 		w.bestMove = w.rootMoves[0].move
 		w.bestScore = w.rootMoves[0].score
 		if main {
@@ -212,6 +215,7 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 		m := rm.move
 		moveCount := i - w.pvIdx + 1
 		w.stack[0].move = m
+		nodesBefore := w.nodes
 		child := w.doMove(m, 0)
 		w.stack[1].pvLen = 0
 		w.stack[1].doubleExts = 0
@@ -238,10 +242,14 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 			}
 		}
 		w.undoMove(m)
+		rm.effort += w.nodes - nodesBefore
 		if w.abort {
 			return bestValue
 		}
 		if moveCount == 1 || v > alpha {
+			if moveCount > 1 && w.pvIdx == 0 {
+				w.bestMoveChanges++
+			}
 			rm.score = v
 			rm.depth = depth
 			rm.selDepth = w.selDepth

@@ -94,6 +94,14 @@ type Searcher[T any, P GamePtr[T]] struct {
 	infoBuf   Info
 	rootMoves position.MoveList
 	searchMu  sync.Mutex
+	gamePly   int
+
+	// Carried from search to search for the time manager: the lag the GUI
+	// charges, the previous search's score, and the previous iteration
+	// check's time reduction.
+	lag               lagTracker
+	prev              prevSearch
+	prevTimeReduction float64
 }
 
 // New returns a Searcher for the game described by rules whose threads
@@ -101,6 +109,7 @@ type Searcher[T any, P GamePtr[T]] struct {
 func New[T any, P GamePtr[T]](rules Rules, newEval func() position.Evaluator[P], opts Options) *Searcher[T, P] {
 	s := &Searcher[T, P]{rules: rules, newEval: newEval, signal: make(chan struct{}, 1), params: DefaultParams(rules.Variant)}
 	s.opts = opts
+	s.prevTimeReduction = 1
 	if s.opts.Threads < 1 {
 		s.opts.Threads = 1
 	}
@@ -168,6 +177,8 @@ func (s *Searcher[T, P]) SetMoveOverhead(d time.Duration) { s.opts.MoveOverhead 
 // only on its position and limits.
 func (s *Searcher[T, P]) Clear() {
 	s.tt.Clear()
+	s.prev = prevSearch{}
+	s.prevTimeReduction = 1
 	for _, w := range s.workers {
 		w.hist.clear()
 		for i := range w.stack {
@@ -259,7 +270,10 @@ func (s *Searcher[T, P]) run(root P, lim Limits, info func(*Info)) Result {
 	s.lim = lim
 	s.info = info
 	s.rootSide = root.SideToMove()
-	s.tm = planTime(&lim, s.rootSide, root.State().GamePly, s.opts.MoveOverhead)
+	gamePly := root.State().GamePly
+	s.gamePly = gamePly
+	lag := s.lag.observe(&lim, s.rootSide, gamePly)
+	s.tm = planTime(&lim, s.rootSide, gamePly, s.opts.MoveOverhead, lag)
 	s.maxDepth = position.MaxPly - 2
 	if lim.Depth > 0 {
 		s.maxDepth = min(lim.Depth, s.maxDepth)
@@ -322,7 +336,33 @@ func (s *Searcher[T, P]) run(root P, lim Limits, info func(*Info)) Result {
 	s.waitForStop()
 	s.stop.Store(true)
 	wg.Wait()
-	return s.result(main)
+	res := s.result(main)
+	s.lag.record(&lim, s.rootSide, gamePly, res.Time)
+	s.prev = prevSearch{valid: true, side: s.rootSide, ply: gamePly, score: res.Score}
+	return res
+}
+
+// prevSearch is what the time manager remembers of the previous search.
+type prevSearch struct {
+	valid bool
+	side  position.Color
+	ply   int
+	score position.Value
+}
+
+// prevScore is the previous search's score from this search's side to move
+// (valueNone when there was none, it was for another game, or it was a
+// mate or unknown score).
+func (s *Searcher[T, P]) prevScore() position.Value {
+	p := s.prev
+	if !p.valid || p.score == valueNone || p.score >= mateBound || p.score <= -mateBound ||
+		s.gamePly < p.ply || s.gamePly > p.ply+2 {
+		return valueNone
+	}
+	if p.side != s.rootSide {
+		return -p.score
+	}
+	return p.score
 }
 
 // waitForStop blocks while the search is infinite or pondering and not stopped.
@@ -359,7 +399,11 @@ func (w *Worker[T, P]) setup(root P, multiPV int) {
 	w.completedDepth = 0
 	w.bestMove = position.MoveNone
 	w.bestScore = -valueInf
-	w.bestChanges = 0
+	w.bestMoveChanges, w.totBestMoveChanges, w.lastBestMoveDepth, w.iterIdx = 0, 0, 0, 0
+	prev := w.s.prevScore()
+	for i := range w.iterValue {
+		w.iterValue[i] = prev
+	}
 	w.multiPV = multiPV
 	w.nRoot = w.s.rootMoves.Len
 	for i, m := range w.s.rootMoves.Slice() {

@@ -42,6 +42,7 @@ type rootMove struct {
 	selDepth  int
 	pv        [position.MaxPly + 1]position.Move
 	pvLen     int
+	effort    uint64 // nodes spent below this move in the whole search
 }
 
 // Worker is one search thread. It holds its own copy of the root position
@@ -70,7 +71,15 @@ type Worker[T any, P GamePtr[T]] struct {
 	completedDepth int
 	bestMove       position.Move
 	bestScore      position.Value
-	bestChanges    int
+	// Time-management statistics of the main worker (Stockfish's): best-move
+	// changes in this iteration, their decaying sum, the depth at which the
+	// best move last changed, and the best scores of the last four
+	// iterations (a ring).
+	bestMoveChanges    int
+	totBestMoveChanges float64
+	lastBestMoveDepth  int
+	iterValue          [4]position.Value
+	iterIdx            int
 
 	rootMoves [position.MaxMoves]rootMove
 	nRoot     int
