@@ -24,17 +24,27 @@ type WDLModel struct {
 	A0, A1, B0, B1 float64
 }
 
-// Models fitted with `train wdl` on the generation-0 self-play datasets of
-// 2026-12-02 (../shared/data: hand-written evaluation, 1,000 soft nodes per
-// move; chess 4,024,686 positions of 37,727 games, mean negative
-// log-likelihood 0.6848; xiangqi 2,637,808 positions of 18,826 games,
-// 0.7260). At the start (t = 1) a chess score of +49 cp is an even chance
-// of winning and b = 223 cp; with few pieces a = 290 cp. Xiangqi endings
-// are far more drawish: a = 99 cp at the start, about 800 cp with six
-// pieces left.
+// Models fitted with `train wdl` on our engine's own games at a clock:
+// 1,294 chess and 1,169 xiangqi games of the embedded nets against
+// themselves at 1 s + 0.01 s (the SPRT matches of 2026-12-04, two builds of
+// the search a few Elo apart; resign and draw adjudication as bench/sprt.sh),
+// every move's search score from the match PGN with the pieces on the board
+// and the game's result from the mover's view (chess 166,270 moves, mean
+// negative log-likelihood 0.7082; xiangqi 186,626 moves, 0.6788):
+//
+//	train wdl -game chess cc2-chess.pgn ch2-chess.pgn
+//
+// The earlier fit on the 1,000-node bootstrap games had almost no draw mass
+// (at +25 cp at the chess start 473/109/418); at a clock the games are
+// drawish: in chess, a score within ±25 cp ended 21/57/22 % and the model
+// gives 24/52/24; at the start position (t = 1) +25 cp is 452/235/313 (the
+// games: about a third drawn). In
+// xiangqi even +3 pawns ended drawn 45 % of the time (the natural-move
+// limit, and material that cannot mate): a = 127 cp at the start, 840 cp
+// with few pieces.
 var (
-	ChessWDL   = WDLModel{A0: 289.7, A1: -240.9, B0: 108.7, B1: 114.2}
-	XiangqiWDL = WDLModel{A0: 985.6, A1: -887.0, B0: 231.1, B1: 172.5}
+	ChessWDL   = WDLModel{A0: 326.0, A1: -284.8, B0: 121.0, B1: -36.9}
+	XiangqiWDL = WDLModel{A0: 840.1, A1: -713.3, B0: 196.1, B1: 22.8}
 )
 
 // WDL returns the expected outcome of score v (side to move's view) with

@@ -7,26 +7,36 @@ import (
 	"dualnnue/eval"
 )
 
+// WDLObs is one scored position of a game for the WDL fit: the search
+// score (centipawns, side to move's view), the number of pieces on the
+// board (kings included) and the game's result from the side to move's
+// view (0, 0.5 or 1).
+type WDLObs struct {
+	Score  float64
+	Pieces int
+	Result float32
+}
+
 // FitWDL returns the eval.WDLModel of maximum likelihood for d's positions
 // (search score, game result and piece count of each; at most 500,000
-// positions spread evenly over d, mate-range scores skipped), found by the
-// Nelder–Mead simplex from a = 200 + 50·t, b = 100 + 50·t. It also returns
-// the mean negative log-likelihood per position. Unscored or empty data
-// gives the starting model.
+// positions spread evenly over d, mate-range scores skipped), as FitWDLObs.
 func FitWDL(d *Memory) (eval.WDLModel, float64) {
-	type obs struct {
-		v      float64
-		pieces int
-		r      float32
-	}
-	var data []obs
+	var data []WDLObs
 	step := max(1, d.Len()/500_000)
 	for i := 0; i < d.Len(); i += step {
 		pieces, _, s, r := d.Position(i)
 		if math.Abs(float64(s)) < 20000 {
-			data = append(data, obs{float64(s), len(pieces), r})
+			data = append(data, WDLObs{float64(s), len(pieces), r})
 		}
 	}
+	return FitWDLObs(data)
+}
+
+// FitWDLObs returns the eval.WDLModel of maximum likelihood for the
+// observations, found by the Nelder–Mead simplex from a = 200 + 50·t,
+// b = 100 + 50·t, and the mean negative log-likelihood per observation.
+// No observations give the starting model and 0.
+func FitWDLObs(data []WDLObs) (eval.WDLModel, float64) {
 	nll := func(p [4]float64) float64 {
 		m := eval.WDLModel{A0: p[0], A1: p[1], B0: p[2], B1: p[3]}
 		if m.B0 <= 1 || m.B0+m.B1 <= 1 {
@@ -34,9 +44,9 @@ func FitWDL(d *Memory) (eval.WDLModel, float64) {
 		}
 		sum := 0.0
 		for _, o := range data {
-			w, l := m.Probabilities(o.v, o.pieces)
+			w, l := m.Probabilities(o.Score, o.Pieces)
 			var q float64
-			switch o.r {
+			switch o.Result {
 			case 1:
 				q = w
 			case 0:

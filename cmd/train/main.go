@@ -21,7 +21,7 @@ import (
 var root = &cli.Command{
 	Name:     "train",
 	Synopsis: "fit an NNUE to self-play datasets and export it as a net file (flags override the config's keys)",
-	Usage:    "[-config FILE.toml] [flags]\nexport -checkpoint FILE.ckpt -out NET.nnue\nwdl -game chess|xiangqi FILE...",
+	Usage:    "[-config FILE.toml] [flags]\nexport -checkpoint FILE.ckpt -out NET.nnue\nwdl -game chess|xiangqi FILE... (datasets, or PGN files with scores in the move comments)",
 	Example: `train -config configs/train-xiangqi.toml -data 'data/selfplay/xiangqi/*.dnds' -out runs/xq1
 		train -game chess -data data/selfplay/chess/a.dnds,data/selfplay/chess/b.dnds -epochs 20 -out runs/c1
 		train -config configs/train-xiangqi.toml -out runs/xq1 -resume
@@ -223,7 +223,45 @@ func runWDL(c *cli.Call) int {
 	if err != nil {
 		return c.UsageError("-game chess|xiangqi is required")
 	}
-	files, err := train.ExpandPaths(args)
+	var pgns, sets []string
+	for _, a := range args {
+		if strings.HasSuffix(strings.ToLower(a), ".pgn") {
+			pgns = append(pgns, a)
+		} else {
+			sets = append(sets, a)
+		}
+	}
+	if len(pgns) > 0 && len(sets) > 0 {
+		return c.UsageError("give either PGN files or datasets, not both")
+	}
+	if len(pgns) > 0 {
+		var obs []train.WDLObs
+		games := 0
+		for _, name := range pgns {
+			f, err := os.Open(name)
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return 1
+			}
+			o, n, err := wdlObsFromPGN(f, g)
+			f.Close()
+			if err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", name, err)
+				return 1
+			}
+			obs, games = append(obs, o...), games+n
+		}
+		if len(obs) == 0 {
+			fmt.Fprintf(stderr, "no scored %s moves in %s (move comments like {+0.08/7 0.013s} are needed)\n", g, strings.Join(pgns, ", "))
+			return 1
+		}
+		m, nll := train.FitWDLObs(obs)
+		fmt.Fprintf(stdout, "// %d scored moves of %d games; mean negative log-likelihood %.4f\n", len(obs), games, nll)
+		fmt.Fprintf(stdout, "WDLModel{A0: %.1f, A1: %.1f, B0: %.1f, B1: %.1f}\n", m.A0, m.A1, m.B0, m.B1)
+		printWDLCheck(stdout, m, obs)
+		return 0
+	}
+	files, err := train.ExpandPaths(sets)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
