@@ -8,6 +8,7 @@
 package main
 
 import (
+	"dualnnue/internal/version"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 
 var root = &cli.Command{
 	Name:     "mknet",
+	Version:  version.String,
 	Synopsis: "write nets folded from the hand-written evaluation's tables (the start of fine-tuning)",
 	Usage:    "[-game xiangqi|chess|both] [-hidden N] [-out DIR]",
 	Example:  "mknet -game chess -out runs/folded",

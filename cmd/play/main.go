@@ -2,6 +2,7 @@
 package main
 
 import (
+	"dualnnue/internal/version"
 	"os"
 
 	"dualnnue/internal/cli"
@@ -11,6 +12,7 @@ import (
 // root is the engine; its subcommands are listed here, one entry each.
 var root = &cli.Command{
 	Name:     "play",
+	Version:  version.String,
 	Synopsis: "the engine (UCI or UCCI on stdin/stdout, xiangqi and chess) and its tools",
 	Usage:    "[-variant xiangqi|chess]\nCOMMAND [flags]",
 	Doc: `With no command it is the engine: send "uci" (or "ucci" for UCCI). -variant
@@ -100,5 +102,5 @@ func main() {
 // start position whose moves only the other game accepts switches to it);
 // its default is chess when the binary's name contains "chess".
 func runEngine(c *cli.Call) int {
-	return enginecmd.Run(c, "dualnnue "+version, enginecmd.DefaultVariant(os.Args[0]))
+	return enginecmd.Run(c, "dualnnue "+version.String(), enginecmd.DefaultVariant(os.Args[0]))
 }

@@ -3,6 +3,7 @@ package main
 
 import (
 	"context"
+	"dualnnue/internal/version"
 	"fmt"
 	"log/slog"
 	"os"
@@ -49,7 +50,7 @@ func runPipeline(c *cli.Call) int {
 	if err != nil {
 		return c.Fail(err)
 	}
-	opt := pipeline.Options{EngineCmd: exe, Version: version, Log: slog.New(slog.NewTextHandler(c.Stderr, nil))}
+	opt := pipeline.Options{EngineCmd: exe, Version: version.String(), Log: slog.New(slog.NewTextHandler(c.Stderr, nil))}
 	if !*quiet {
 		opt.Progress = c.Stderr
 	}

@@ -11,6 +11,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"dualnnue/internal/version"
 	"flag"
 	"fmt"
 	"io"
@@ -36,6 +37,7 @@ func main() {
 // root is the command tree of the binary.
 var root = &cli.Command{
 	Name:     "selfplay",
+	Version:  version.String,
 	Synopsis: "play self-play games and write them as training data (flags override the config's keys)",
 	Usage:    "[flags]\ndata COMMAND [flags] FILE...",
 	Example: `selfplay -game chess -games 100 -out data/selfplay/chess
@@ -158,7 +160,7 @@ func runSelfplay(c *cli.Call) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	opt := selfplay.Options{Version: version()}
+	opt := selfplay.Options{Version: version.String()}
 	if *quiet {
 		opt.Log = slog.New(slog.NewTextHandler(stderr, nil))
 		opt.LogEvery = 10 * time.Second

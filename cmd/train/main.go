@@ -3,6 +3,7 @@ package main
 
 import (
 	"context"
+	"dualnnue/internal/version"
 	"flag"
 	"fmt"
 	"io"
@@ -20,6 +21,7 @@ import (
 // root is the command tree of the binary.
 var root = &cli.Command{
 	Name:     "train",
+	Version:  version.String,
 	Synopsis: "fit an NNUE to self-play datasets and export it as a net file (flags override the config's keys)",
 	Usage:    "[-config FILE.toml] [flags]\nexport -checkpoint FILE.ckpt -out NET.nnue\nwdl -game chess|xiangqi FILE... (datasets, or PGN files with scores in the move comments)",
 	Example: `train -config configs/train-xiangqi.toml -data 'data/selfplay/xiangqi/*.dnds' -out runs/xq1

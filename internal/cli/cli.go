@@ -11,7 +11,9 @@
 //   - an unknown flag, a bad flag value, a missing argument or a stray
 //     word where none is taken is an error naming it on stderr, followed
 //     by the usage line, exit code 2;
-//   - a failure of the work itself exits 1.
+//   - a failure of the work itself exits 1;
+//   - "-version", "--version" or "version" alone prints the binary's name
+//     and version (package version) and exits 0.
 //
 // The package uses the standard flag package (single-dash flags, as the
 // engine world's tools have them); it adds only what flag lacks: the
@@ -47,6 +49,11 @@ type Command struct {
 	Run func(c *Call) int
 
 	Sub []*Command // chosen by the first argument
+
+	// Version, on the root command, is the build's version: "-version",
+	// "--version" or "version" as the only argument prints "NAME VERSION"
+	// and exits 0.
+	Version func() string
 }
 
 // Call is one run of a command: its words, flags, arguments and streams.
@@ -65,6 +72,10 @@ type Call struct {
 // Main runs the command line args (without the binary's name) with the
 // root command c and returns the process exit code.
 func (c *Command) Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if c.Version != nil && len(args) == 1 && (args[0] == "-version" || args[0] == "--version" || args[0] == "version" && c.sub("version") == nil) {
+		fmt.Fprintf(stdout, "%s %s\n", c.Name, c.Version())
+		return 0
+	}
 	return c.main(c.Name, args, &Call{Stdin: stdin, Stdout: stdout, Stderr: stderr})
 }
 

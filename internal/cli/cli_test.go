@@ -196,3 +196,24 @@ func TestOut(t *testing.T) {
 		}
 	}
 }
+
+// -version, --version and version alone print the root's name and version;
+// with other arguments, or without a Version func, they are ordinary words.
+func TestVersion(t *testing.T) {
+	root := &Command{Name: "tool", Synopsis: "does things", Usage: "[flags]", Version: func() string { return "v1.2.3" },
+		Run: func(c *Call) int { _, code, _ := c.Parse(); return code }}
+	for _, args := range [][]string{{"-version"}, {"--version"}, {"version"}} {
+		var out, errb strings.Builder
+		if code := root.Main(args, strings.NewReader(""), &out, &errb); code != 0 || out.String() != "tool v1.2.3\n" || errb.Len() != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out.String(), errb.String())
+		}
+	}
+	var out, errb strings.Builder
+	if code := root.Main([]string{"-version", "-x"}, strings.NewReader(""), &out, &errb); code != 2 || out.Len() != 0 {
+		t.Errorf("-version -x: exit %d, stdout %q", code, out.String())
+	}
+	root.Version = nil
+	if code := root.Main([]string{"-version"}, strings.NewReader(""), &out, &errb); code != 2 || !strings.Contains(errb.String(), "-version") {
+		t.Errorf("no Version: exit %d, stderr %q", code, errb.String())
+	}
+}
