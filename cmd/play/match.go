@@ -113,6 +113,12 @@ func runMatch(c *cli.Call) int {
 		}
 		fmt.Fprint(c.Stdout, rep.Table())
 	}
+	if ctx.Err() != nil {
+		if cfg.Results != "" {
+			return c.Stopped(fmt.Sprintf("%d games played; rerun the same command with -resume to play the rest", rep.Games))
+		}
+		return c.Stopped(fmt.Sprintf("the table covers the %d games played", rep.Games))
+	}
 	if err != nil {
 		return c.Fail(err)
 	}

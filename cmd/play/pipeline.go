@@ -58,11 +58,18 @@ func runPipeline(c *cli.Call) int {
 	defer stop()
 	rep, err := pipeline.Run(ctx, cfg, opt)
 	if rep != nil {
-		fmt.Fprintf(c.Stdout, "run directory: %s (report.md, elo.png, generations.json)\n", rep.RunDir)
+		if ctx.Err() != nil {
+			fmt.Fprintf(c.Stdout, "run directory: %s\n", rep.RunDir)
+		} else {
+			fmt.Fprintf(c.Stdout, "run directory: %s (report.md, elo.png, generations.json)\n", rep.RunDir)
+		}
 		for _, g := range rep.Generations {
 			fmt.Fprintf(c.Stdout, "generation %d: %d positions, valid loss %.5f → %.5f, vs %s: +%d =%d -%d, Elo %s, kept %v\n",
 				g.Index, g.Positions, g.ValidLoss0, g.ValidLoss, g.Opponent, g.Match.W, g.Match.D, g.Match.L, g.EloText(), g.Accepted)
 		}
+	}
+	if ctx.Err() != nil {
+		return c.Stopped("rerun the same command to continue (finished stages are kept)")
 	}
 	if err != nil {
 		return c.Fail(err)

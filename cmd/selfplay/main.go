@@ -183,6 +183,9 @@ func runSelfplay(c *cli.Call) int {
 	} else {
 		fmt.Fprintln(stdout, sum.String())
 	}
+	if ctx.Err() != nil {
+		return c.Stopped("finished games are kept; rerun the same command with -resume to continue")
+	}
 	return 0
 }
 

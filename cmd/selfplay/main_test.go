@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -88,7 +89,10 @@ func TestSignals(t *testing.T) {
 			_ = cmd.Process.Signal(sig)
 			err := cmd.Wait()
 			if sig != syscall.SIGKILL {
-				if err != nil {
+				// Exit 130 with the way to continue, as other tools on Ctrl-C.
+				var ee *exec.ExitError
+				if !errors.As(err, &ee) || ee.ExitCode() != 130 ||
+					!strings.Contains(stderr.String(), "selfplay: stopped; finished games are kept; rerun the same command with -resume to continue") {
 					t.Fatalf("exit after %v: %v\n%s", sig, err, stderr.String())
 				}
 				if tmps, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(tmps) != 0 {

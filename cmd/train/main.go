@@ -175,6 +175,9 @@ func runTrain(c *cli.Call) int {
 	defer stop()
 	res, err := train.Run(ctx, cfg, train.Options{Resume: *resume, ResumeFrom: *checkpoint, Quiet: *quiet,
 		Log: stdout, Progress: stderr})
+	if ctx.Err() != nil {
+		return c.Stopped("rerun the same command with -resume to continue from the last checkpoint")
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -11,7 +11,8 @@
 //   - an unknown flag, a bad flag value, a missing argument or a stray
 //     word where none is taken is an error naming it on stderr, followed
 //     by the usage line, exit code 2;
-//   - a failure of the work itself exits 1;
+//   - a failure of the work itself exits 1; a run stopped by Ctrl-C or
+//     SIGTERM says how to continue and exits 130 (Call.Stopped);
 //   - "-version", "--version" or "version" alone prints the binary's name
 //     and version (package version) and exits 0.
 //
@@ -173,6 +174,18 @@ func (c *Call) Errorf(code int, format string, a ...any) int {
 // Fail prints "path: err" to stderr and returns the exit code of a failed
 // run, 1.
 func (c *Call) Fail(err error) int { return c.Errorf(1, "%v", err) }
+
+// ExitStopped is the exit code of a run stopped by Ctrl-C (SIGINT) or
+// SIGTERM: 128 + SIGINT, what shells report for a process killed by it.
+const ExitStopped = 130
+
+// Stopped reports a run that a signal stopped: "PATH: stopped; HOW" on
+// stderr (how: what the user does next, e.g. "rerun the same command to
+// continue"), and returns ExitStopped.
+func (c *Call) Stopped(how string) int {
+	fmt.Fprintf(c.Stderr, "%s: stopped; %s\n", c.Path, how)
+	return ExitStopped
+}
 
 // help prints the help of the call's command to stdout and returns 0.
 func (c *Call) help() int {
