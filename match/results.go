@@ -376,6 +376,7 @@ func MergeResults(paths []string) (Report, []*Results, error) {
 		})
 	}
 	rep := newRunReport(first.Header.Names, first.Header.Match.SPRT)
+	rep.Control, rep.Specs = first.Header.Match.TC, first.Header.Match.Engines
 	rep.replay(games, map[int][2]float64{})
 	return rep, all, nil
 }

@@ -83,6 +83,7 @@ func TestMergeRandomSplits(t *testing.T) {
 		sprt := sprts[trial%len(sprts)]
 		games := randomGames(rng, pairs)
 		want := newRunReport([2]string{"new", "old"}, sprt)
+		want.Control, want.Specs = "nodes=300", [2]string{"cmd=play name=new", "cmd=play name=old"}
 		want.replay(games, map[int][2]float64{})
 		if want.Stopped == "sprt" {
 			decided++

@@ -74,18 +74,28 @@ type Report struct {
 	// Reasons counts how games ended.
 	Reasons map[string]int
 	Stopped string // "sprt", "interrupted" or ""
+	// Control is the time control as -tc takes it, and Specs the engines as
+	// -engine takes them (command base name, arguments, options): the
+	// summary states both.
+	Control string
+	Specs   [2]string
 }
 
-// Table renders the final report.
+// Table renders the final report: the W/D/L row (the name column as wide
+// as the names), Elo, LOS and pentanomial, the SPRT state, the control and
+// the engines' settings, each engine's faults in words, how the games
+// ended, and why the match stopped early.
 func (r *Report) Table() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-28s %6s %6s %6s %6s %8s\n", "Engine", "Games", "W", "D", "L", "Score")
+	vs := r.Names[0] + " vs " + r.Names[1]
+	w := max(28, len(vs))
+	fmt.Fprintf(&b, "%-*s %6s %6s %6s %6s %8s\n", w, "Engine", "Games", "W", "D", "L", "Score")
 	n := r.Tri.Games()
 	score := 0.0
 	if n > 0 {
 		score = (float64(r.Tri.W) + 0.5*float64(r.Tri.D)) / float64(n)
 	}
-	fmt.Fprintf(&b, "%-28s %6d %6d %6d %6d %7.1f%%\n", r.Names[0]+" vs "+r.Names[1], n, r.Tri.W, r.Tri.D, r.Tri.L, 100*score)
+	fmt.Fprintf(&b, "%-*s %6d %6d %6d %6d %7.1f%%\n", w, vs, n, r.Tri.W, r.Tri.D, r.Tri.L, 100*score)
 	fmt.Fprintf(&b, "%s\n", r.Elo)
 	fmt.Fprintf(&b, "LOS %.1f%%; pentanomial [LL LD WL+DD WD WW] = %v over %d pairs\n", 100*r.Tri.LOS(), [5]int(r.Penta), r.Penta.Pairs())
 	if r.SPRT != nil {
@@ -97,9 +107,17 @@ func (r *Report) Table() string {
 		fmt.Fprintf(&b, "SPRT [%g, %g] (%s Elo), alpha %g, beta %g: LLR %.2f (%.2f, %.2f) – %s\n",
 			r.SPRT.Elo0, r.SPRT.Elo1, model, r.SPRT.Alpha, r.SPRT.Beta, r.LLR, lo, hi, r.Decision)
 	}
+	if r.Control != "" {
+		fmt.Fprintf(&b, "control %s\n", r.Control)
+	}
+	for i, spec := range r.Specs {
+		if spec != "" {
+			fmt.Fprintf(&b, "engine %d: %s\n", i+1, spec)
+		}
+	}
 	for i := range r.Faults {
-		if len(r.Faults[i]) > 0 {
-			fmt.Fprintf(&b, "faults of %s: %v\n", r.Names[i], r.Faults[i])
+		if text := faultWords(r.Faults[i]); text != "" {
+			fmt.Fprintf(&b, "faults of %s: %s\n", r.Names[i], text)
 		}
 	}
 	keys := make([]string, 0, len(r.Reasons))
@@ -114,6 +132,38 @@ func (r *Report) Table() string {
 		fmt.Fprintf(&b, "stopped early: %s\n", r.Stopped)
 	}
 	return b.String()
+}
+
+// faultWords says an engine's fault counts in words, in a fixed order
+// ("1 loss on time, 2 illegal moves"); "" for none.
+func faultWords(f map[string]int) string {
+	var parts []string
+	for _, k := range []struct{ kind, one, many string }{
+		{"time", "loss on time", "losses on time"},
+		{"illegal", "illegal move", "illegal moves"},
+		{"crash", "crash", "crashes"},
+		{"timeout", "hang (no answer in time)", "hangs (no answer in time)"},
+	} {
+		switch n := f[k.kind]; n {
+		case 0:
+		case 1:
+			parts = append(parts, "1 "+k.one)
+		default:
+			parts = append(parts, fmt.Sprintf("%d %s", n, k.many))
+		}
+	}
+	var other []string
+	for k, n := range f {
+		switch k {
+		case "time", "illegal", "crash", "timeout":
+		default:
+			if n > 0 {
+				other = append(other, fmt.Sprintf("%d %s", n, k))
+			}
+		}
+	}
+	sort.Strings(other)
+	return strings.Join(append(parts, other...), ", ")
 }
 
 // job is one pair to play; skip marks legs an earlier run already counted.
@@ -186,6 +236,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		return rep, fmt.Errorf("match: resume needs a result file")
 	}
 	id := matchID(&cfg)
+	rep.Control, rep.Specs = id.TC, id.Engines
 	sprt := cfg.SPRT
 	if cfg.Shards > 1 {
 		// A shard cannot stop on its part of the evidence: the merge runs
