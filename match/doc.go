@@ -44,6 +44,6 @@
 // per-pair (pentanomial) scores, normalized Elo, and the GSPRT
 // log-likelihood ratio from the maximum-likelihood distributions under H0
 // and H1 (empty cells regularized to 1e-3, so a one-sided result decides)
-// with Wald's bounds. A sweep prints as "+Inf (all games won)"; Finite gives
+// with Wald's bounds. A sweep prints as "+Inf (all games won)" ("all pairs won" for the pentanomial); Finite gives
 // the numbers for JSON.
 package match

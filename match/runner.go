@@ -438,7 +438,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			}
 		}
 		if status != nil {
-			line = rep.progressLine(total, time.Since(start))
+			line = rep.progressLine(total, cfg.Concurrency, time.Since(start))
 			status.Update(line)
 		}
 		if rep.Stopped == "sprt" {
@@ -462,18 +462,48 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 }
 
 // progressLine is the match's progress after a game: games of total, W/D/L,
-// the Elo estimate (with no interval until the results spread), the LLR
-// when an SPRT runs, and the time so far, e.g.
+// the Elo estimate (over the finished pairs when the games come in pairs,
+// and then labelled so, since the counts are per game), the LLR when an
+// SPRT runs, the time so far and an estimate of the time left (the mean
+// time per game so far, times the games left, over the games at once), e.g.
 //
-//	3/60 games  +2 =0 -1  Elo +0.00 (no interval yet: 1 pair)  41s
-func (r *Report) progressLine(total int, elapsed time.Duration) string {
+//	3/60 games  +2 =0 -1  1 pair: Elo +0.00 (no interval yet: 1 pair)  41s, ~10m left
+func (r *Report) progressLine(total, concurrency int, elapsed time.Duration) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d/%d games  +%d =%d -%d  %s", r.Games, total, r.Tri.W, r.Tri.D, r.Tri.L, r.Elo)
+	fmt.Fprintf(&b, "%d/%d games  +%d =%d -%d  ", r.Games, total, r.Tri.W, r.Tri.D, r.Tri.L)
+	if p := r.Penta.Pairs(); r.Elo.Pairs {
+		unit := "pairs"
+		if p == 1 {
+			unit = "pair"
+		}
+		fmt.Fprintf(&b, "%d %s: ", p, unit)
+	}
+	b.WriteString(r.Elo.String())
 	if r.SPRT != nil {
 		fmt.Fprintf(&b, "  LLR %.2f", r.LLR)
 	}
-	fmt.Fprintf(&b, "  %.0fs", elapsed.Seconds())
+	fmt.Fprintf(&b, "  %s", roundDuration(elapsed))
+	if left := total - r.Games; left > 0 && r.Games > 0 {
+		eta := time.Duration(float64(elapsed) / float64(r.Games) * float64(left))
+		if r.Games < concurrency {
+			eta = 0 // the first games are still running: no estimate yet
+		}
+		if eta > 0 {
+			fmt.Fprintf(&b, ", ~%s left", roundDuration(eta))
+			if r.SPRT != nil {
+				b.WriteString(" at most (the SPRT may stop sooner)")
+			}
+		}
+	}
 	return b.String()
+}
+
+// roundDuration prints d to the second (to the minute above an hour).
+func roundDuration(d time.Duration) string {
+	if d >= time.Hour {
+		return d.Round(time.Minute).String()
+	}
+	return d.Round(time.Second).String()
 }
 
 // add counts one finished game: leg 0 of a pair has Engines[0] as

@@ -98,6 +98,10 @@ func (e Estimate) Error() float64 { return (e.Upper - e.Lower) / 2 }
 // yet: 1 pair)".
 func (e Estimate) String() string {
 	switch {
+	case math.IsInf(e.Elo, 1) && e.Pairs:
+		return "Elo +Inf (all pairs won)"
+	case math.IsInf(e.Elo, -1) && e.Pairs:
+		return "Elo -Inf (all pairs lost)"
 	case math.IsInf(e.Elo, 1):
 		return "Elo +Inf (all games won)"
 	case math.IsInf(e.Elo, -1):

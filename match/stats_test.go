@@ -162,7 +162,7 @@ func TestEstimateOneSided(t *testing.T) {
 	}{
 		{Trinomial{W: 10}.Elo(), "Elo +Inf (all games won)"},
 		{Trinomial{L: 10}.Elo(), "Elo -Inf (all games lost)"},
-		{Pentanomial{0, 0, 0, 0, 5}.Elo(), "Elo +Inf (all games won)"},
+		{Pentanomial{0, 0, 0, 0, 5}.Elo(), "Elo +Inf (all pairs won)"},
 		{Trinomial{D: 10}.Elo(), "Elo +0.00 (no interval yet: all 10 games scored alike)"},
 		{Trinomial{D: 1}.Elo(), "Elo +0.00 (no interval yet: 1 game)"},
 		{Pentanomial{0, 0, 0, 3, 0}.Elo(), "Elo +190.85 (no interval yet: all 3 pairs scored alike)"},
