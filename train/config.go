@@ -88,6 +88,12 @@ type TrainConfig struct {
 	// held-out loss (the last epoch when there is no held-out data), "last"
 	// the last epoch.
 	Keep string `toml:"keep"`
+	// KeepCheckpoints is how many of the latest epochs keep their
+	// checkpoint (checkpoints/epoch-NNNN.ckpt) and net (nets/epoch-NNNN.nnue)
+	// on disk; the best epoch's (lowest held-out loss so far) and
+	// checkpoints/last.ckpt always stay, so resuming and keep = "best" work
+	// as before. 0 keeps every epoch. Default 1: the last and the best.
+	KeepCheckpoints int `toml:"keep_checkpoints"`
 }
 
 // LossConfig is the loss (see Loss).
@@ -110,7 +116,7 @@ func Defaults(game string) Config {
 		Net:    NetConfig{Hidden: 256, Buckets: 1, Activation: "screlu"},
 		Train: TrainConfig{Epochs: 10, PositionsPerEpoch: 10_000_000, BatchSize: 16384, LR: 1e-3,
 			Schedule: "cosine", Warmup: 200, StepEpochs: 4, Gamma: 0.3, FinalLR: 1e-5,
-			WeightDecay: 0.01, WeightClip: DefaultWeightClip, Seed: 1},
+			WeightDecay: 0.01, WeightClip: DefaultWeightClip, Seed: 1, KeepCheckpoints: 1},
 		Loss: LossConfig{Lambda: 1, K: nn.DefaultScale, Power: 2.5},
 	}
 }
@@ -196,6 +202,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("train: weight_clip %v must be positive", t.WeightClip)
 	case t.Keep != "" && t.Keep != "best" && t.Keep != "last":
 		return fmt.Errorf("train: keep %q (want best or last)", t.Keep)
+	case t.KeepCheckpoints < 0 || t.KeepCheckpoints > 1_000_000:
+		return fmt.Errorf("train: keep_checkpoints %d out of range [0, 1000000] (0 keeps every epoch)", t.KeepCheckpoints)
 	}
 	if c.Net.Init == "" {
 		if _, err := ParseActivation(c.Net.Activation); err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -295,6 +296,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 			return nil, err
 		}
 		res.Checkpoint = ck
+		if err := pruneEpochs(cfg.OutDir, ckptDir, e+1, BestEpoch(res.Metrics), cfg.Train.KeepCheckpoints); err != nil {
+			return nil, err
+		}
 		if err := WriteMetrics(cfg.OutDir, run, res.Metrics); err != nil {
 			return nil, err
 		}
@@ -575,4 +579,27 @@ func (s *LoaderSource) end() error {
 		return fmt.Errorf("train: %w", err)
 	}
 	return errors.New("train: the data loader ended (no positions pass the filters?)")
+}
+
+// pruneEpochs deletes the per-epoch checkpoints and nets of the epochs
+// before the latest keep (epoch is the one just saved), except the best
+// epoch's; keep 0 deletes nothing. Files already gone are not an error.
+func pruneEpochs(outDir, ckptDir string, epoch, best, keep int) error {
+	if keep <= 0 {
+		return nil
+	}
+	for j := 1; j <= epoch-keep; j++ {
+		if j == best {
+			continue
+		}
+		for _, p := range []string{
+			filepath.Join(ckptDir, fmt.Sprintf("epoch-%04d.ckpt", j)),
+			filepath.Join(outDir, "nets", fmt.Sprintf("epoch-%04d.nnue", j)),
+		} {
+			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("train: keep_checkpoints: %w", err)
+			}
+		}
+	}
+	return nil
 }

@@ -143,10 +143,10 @@ positions_per_epoch = 2048
 	// Export a checkpoint by hand.
 	stdout.Reset()
 	exp := filepath.Join(dir, "exported.nnue")
-	if code := run([]string{"export", "-checkpoint", filepath.Join(out, "checkpoints", "epoch-0002.ckpt"), "-out", exp}, &stdout, &stderr); code != 0 {
+	if code := run([]string{"export", "-checkpoint", filepath.Join(out, "checkpoints", "epoch-0003.ckpt"), "-out", exp}, &stdout, &stderr); code != 0 {
 		t.Fatalf("export exit %d: %s", code, stderr.String())
 	}
-	if n, err := nn.Load(exp, position.Chess); err != nil || !strings.Contains(n.Description, "epoch 2") {
+	if n, err := nn.Load(exp, position.Chess); err != nil || !strings.Contains(n.Description, "epoch 3") {
 		t.Fatalf("exported net: %v", err)
 	}
 }
