@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"dualnnue/engine"
 	"dualnnue/position"
 	"dualnnue/rules"
 	"dualnnue/search"
@@ -132,9 +133,16 @@ func (s *session[T, P]) newEngine() error {
 	if s.cfg.HashMiB > 0 {
 		opts.HashMiB = s.cfg.HashMiB
 	}
-	sr := search.New(s.def.Rules, ev.New, opts)
-	s.think = func(p P, lim search.Limits) search.Result { return sr.Search(p, lim, nil) }
-	s.clear = sr.Clear
+	e, err := engine.New(s.def.Def)
+	if err != nil {
+		return err
+	}
+	if err := e.Configure(engine.Options[P]{Eval: ev, Search: opts}); err != nil {
+		return err
+	}
+	// The session keeps the game in its own position and history.
+	s.think = func(p P, lim search.Limits) search.Result { return e.SearchPosition(p, lim, nil) }
+	s.clear = e.Clear
 	return nil
 }
 

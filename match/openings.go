@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"dualnnue/engine"
 	"dualnnue/position"
 	"dualnnue/search"
 	"dualnnue/variants"
@@ -40,12 +41,20 @@ func GenerateOpenings(w io.Writer, spec OpeningSpec) error {
 }
 
 func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec, d *variants.Def[T, P]) error {
-	rules, start, newEval := d.Rules, d.StartFEN, d.HCE
+	e, err := engine.New(d)
+	if err != nil {
+		return err
+	}
+	ev, err := d.Evaluator(variants.Hand)
+	if err != nil {
+		return err
+	}
 	opts := search.DefaultOptions
 	opts.HashMiB = 4
-	s := search.New(rules, newEval, opts)
-	pos := P(new(T))
-	var hist position.History
+	if err := e.Configure(engine.Options[P]{Eval: ev, Search: opts}); err != nil {
+		return err
+	}
+	pos := e.Position() // SetFEN keeps it in place
 	var list position.MoveList
 	rng := spec.Seed*0x9E3779B97F4A7C15 + 1
 	if rng == 0 { // xorshift's one fixed point: it would pick move 0 forever
@@ -62,10 +71,9 @@ func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec,
 		if tries > 100*spec.N+1000 {
 			return fmt.Errorf("only %d of %d openings within ±%d cp", kept, spec.N, spec.MaxScore)
 		}
-		if err := pos.SetFEN(start); err != nil {
+		if err := e.SetFEN(d.StartFEN); err != nil {
 			return err
 		}
-		hist.Reset()
 		ok := true
 		for i := 0; i < spec.Plies; i++ {
 			list.Clear()
@@ -74,7 +82,7 @@ func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec,
 				ok = false
 				break
 			}
-			hist.Do(pos, list.Moves[next(list.Len)])
+			e.Do(list.Moves[next(list.Len)])
 		}
 		list.Clear()
 		pos.GenerateLegal(&list)
@@ -85,8 +93,8 @@ func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec,
 		if seen[fen] {
 			continue
 		}
-		s.Clear()
-		res := s.Search(pos, search.Limits{Nodes: spec.Nodes, SoftNodes: spec.Nodes}, nil)
+		e.Clear()
+		res := e.Search(search.Limits{Nodes: spec.Nodes, SoftNodes: spec.Nodes}, nil)
 		if res.Score > position.Value(spec.MaxScore) || res.Score < -position.Value(spec.MaxScore) {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"dualnnue/datasets"
+	"dualnnue/engine"
 	"dualnnue/internal/splitmix"
 	"dualnnue/position"
 	"dualnnue/rules"
@@ -13,35 +14,42 @@ import (
 )
 
 // worker plays games one after another. Everything it needs per game is
-// allocated once: the position, the game's moves with their States (a
-// position.History, reused game after game) and the move list.
+// allocated once: the engine with its position and the game's moves with
+// their States (reused game after game through SetFEN and Do) and the move
+// list.
 type worker[T any, P search.GamePtr[T]] struct {
 	cfg      *Config
-	s        *search.Searcher[T, P]
+	e        *engine.Engine[T, P]
 	judge    func(P) rules.Verdict
 	startFEN string
 	book     []string
-	pos      P
-	hist     position.History
+	pos      P // e's position: SetFEN keeps it in place
 	list     position.MoveList
 	// nodes counts the nodes searched by this worker (for throughput figures).
 	nodes uint64
 }
 
 func newWorker[T any, P search.GamePtr[T]](cfg *Config, def *variants.Def[T, P], newEval func() position.Evaluator[P], book []string) *worker[T, P] {
+	e, err := engine.New(def)
+	if err != nil {
+		// The bundle's start FEN is a constant its tests read.
+		panic(err)
+	}
 	opts := search.DefaultOptions
 	opts.Threads = 1
 	opts.HashMiB = cfg.HashMiB
-	w := &worker[T, P]{
+	// Only New is needed: the engine is configured once.
+	if err := e.Configure(engine.Options[P]{Eval: variants.Evaluator[P]{New: newEval}, Search: opts, Rules: cfg.ruleOptions()}); err != nil {
+		panic(err) // only a nil newEval fails
+	}
+	return &worker[T, P]{
 		cfg:      cfg,
-		s:        search.New(def.Rules, newEval, opts),
+		e:        e,
 		judge:    def.Judge,
 		startFEN: def.StartFEN,
 		book:     book,
-		pos:      P(new(T)),
+		pos:      e.Position(),
 	}
-	def.SetRuleOptions(w.pos, cfg.ruleOptions())
-	return w
 }
 
 // rng is splitmix64: tiny, fast and good enough for openings.
@@ -78,7 +86,7 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (rules.Verdict
 	// Clear before the opening: its MultiPV searches must not see what the
 	// worker's previous game left in the TT and histories, or the game
 	// would depend on which worker played it after which game.
-	w.s.Clear()
+	w.e.Clear()
 	fen := w.startFEN
 	if len(w.book) > 0 {
 		fen = w.book[idx%uint64(len(w.book))]
@@ -86,10 +94,9 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (rules.Verdict
 	}
 	// The opening: random plies; a line that ends the game is redrawn.
 	for attempt := 0; ; attempt++ {
-		if err := w.pos.SetFEN(fen); err != nil {
+		if err := w.e.SetFEN(fen); err != nil {
 			return rules.Verdict{}, fmt.Errorf("game %d: start position: %w", idx, err)
 		}
-		w.hist.Reset()
 		rec.Book = rec.Book[:0]
 		ok, err := w.randomPlies(&r, rec)
 		if err != nil {
@@ -116,7 +123,7 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (rules.Verdict
 		if len(rec.Plies) >= adj.MaxPlies {
 			return rules.Verdict{Result: position.Draw, Reason: "max plies"}, nil
 		}
-		res := w.s.Search(w.pos, lim, nil)
+		res := w.e.Search(lim, nil)
 		w.nodes += res.Nodes
 		if res.BestMove == position.MoveNone {
 			return rules.Verdict{}, fmt.Errorf("game %d: search returned no move with %d legal moves", idx, w.list.Len)
@@ -159,7 +166,7 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (rules.Verdict
 }
 
 func (w *worker[T, P]) doMove(m position.Move) {
-	w.hist.Do(w.pos, m)
+	w.e.Do(m)
 }
 
 // randomPlies plays the opening's random moves; it reports false when the
@@ -195,7 +202,7 @@ func (w *worker[T, P]) randomPlies(r *rng, rec *datasets.GameRecord) (bool, erro
 		return false, nil
 	}
 	if o.VerifyNodes > 0 {
-		res := w.s.Search(w.pos, search.Limits{SoftNodes: o.VerifyNodes, Nodes: 8 * o.VerifyNodes}, nil)
+		res := w.e.Search(search.Limits{SoftNodes: o.VerifyNodes, Nodes: 8 * o.VerifyNodes}, nil)
 		w.nodes += res.Nodes
 		if res.Score > position.Value(o.VerifyScore) || res.Score < -position.Value(o.VerifyScore) {
 			return false, nil
@@ -236,7 +243,7 @@ func (w *worker[T, P]) marginMove(r *rng) position.Move {
 	if nodes == 0 {
 		nodes = 2000
 	}
-	res := w.s.Search(w.pos, search.Limits{SoftNodes: nodes, Nodes: 4 * nodes, MultiPV: min(8, w.list.Len)}, nil)
+	res := w.e.Search(search.Limits{SoftNodes: nodes, Nodes: 4 * nodes, MultiPV: min(8, w.list.Len)}, nil)
 	w.nodes += res.Nodes
 	if len(res.Lines) == 0 {
 		return w.list.Moves[r.intn(w.list.Len)]

@@ -79,14 +79,15 @@ func TestVerifyOpening(t *testing.T) {
 		if err := w.pos.SetFEN(xiangqi.StartFEN); err != nil {
 			t.Fatal(err)
 		}
-		w.s.Clear()
+		w.e.Clear()
 		var rec datasets.GameRecord
 		ok, err := w.randomPlies(&r, &rec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref.s.Clear()
-		res := ref.s.Search(w.pos, search.Limits{SoftNodes: 400, Nodes: 3200}, nil)
+		ref.e.Clear()
+		*ref.pos = *w.pos // the reference engine searches w's position
+		res := ref.e.Search(search.Limits{SoftNodes: 400, Nodes: 3200}, nil)
 		within := res.Score >= -60 && res.Score <= 60
 		if ok != within {
 			t.Fatalf("seed %d: kept %v, the verification search scores %d", seed, ok, res.Score)

@@ -27,7 +27,7 @@ func TestDecidedDeadXiangqi(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.hist.Do(w.pos, m)
+	w.e.Do(m)
 	if out, over := w.decided(); !over || out != (rules.Verdict{Result: position.Draw, Reason: "insufficient material"}) {
 		t.Errorf("after the advisor takes the last rook: %+v %v, want a draw by insufficient material", out, over)
 	}

@@ -12,68 +12,46 @@ import (
 	"sync"
 	"time"
 
+	"dualnnue/engine"
 	"dualnnue/position"
 	"dualnnue/search"
 	"dualnnue/variants"
 )
 
-// adapter is a gameEngine for one game.
+// adapter is a gameEngine for one game: the protocol's view (move and
+// option texts) of an engine.Engine, which owns the position, its history,
+// the evaluator and the searcher.
 type adapter[T any, P search.GamePtr[T]] struct {
-	def  *variants.Def[T, P]
-	pos  P
-	hist position.History // the moves of the position command
-	cfg  engineConfig
+	def *variants.Def[T, P]
+	eng *engine.Engine[T, P]
+	cfg engineConfig
 	// file is the loaded EvalFile (nil New: none; the option is empty),
 	// kept while "Use NNUE" is off so that turning it on needs no reload.
 	file variants.Evaluator[P]
-	// ev is the evaluator the searcher uses: UCIEvalChoice of the options.
-	ev       variants.Evaluator[P]
-	searcher *search.Searcher[T, P]
+	// pos is eng's current position (it changes with every setPosition).
+	pos P
 }
 
 func newAdapter[T any, P search.GamePtr[T]](def *variants.Def[T, P]) (*adapter[T, P], error) {
-	a := &adapter[T, P]{def: def}
-	p, err := def.NewFromFEN(def.StartFEN)
+	e, err := engine.New(def)
 	if err != nil {
-		return nil, fmt.Errorf("%s start position: %w", def.Name, err)
+		return nil, err
 	}
-	a.pos = p
-	return a, nil
+	return &adapter[T, P]{def: def, eng: e, pos: e.Position()}, nil
 }
 
 func (a *adapter[T, P]) variant() string { return a.def.Name }
 
 func (a *adapter[T, P]) setPosition(fen string, moves []string) error {
-	if fen == "" {
-		fen = a.def.StartFEN
-	}
-	parse := a.def.NewFromFEN
-	if a.cfg.chess960 && a.def.NewFromFEN960 != nil {
-		parse = a.def.NewFromFEN960
-	}
-	p, err := parse(fen)
-	if err != nil {
-		return err
-	}
-	if a.def.SetChess960 != nil {
-		a.def.SetChess960(p, a.cfg.chess960)
-	}
-	a.def.SetRuleOptions(p, a.ruleOptions())
-	var hist position.History
-	if err := hist.Replay(p, moves); err != nil {
+	if err := a.eng.SetPosition(fen, moves); err != nil {
 		var me *position.MoveError
 		if errors.As(err, &me) {
 			return &moveError{index: me.Index, move: me.Move, err: me.Err}
 		}
 		return err
 	}
-	a.pos, a.hist = p, hist
+	a.pos = a.eng.Position()
 	return nil
-}
-
-// ruleOptions are the rule options of the session's positions.
-func (a *adapter[T, P]) ruleOptions() variants.RuleOptions {
-	return variants.RuleOptions{CheckChaseIsChase: a.cfg.checkChase}
 }
 
 func (a *adapter[T, P]) fen() string     { return a.pos.FEN() }
@@ -143,8 +121,8 @@ func (a *adapter[T, P]) squareName(sq position.Square) string {
 // the history before it is shared and never written).
 func (a *adapter[T, P]) fork() gameEngine {
 	c := *a
-	c.pos = P(new(T))
-	*c.pos = *a.pos
+	c.eng = a.eng.Fork()
+	c.pos = c.eng.Position()
 	return &c
 }
 
@@ -231,13 +209,13 @@ func (a *adapter[T, P]) eval() []string {
 	hv := h.Evaluate(a.pos)
 	lines = append(lines, "Hand-written evaluation: "+pov(hv))
 	final := hv
-	if a.ev.Net != nil {
-		e := a.ev.New()
+	if ev := a.eng.Options().Eval; ev.Net != nil {
+		e := ev.New()
 		e.Reset(a.pos)
 		nv := e.Evaluate(a.pos)
 		name := "embedded " + a.def.Name + " net"
-		if a.ev.Choice.Kind == variants.EvalFile {
-			name = a.ev.Choice.Path
+		if ev.Choice.Kind == variants.EvalFile {
+			name = ev.Choice.Path
 		}
 		lines = append(lines, "NNUE evaluation:         "+pov(nv)+" ["+name+"]")
 		final = nv
@@ -259,10 +237,7 @@ func (a *adapter[T, P]) evaluator(c engineConfig) (variants.Evaluator[P], error)
 func (a *adapter[T, P]) configure(c engineConfig) error {
 	old := a.cfg
 	a.cfg = c
-	if c.checkChase != old.checkChase {
-		a.def.SetRuleOptions(a.pos, a.ruleOptions())
-	}
-	if c.evalFile != old.evalFile || a.searcher == nil {
+	if c.evalFile != old.evalFile || a.eng.Options().Eval.New == nil {
 		// The file is read when the option is set, "Use NNUE" on or off,
 		// so that a bad file is reported at once.
 		a.file = variants.Evaluator[P]{}
@@ -279,79 +254,26 @@ func (a *adapter[T, P]) configure(c engineConfig) error {
 	if err != nil {
 		return err
 	}
-	rebuild := a.searcher == nil || ev.Choice != a.ev.Choice || ev.Net != a.ev.Net
-	a.ev = ev
-	opts := search.Options{Threads: c.threads, HashMiB: c.hashMiB, MultiPV: c.multiPV, MoveOverhead: c.moveOverhead}
-	if rebuild {
-		// A new evaluator factory needs new workers; the table is kept
-		// when its size is unchanged.
-		s := search.New(a.def.Rules, a.ev.New, opts)
-		a.searcher = s
-	} else {
-		s := a.searcher
-		if s.Options().HashMiB != c.hashMiB {
-			s.SetHash(c.hashMiB)
-		}
-		if s.Options().Threads != c.threads {
-			s.SetThreads(c.threads)
-		}
-		s.SetMultiPV(c.multiPV)
-		s.SetMoveOverhead(c.moveOverhead)
-	}
-	if err := a.searcher.SetParams(c.params); err != nil {
+	err = a.eng.Configure(engine.Options[P]{
+		Eval:     ev,
+		Search:   search.Options{Threads: c.threads, HashMiB: c.hashMiB, MultiPV: c.multiPV, MoveOverhead: c.moveOverhead},
+		Rules:    variants.RuleOptions{CheckChaseIsChase: c.checkChase},
+		Chess960: c.chess960,
+	})
+	if err != nil {
 		return err
 	}
-	if a.def.SetChess960 != nil && c.chess960 != old.chess960 {
-		a.def.SetChess960(a.pos, c.chess960)
-	}
-	return nil
+	return a.eng.SetParams(c.params)
 }
 
-func (a *adapter[T, P]) newGame() {
-	a.searcher.Clear()
-}
+func (a *adapter[T, P]) newGame() { a.eng.Clear() }
 
-func (a *adapter[T, P]) clearHash() { a.searcher.Clear() }
+func (a *adapter[T, P]) clearHash() { a.eng.Clear() }
 
-func (a *adapter[T, P]) close() { a.searcher = nil }
+func (a *adapter[T, P]) close() { a.eng.Close() }
 
 func (a *adapter[T, P]) bench(depth int, say func(string), stop <-chan struct{}) (uint64, time.Duration, bool) {
-	if depth <= 0 {
-		depth = a.def.BenchDepth
-	}
-	s := a.searcher
-	// The bench leaves the table full of other positions.
-	defer s.Clear()
-	var nodes uint64
-	var elapsed time.Duration
-	for i, fen := range a.def.BenchFENs {
-		select {
-		case <-stop:
-			return 0, 0, false
-		default:
-		}
-		say(fmt.Sprintf("Position: %d/%d (%s)", i+1, len(a.def.BenchFENs), fen))
-		pos, err := a.def.NewFromFEN(fen)
-		if err != nil {
-			say("info string error: bench position: " + err.Error())
-			continue
-		}
-		a.def.SetRuleOptions(pos, a.ruleOptions())
-		// As search.Bench: each position after Clear, so that the node
-		// count depends only on the code.
-		s.Clear()
-		ch := s.Start(pos, search.Limits{Depth: depth}, nil)
-		select {
-		case r := <-ch:
-			nodes += r.Nodes
-			elapsed += r.Time
-		case <-stop:
-			s.Stop()
-			<-ch
-			return 0, 0, false
-		}
-	}
-	return nodes, elapsed, true
+	return a.eng.Bench(depth, say, stop)
 }
 
 // search runs one search. Stop and ponderhit come through r.stop and
@@ -361,7 +283,7 @@ func (a *adapter[T, P]) bench(depth int, say func(string), stop <-chan struct{})
 // Search returns; ponderhit is forwarded at once and, when no report has
 // shown the search running yet, again at its first report.
 func (a *adapter[T, P]) search(r searchRequest, report func(searchInfo)) (string, string) {
-	s := a.searcher
+	s := a.eng
 	lim := search.Limits{
 		Depth:     r.depth,
 		Nodes:     r.nodes,
@@ -437,7 +359,7 @@ func (a *adapter[T, P]) search(r searchRequest, report func(searchInfo)) (string
 			}
 		}
 	}
-	res := s.Search(a.pos, lim, func(in *search.Info) {
+	res := s.Search(lim, func(in *search.Info) {
 		markStarted()
 		pv = pv[:0]
 		for _, m := range in.PV {

@@ -6,8 +6,9 @@
 // (UCI_Variant: xiangqi, the default, or chess) and the current position
 // with its move history, runs one search at a time in the background and
 // writes every answer as one line. The protocol layer knows nothing about
-// the rules: each game is reached through a small generic adapter over
-// position.Game and the search.
+// the rules: each game is reached through a small generic adapter that
+// turns protocol strings into calls of that game's engine.Engine (which
+// owns the position, its history, the evaluator and the searcher).
 //
 // Conventions, chosen to match Stockfish (chess) and Pikafish (xiangqi) so
 // that GUIs, lichess-bot style clients and match runners can drive us:
