@@ -28,6 +28,7 @@ func wdlObsFromPGN(r io.Reader, v position.Variant) ([]train.WDLObs, int, error)
 	rd := notation.NewReader(r)
 	var obs []train.WDLObs
 	games := 0
+	var hist position.History // reused game after game
 	for {
 		g, err := rd.Next()
 		if errors.Is(err, io.EOF) {
@@ -44,7 +45,7 @@ func wdlObsFromPGN(r io.Reader, v position.Variant) ([]train.WDLObs, int, error)
 			return nil, 0, fmt.Errorf("game at line %d: %w", rd.GameLine(), err)
 		}
 		n := len(obs)
-		states := make([]position.State, len(g.Moves))
+		hist.Reset()
 		for i, m := range g.Moves {
 			if cp, ok := commentScore(g.MoveComment(i)); ok {
 				obs = append(obs, train.WDLObs{Score: cp, Pieces: countPieces(p, squares), Result: resultFor(g.Result, p.SideToMove())})
@@ -52,7 +53,7 @@ func wdlObsFromPGN(r io.Reader, v position.Variant) ([]train.WDLObs, int, error)
 			if !p.PseudoLegal(m) || !p.Legal(m) {
 				return nil, 0, fmt.Errorf("game at line %d: move %d (%s) is not legal in %s", rd.GameLine(), i+1, p.MoveString(m), p.FEN())
 			}
-			p.DoMove(m, &states[i])
+			hist.Do(p, m)
 		}
 		if len(obs) > n {
 			games++

@@ -12,6 +12,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -40,7 +41,7 @@ func main() {
 	def := variants.Chess
 	pos, _ := def.NewFromFEN(def.StartFEN)
 	ev := def.HCE()
-	states := make([]position.State, 4096)
+	var hist position.History
 	in := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	say := func(s string) { fmt.Fprintln(out, s); out.Flush() }
@@ -94,13 +95,12 @@ func main() {
 				continue
 			}
 			pos = p
-			for k, mv := range f[min(i+1, len(f)):] {
-				m, err := pos.ParseMove(mv)
-				if err != nil {
-					say("info string error: bad move " + mv)
-					break
+			hist.Reset()
+			if err := hist.Replay(pos, f[min(i+1, len(f)):]); err != nil {
+				var me *position.MoveError
+				if errors.As(err, &me) {
+					say("info string error: bad move " + me.Move)
 				}
-				pos.DoMove(m, &states[k])
 			}
 		case "go":
 			mv, score := choose(pos, ev, val["Skill"])
