@@ -12,7 +12,6 @@ import (
 	"bytes"
 	"context"
 	"dualnnue/internal/version"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -97,47 +96,23 @@ func runSelfplay(c *cli.Call) int {
 		fmt.Fprintln(stderr, "selfplay:", err)
 		return 2
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["games"] {
-		cfg.Games = *games
-	}
-	if set["threads"] {
-		cfg.Threads = *threads
-	}
-	if set["seed"] {
-		cfg.Seed = *seed
-	}
-	if set["out"] || set["output"] {
-		cfg.Output = *output
-	}
-	if set["eval"] {
-		cfg.Eval = *evalName
-	}
-	if set["nodes"] {
-		cfg.Search.SoftNodes = *softNodes
-	}
-	if set["hard-nodes"] {
-		cfg.Search.HardNodes = *hardNodes
-	}
-	if set["depth"] {
-		cfg.Search.Depth = *depth
-	}
-	if set["random-plies"] {
-		cfg.Opening.RandomPlies = *randomPlies
-	}
-	if set["book"] {
-		cfg.Opening.Book = *book
-	}
-	if set["flush-seconds"] {
-		cfg.FlushSeconds = *flushSecs
-	}
-	if set["max-plies"] {
-		cfg.Adjudication.MaxPlies = *maxPlies
-	}
-	if set["check-chase-loses"] {
-		cfg.CheckChaseLoses = *checkChase
-	}
+	set := cli.SetFlags(fs)
+	cli.Overlay(fs, map[string]func(){
+		"games":             func() { cfg.Games = *games },
+		"threads":           func() { cfg.Threads = *threads },
+		"seed":              func() { cfg.Seed = *seed },
+		"out":               func() { cfg.Output = *output },
+		"output":            func() { cfg.Output = *output },
+		"eval":              func() { cfg.Eval = *evalName },
+		"nodes":             func() { cfg.Search.SoftNodes = *softNodes },
+		"hard-nodes":        func() { cfg.Search.HardNodes = *hardNodes },
+		"depth":             func() { cfg.Search.Depth = *depth },
+		"random-plies":      func() { cfg.Opening.RandomPlies = *randomPlies },
+		"book":              func() { cfg.Opening.Book = *book },
+		"flush-seconds":     func() { cfg.FlushSeconds = *flushSecs },
+		"max-plies":         func() { cfg.Adjudication.MaxPlies = *maxPlies },
+		"check-chase-loses": func() { cfg.CheckChaseLoses = *checkChase },
+	})
 	if set["game"] && *configPath != "" && *game != cfg.Game {
 		// One meaning of -game with -config in every command: it names
 		// the config's game and must agree with it (train does the same).

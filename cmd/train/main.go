@@ -4,7 +4,6 @@ package main
 import (
 	"context"
 	"dualnnue/internal/version"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -90,8 +89,7 @@ func runTrain(c *cli.Call) int {
 	if _, code, ok := c.Game(*game); !ok {
 		return code
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := cli.SetFlags(fs)
 
 	var cfg train.Config
 	if *config != "" {
@@ -116,48 +114,27 @@ func runTrain(c *cli.Call) int {
 		}
 		return out
 	}
-	for f := range set {
-		switch f {
-		case "name":
-			cfg.Name = *name
-		case "out":
-			cfg.OutDir = *out
-		case "data":
-			cfg.Data.Train = list(*data)
-		case "valid":
-			cfg.Data.Valid = list(*valid)
-		case "stream":
-			cfg.Data.Stream = *stream
-		case "max-positions":
-			cfg.Data.MaxPositions = *maxPos
-		case "hidden":
-			cfg.Net.Hidden = *hidden
-		case "buckets":
-			cfg.Net.Buckets = *buckets
-		case "init":
-			cfg.Net.Init = *initNet
-		case "epochs":
-			cfg.Train.Epochs = *epochs
-		case "positions":
-			cfg.Train.PositionsPerEpoch = *positions
-		case "batch":
-			cfg.Train.BatchSize = *batch
-		case "lr":
-			cfg.Train.LR = *lr
-		case "schedule":
-			cfg.Train.Schedule = *schedule
-		case "workers":
-			cfg.Train.Workers = *workers
-		case "seed":
-			cfg.Train.Seed = *seed
-		case "lambda":
-			cfg.Loss.Lambda = *lambda
-		case "k":
-			cfg.Loss.K = *k
-		case "power":
-			cfg.Loss.Power = *power
-		}
-	}
+	cli.Overlay(fs, map[string]func(){
+		"name":          func() { cfg.Name = *name },
+		"out":           func() { cfg.OutDir = *out },
+		"data":          func() { cfg.Data.Train = list(*data) },
+		"valid":         func() { cfg.Data.Valid = list(*valid) },
+		"stream":        func() { cfg.Data.Stream = *stream },
+		"max-positions": func() { cfg.Data.MaxPositions = *maxPos },
+		"hidden":        func() { cfg.Net.Hidden = *hidden },
+		"buckets":       func() { cfg.Net.Buckets = *buckets },
+		"init":          func() { cfg.Net.Init = *initNet },
+		"epochs":        func() { cfg.Train.Epochs = *epochs },
+		"positions":     func() { cfg.Train.PositionsPerEpoch = *positions },
+		"batch":         func() { cfg.Train.BatchSize = *batch },
+		"lr":            func() { cfg.Train.LR = *lr },
+		"schedule":      func() { cfg.Train.Schedule = *schedule },
+		"workers":       func() { cfg.Train.Workers = *workers },
+		"seed":          func() { cfg.Train.Seed = *seed },
+		"lambda":        func() { cfg.Loss.Lambda = *lambda },
+		"k":             func() { cfg.Loss.K = *k },
+		"power":         func() { cfg.Loss.Power = *power },
+	})
 
 	if err := cfg.Validate(); err != nil {
 		fmt.Fprintln(stderr, "train: config:", err)
