@@ -68,83 +68,154 @@ type Result struct {
 // count and (in stream mode) loader_workers = 1. Cancelling ctx stops
 // between batches; the last checkpoint is then the resume point.
 func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	r := newTrainRun(cfg, opt)
+	// 1. The model and the optimiser: from a checkpoint, a net, or random.
+	if err := r.model(); err != nil {
+		return nil, err
+	}
+	// 2. The data, and the settings it fills in.
+	closeSrc, err := r.data()
+	if err != nil {
+		return nil, err
+	}
+	defer closeSrc()
+	// 3. The run directory, the stepper and the run's description.
+	if err := r.prepare(); err != nil {
+		return nil, err
+	}
+	// 4. The epochs, each trained, validated and saved (net, checkpoint,
+	// metrics).
+	r.startEpochs()
+	for e := r.meta.Epoch; e < r.cfg.Train.Epochs; e++ {
+		row, err := r.epoch(ctx, e)
+		if err != nil {
+			return nil, err
+		}
+		if err := r.saveEpoch(e, row); err != nil {
+			return nil, err
+		}
+	}
+	if err := r.finishEpochs(); err != nil {
+		return nil, err
+	}
+	// 5. The final net.
+	return r.finish()
+}
+
+// trainRun is the state Run's steps share.
+type trainRun struct {
+	cfg Config // with the values filled in from the data
+	// asGiven is written to the run directory: the values filled in from
+	// the data (one-pass epochs, a fitted K) are logged and recorded in the
+	// net's description, while the file keeps what the checkpoints'
+	// fingerprint was taken of, so -resume with it works.
+	asGiven            Config
+	opt                Options
+	log                io.Writer
+	game               position.Variant
+	workers, batchSize int
+	ckptDir            string
+
+	m     *Model
+	optim *AdamW
+	meta  *CheckpointMeta
+	pcg   *rand.PCG
+	rng   *rand.Rand
+
+	src          Source
+	train, valid *Memory
+	info         LoadStats
+	validBatches []*Batch
+	steps        int64
+
+	stepper    *Stepper
+	sched      Schedule
+	run        RunInfo
+	res        *Result
+	bar        *progress.Bar
+	b          *Batch
+	startEpoch int
+	lastLoss   string
+	warned     bool
+}
+
+func newTrainRun(cfg Config, opt Options) *trainRun {
 	log := opt.Log
 	if log == nil {
 		log = io.Discard
 	}
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
-	// asGiven is written to the run directory: the values filled in from
-	// the data below (one-pass epochs, a fitted K) are logged and recorded in
-	// the net's description, while the file keeps what the checkpoints'
-	// fingerprint was taken of, so -resume with it works.
-	asGiven := cfg
 	game, _ := position.ParseVariant(cfg.Game)
+	pcg := rand.NewPCG(cfg.Train.Seed, 0x1417)
+	return &trainRun{
+		cfg: cfg, asGiven: cfg, opt: opt, log: log, game: game,
+		workers: cfg.workers(), batchSize: cfg.Train.BatchSize,
+		ckptDir: filepath.Join(cfg.OutDir, "checkpoints"),
+		pcg:     pcg, rng: rand.New(pcg),
+	}
+}
+
+// model loads the checkpoint to resume from, or makes the model (from
+// Net.Init or random) and a fresh optimiser.
+func (r *trainRun) model() error {
+	cfg, opt, log := &r.cfg, r.opt, r.log
 	set, err := cfg.featureSet()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	workers := cfg.workers()
-	batchSize := cfg.Train.BatchSize
-
-	// 1. The model and the optimiser: from a checkpoint, a net, or random.
-	var (
-		m     *Model
-		optim *AdamW
-		meta  *CheckpointMeta
-		rng   *rand.Rand
-		pcg   = rand.NewPCG(cfg.Train.Seed, 0x1417)
-	)
-	rng = rand.New(pcg)
-	ckptDir := filepath.Join(cfg.OutDir, "checkpoints")
 	if opt.Resume || opt.ResumeFrom != "" {
 		path := opt.ResumeFrom
 		if path == "" {
-			path = filepath.Join(ckptDir, "last.ckpt")
+			path = filepath.Join(r.ckptDir, "last.ckpt")
 		}
-		m, optim, meta, err = LoadCheckpoint(path)
+		m, optim, meta, err := LoadCheckpoint(path)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if meta.Fingerprint != cfg.fingerprint() {
-			return nil, fmt.Errorf("train: %s was written with other settings (data, architecture, batch, schedule, loss or seed differ); start a new run or restore them", path)
+			return fmt.Errorf("train: %s was written with other settings (data, architecture, batch, schedule, loss or seed differ); start a new run or restore them", path)
 		}
-		if m.Game != game {
-			return nil, fmt.Errorf("train: %s holds a %v net, the run is %v", path, m.Game, game)
+		if m.Game != r.game {
+			return fmt.Errorf("train: %s holds a %v net, the run is %v", path, m.Game, r.game)
 		}
-		if err := pcg.UnmarshalBinary(meta.RNG); err != nil {
-			return nil, fmt.Errorf("train: %s: RNG state: %w", path, err)
+		if err := r.pcg.UnmarshalBinary(meta.RNG); err != nil {
+			return fmt.Errorf("train: %s: RNG state: %w", path, err)
 		}
 		if meta.Epoch >= cfg.Train.Epochs {
 			fmt.Fprintf(log, "train: %s already finished epoch %d of %d; exporting only\n", path, meta.Epoch, cfg.Train.Epochs)
 		}
 		fmt.Fprintf(log, "train: resuming %v from %s at epoch %d, step %d\n", m.Arch, path, meta.Epoch, meta.Step)
+		r.m, r.optim, r.meta = m, optim, meta
 	} else {
-		m, err = newRunModel(&cfg, game, set)
+		m, err := newRunModel(cfg, r.game, set)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if cfg.Net.Init == "" {
-			m.Init(rng)
+			m.Init(r.rng)
 		}
 		clip := ClipRanges(m, cfg.Train.WeightClip)
 		widenClip(clip, m.Params)
-		optim = NewAdamW(len(m.Params), cfg.Train.WeightDecay, clip)
-		meta = &CheckpointMeta{Seed: cfg.Train.Seed, Fingerprint: cfg.fingerprint()}
+		r.m = m
+		r.optim = NewAdamW(len(m.Params), cfg.Train.WeightDecay, clip)
+		r.meta = &CheckpointMeta{Seed: cfg.Train.Seed, Fingerprint: cfg.fingerprint()}
 	}
-	if err := optim.Validate(len(m.Params)); err != nil {
-		return nil, err
-	}
-	a := m.Arch
+	return r.optim.Validate(len(r.m.Params))
+}
 
-	// 2. The data.
-	src, train, valid, info, closeSrc, err := openData(&cfg, opt, a, meta, log)
+// data opens the training and validation data and fills in the settings
+// that depend on it: an epoch of one pass, K fitted. The function it
+// returns closes the data.
+func (r *trainRun) data() (func(), error) {
+	cfg, log, batchSize := &r.cfg, r.log, r.batchSize
+	a := r.m.Arch
+	src, train, valid, info, closeSrc, err := openData(cfg, r.opt, a, r.meta, log)
 	if err != nil {
 		return nil, err
 	}
-	defer closeSrc()
-	// Settings that depend on the data: an epoch of one pass, K fitted.
+	r.src, r.train, r.valid, r.info = src, train, valid, info
 	if cfg.Train.PositionsPerEpoch == 0 {
 		cfg.Train.PositionsPerEpoch = int64(max(train.Len()/batchSize, 1) * batchSize)
 		fmt.Fprintf(log, "train: an epoch is one pass: %d positions\n", cfg.Train.PositionsPerEpoch)
@@ -152,192 +223,219 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	if cfg.Loss.K == 0 {
 		cfg.Loss.K = FitK(train)
 		if cfg.Loss.K == 0 {
+			closeSrc()
 			return nil, errors.New("train: cannot fit K: no scored training position")
 		}
 		fmt.Fprintf(log, "train: K fitted to the data: %g cp (σ(score/K) predicts the results best)\n", cfg.Loss.K)
 	}
-	steps := cfg.stepsPerEpoch()
-	var validBatches []*Batch
+	r.steps = cfg.stepsPerEpoch()
 	if valid != nil && valid.Len() > 0 {
-		if validBatches, err = valid.Batches(batchSize, a); err != nil {
+		if r.validBatches, err = valid.Batches(batchSize, a); err != nil {
+			closeSrc()
 			return nil, err
 		}
 	}
+	return closeSrc, nil
+}
 
-	// 3. The run directory.
-	for _, d := range []string{cfg.OutDir, ckptDir, filepath.Join(cfg.OutDir, "nets")} {
+// prepare makes the run directory with the config as given, the stepper
+// and the schedule, and the run's description for the metrics.
+func (r *trainRun) prepare() error {
+	cfg, a := &r.cfg, r.m.Arch
+	for _, d := range []string{cfg.OutDir, r.ckptDir, filepath.Join(cfg.OutDir, "nets")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
-			return nil, fmt.Errorf("train: %w", err)
+			return fmt.Errorf("train: %w", err)
 		}
 	}
-	if err := writeAtomic(filepath.Join(cfg.OutDir, "config.toml"), asGiven.TOML()); err != nil {
-		return nil, err
+	if err := writeAtomic(filepath.Join(cfg.OutDir, "config.toml"), r.asGiven.TOML()); err != nil {
+		return err
 	}
-	stepper, err := NewStepper(m, cfg.loss(), workers)
+	stepper, err := NewStepper(r.m, cfg.loss(), r.workers)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	sched := cfg.schedule()
-	run := RunInfo{Name: cfg.Name, Game: cfg.Game, Arch: a.String(), Data: info.Files, Positions: info.Positions,
-		BatchSize: batchSize, Epochs: cfg.Train.Epochs, EpochSize: steps * int64(batchSize), Workers: workers, Kernels: kernelPath}
-	if valid != nil {
-		run.Validation = valid.Len()
+	r.stepper, r.sched = stepper, cfg.schedule()
+	r.run = RunInfo{Name: cfg.Name, Game: cfg.Game, Arch: a.String(), Data: r.info.Files, Positions: r.info.Positions,
+		BatchSize: r.batchSize, Epochs: cfg.Train.Epochs, EpochSize: r.steps * int64(r.batchSize), Workers: r.workers, Kernels: kernelPath}
+	if r.valid != nil {
+		r.run.Validation = r.valid.Len()
 	}
-	if train != nil {
-		fmt.Fprintf(log, "train: %v, %d training positions, %d validation, %d workers, kernels %s\n",
-			a, train.Len(), run.Validation, workers, kernelPath)
+	if r.train != nil {
+		fmt.Fprintf(r.log, "train: %v, %d training positions, %d validation, %d workers, kernels %s\n",
+			a, r.train.Len(), r.run.Validation, r.workers, kernelPath)
 	}
+	return nil
+}
 
-	// 4. The epochs.
-	var bar *progress.Bar
-	if !opt.Quiet {
-		out := opt.Progress
+// startEpochs starts the progress bar and the result, and warns of a
+// warm-up or a number of passes out of proportion to the run.
+func (r *trainRun) startEpochs() {
+	cfg, log, steps, batchSize := &r.cfg, r.log, r.steps, r.batchSize
+	if !r.opt.Quiet {
+		out := r.opt.Progress
 		if out == nil {
 			out = os.Stderr
 		}
-		left := int64(max(cfg.Train.Epochs-meta.Epoch, 0)) * steps * int64(batchSize)
-		bar = progress.NewBar(out, left, progress.BarOptions{Description: cfg.Name, Unit: "pos", Every: opt.ProgressEvery})
+		left := int64(max(cfg.Train.Epochs-r.meta.Epoch, 0)) * steps * int64(batchSize)
+		r.bar = progress.NewBar(out, left, progress.BarOptions{Description: cfg.Name, Unit: "pos", Every: r.opt.ProgressEvery})
 	}
-	res := &Result{Dir: cfg.OutDir, Model: m, Metrics: meta.Metrics, K: cfg.Loss.K}
-	if train != nil {
-		res.Positions = train.Len()
+	r.res = &Result{Dir: cfg.OutDir, Model: r.m, Metrics: r.meta.Metrics, K: cfg.Loss.K}
+	if r.train != nil {
+		r.res.Positions = r.train.Len()
 	}
-	b := &Batch{}
-	describe := func(e int, validLoss *float64, trainLoss float64) string {
-		v := "none"
-		if validLoss != nil {
-			v = fmt.Sprintf("%.6f", *validLoss)
-		}
-		d := fmt.Sprintf("dualnnue trainer, run %q: %v; data %s (%d positions, %d held out); epoch %d of %d × %d positions, batch %d, AdamW lr %g %s (warm-up %d, final %g), weight decay %g, λ %g, K %g, power %g, seed %d; train loss %.6f, valid loss %s",
-			cfg.Name, a, strings.Join(info.Files, ","), info.Positions, run.Validation, e, cfg.Train.Epochs,
-			steps*int64(batchSize), batchSize, cfg.Train.LR, cfg.Train.Schedule, cfg.Train.Warmup, cfg.Train.FinalLR,
-			cfg.Train.WeightDecay, cfg.Loss.Lambda, cfg.Loss.K, cfg.Loss.Power, cfg.Train.Seed, trainLoss, v)
-		if len(d) > nn.MaxDescription {
-			d = d[:nn.MaxDescription-3] + "..."
-		}
-		return d
-	}
+	r.b = &Batch{}
 	if total := int64(cfg.Train.Epochs) * steps; cfg.Train.Warmup > total/4 {
 		fmt.Fprintf(log, "train: warning: warm-up of %d steps is more than a quarter of the run's %d steps\n", cfg.Train.Warmup, total)
 	}
-	if train != nil && train.Len() > 0 {
-		if passes := float64(int64(cfg.Train.Epochs)*steps*int64(batchSize)) / float64(train.Len()); passes > 100 {
+	if r.train != nil && r.train.Len() > 0 {
+		if passes := float64(int64(cfg.Train.Epochs)*steps*int64(batchSize)) / float64(r.train.Len()); passes > 100 {
 			fmt.Fprintf(log, "train: warning: %d epochs × %d positions are %.0f passes over %d training positions; a net this size will memorise them (more data, or fewer or smaller epochs)\n",
-				cfg.Train.Epochs, steps*int64(batchSize), passes, train.Len())
+				cfg.Train.Epochs, steps*int64(batchSize), passes, r.train.Len())
 		}
 	}
-	lastLoss, warned := "", false
-	startEpoch := meta.Epoch
-	for e := meta.Epoch; e < cfg.Train.Epochs; e++ {
-		start := time.Now()
-		if bar != nil {
-			bar.Describe(fmt.Sprintf("%s epoch %d/%d%s", cfg.Name, e+1, cfg.Train.Epochs, lastLoss))
-		}
-		if err := src.SetPosition(int64(e) * steps * int64(batchSize)); err != nil {
-			return nil, err
-		}
-		sum := 0.0
-		for s := int64(0); s < steps; s++ {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("train: stopped in epoch %d (resume from the last checkpoint): %w", e+1, err)
-			}
-			if err := src.Next(b, batchSize, a); err != nil {
-				return nil, err
-			}
-			if opt.TrainData == nil || cfg.Data.Stream {
-				if err := ValidateBatch(b, a); err != nil {
-					return nil, err
-				}
-			}
-			loss := stepper.Gradient(b)
-			if math.IsNaN(loss) || math.IsInf(loss, 0) {
-				return nil, fmt.Errorf("train: loss is %v at step %d: training diverged (lower the learning rate)", loss, optim.T)
-			}
-			sum += loss
-			optim.Step(m.Params, stepper.Grad, sched.At(optim.T), workers)
-			bar.Add(int64(b.Len))
-		}
-		trainTime := time.Since(start).Seconds()
-		row := EpochMetrics{Epoch: e + 1, Step: optim.T, Positions: optim.T * int64(batchSize),
-			TrainLoss: sum / float64(steps), LR: sched.At(optim.T - 1), PosPerSec: float64(steps*int64(batchSize)) / trainTime}
-		if len(validBatches) > 0 {
-			v := validate(stepper, validBatches)
-			row.ValidLoss = &v
-		}
-		row.Seconds = time.Since(start).Seconds()
-		res.Metrics = append(res.Metrics, row)
-		lastLoss = fmt.Sprintf(" (loss %.5f)", row.TrainLoss)
-		if err := m.CheckFinite(); err != nil {
-			return nil, err
-		}
+	r.startEpoch = r.meta.Epoch
+}
 
-		// Net, checkpoint, metrics.
-		epochNet := filepath.Join(cfg.OutDir, "nets", fmt.Sprintf("epoch-%04d.nnue", e+1))
-		run.Description = describe(e+1, row.ValidLoss, row.TrainLoss)
-		if _, err := Export(m, run.Description, epochNet); err != nil {
-			return nil, err
+// describe is the description of the net of epoch e (1-based) written into
+// its file.
+func (r *trainRun) describe(e int, validLoss *float64, trainLoss float64) string {
+	cfg := &r.cfg
+	v := "none"
+	if validLoss != nil {
+		v = fmt.Sprintf("%.6f", *validLoss)
+	}
+	d := fmt.Sprintf("dualnnue trainer, run %q: %v; data %s (%d positions, %d held out); epoch %d of %d × %d positions, batch %d, AdamW lr %g %s (warm-up %d, final %g), weight decay %g, λ %g, K %g, power %g, seed %d; train loss %.6f, valid loss %s",
+		cfg.Name, r.m.Arch, strings.Join(r.info.Files, ","), r.info.Positions, r.run.Validation, e, cfg.Train.Epochs,
+		r.steps*int64(r.batchSize), r.batchSize, cfg.Train.LR, cfg.Train.Schedule, cfg.Train.Warmup, cfg.Train.FinalLR,
+		cfg.Train.WeightDecay, cfg.Loss.Lambda, cfg.Loss.K, cfg.Loss.Power, cfg.Train.Seed, trainLoss, v)
+	if len(d) > nn.MaxDescription {
+		d = d[:nn.MaxDescription-3] + "..."
+	}
+	return d
+}
+
+// epoch trains epoch e (0-based) and validates it.
+func (r *trainRun) epoch(ctx context.Context, e int) (EpochMetrics, error) {
+	cfg, steps, batchSize, a, b := &r.cfg, r.steps, r.batchSize, r.m.Arch, r.b
+	start := time.Now()
+	if r.bar != nil {
+		r.bar.Describe(fmt.Sprintf("%s epoch %d/%d%s", cfg.Name, e+1, cfg.Train.Epochs, r.lastLoss))
+	}
+	if err := r.src.SetPosition(int64(e) * steps * int64(batchSize)); err != nil {
+		return EpochMetrics{}, err
+	}
+	sum := 0.0
+	for s := int64(0); s < steps; s++ {
+		if err := ctx.Err(); err != nil {
+			return EpochMetrics{}, fmt.Errorf("train: stopped in epoch %d (resume from the last checkpoint): %w", e+1, err)
 		}
-		st, err := pcg.MarshalBinary()
-		if err != nil {
-			return nil, fmt.Errorf("train: RNG state: %w", err)
+		if err := r.src.Next(b, batchSize, a); err != nil {
+			return EpochMetrics{}, err
 		}
-		meta.Epoch, meta.RNG, meta.Metrics = e+1, st, res.Metrics
-		if ls, ok := src.(*LoaderSource); ok {
-			meta.Loader = nil
-			if st, ok := ls.L.State(); ok {
-				meta.Loader = &st
+		if r.opt.TrainData == nil || cfg.Data.Stream {
+			if err := ValidateBatch(b, a); err != nil {
+				return EpochMetrics{}, err
 			}
 		}
-		ck := filepath.Join(ckptDir, fmt.Sprintf("epoch-%04d.ckpt", e+1))
-		if err := SaveCheckpoint(ck, m, optim, *meta); err != nil {
-			return nil, err
+		loss := r.stepper.Gradient(b)
+		if math.IsNaN(loss) || math.IsInf(loss, 0) {
+			return EpochMetrics{}, fmt.Errorf("train: loss is %v at step %d: training diverged (lower the learning rate)", loss, r.optim.T)
 		}
-		if err := SaveCheckpoint(filepath.Join(ckptDir, "last.ckpt"), m, optim, *meta); err != nil {
-			return nil, err
-		}
-		res.Checkpoint = ck
-		if err := pruneEpochs(cfg.OutDir, ckptDir, e+1, BestEpoch(res.Metrics), cfg.Train.KeepCheckpoints); err != nil {
-			return nil, err
-		}
-		if err := WriteMetrics(cfg.OutDir, run, res.Metrics); err != nil {
-			return nil, err
-		}
-		v := "-"
-		if row.ValidLoss != nil {
-			v = fmt.Sprintf("%.6f", *row.ValidLoss)
-		}
-		if opt.OnEpoch != nil {
-			opt.OnEpoch(row)
-		}
-		fmt.Fprintf(log, "epoch %d/%d: train loss %.6f, valid loss %s, lr %.3g, %.0f pos/s, %.1f s\n",
-			e+1, cfg.Train.Epochs, row.TrainLoss, v, row.LR, row.PosPerSec, row.Seconds)
-		if w := OverfitWarning(res.Metrics, 3); w != "" && !warned {
-			fmt.Fprintln(log, w)
-			warned = true
-		}
+		sum += loss
+		r.optim.Step(r.m.Params, r.stepper.Grad, r.sched.At(r.optim.T), r.workers)
+		r.bar.Add(int64(b.Len))
 	}
-	if bar != nil {
-		bar.Finish()
+	trainTime := time.Since(start).Seconds()
+	row := EpochMetrics{Epoch: e + 1, Step: r.optim.T, Positions: r.optim.T * int64(batchSize),
+		TrainLoss: sum / float64(steps), LR: r.sched.At(r.optim.T - 1), PosPerSec: float64(steps*int64(batchSize)) / trainTime}
+	if len(r.validBatches) > 0 {
+		v := validate(r.stepper, r.validBatches)
+		row.ValidLoss = &v
 	}
-	if startEpoch >= cfg.Train.Epochs && len(res.Metrics) > 0 {
-		// Resumed after the last epoch, whose metrics may be missing (a
-		// write failed after its checkpoint): write them again.
-		last := res.Metrics[len(res.Metrics)-1]
-		run.Description = describe(meta.Epoch, last.ValidLoss, last.TrainLoss)
-		if err := WriteMetrics(cfg.OutDir, run, res.Metrics); err != nil {
-			return nil, err
-		}
-	}
+	row.Seconds = time.Since(start).Seconds()
+	r.res.Metrics = append(r.res.Metrics, row)
+	r.lastLoss = fmt.Sprintf(" (loss %.5f)", row.TrainLoss)
+	return row, r.m.CheckFinite()
+}
 
-	// 5. The final net: the epoch with the lowest held-out loss (keep =
-	// "best"), else the last.
+// saveEpoch writes epoch e's net, checkpoint and metrics, prunes the old
+// epochs' files and reports the epoch.
+func (r *trainRun) saveEpoch(e int, row EpochMetrics) error {
+	cfg, m, meta, res := &r.cfg, r.m, r.meta, r.res
+	epochNet := filepath.Join(cfg.OutDir, "nets", fmt.Sprintf("epoch-%04d.nnue", e+1))
+	r.run.Description = r.describe(e+1, row.ValidLoss, row.TrainLoss)
+	if _, err := Export(m, r.run.Description, epochNet); err != nil {
+		return err
+	}
+	st, err := r.pcg.MarshalBinary()
+	if err != nil {
+		return fmt.Errorf("train: RNG state: %w", err)
+	}
+	meta.Epoch, meta.RNG, meta.Metrics = e+1, st, res.Metrics
+	if ls, ok := r.src.(*LoaderSource); ok {
+		meta.Loader = nil
+		if st, ok := ls.L.State(); ok {
+			meta.Loader = &st
+		}
+	}
+	ck := filepath.Join(r.ckptDir, fmt.Sprintf("epoch-%04d.ckpt", e+1))
+	if err := SaveCheckpoint(ck, m, r.optim, *meta); err != nil {
+		return err
+	}
+	if err := SaveCheckpoint(filepath.Join(r.ckptDir, "last.ckpt"), m, r.optim, *meta); err != nil {
+		return err
+	}
+	res.Checkpoint = ck
+	if err := pruneEpochs(cfg.OutDir, r.ckptDir, e+1, BestEpoch(res.Metrics), cfg.Train.KeepCheckpoints); err != nil {
+		return err
+	}
+	if err := WriteMetrics(cfg.OutDir, r.run, res.Metrics); err != nil {
+		return err
+	}
+	v := "-"
+	if row.ValidLoss != nil {
+		v = fmt.Sprintf("%.6f", *row.ValidLoss)
+	}
+	if r.opt.OnEpoch != nil {
+		r.opt.OnEpoch(row)
+	}
+	fmt.Fprintf(r.log, "epoch %d/%d: train loss %.6f, valid loss %s, lr %.3g, %.0f pos/s, %.1f s\n",
+		e+1, cfg.Train.Epochs, row.TrainLoss, v, row.LR, row.PosPerSec, row.Seconds)
+	if w := OverfitWarning(res.Metrics, 3); w != "" && !r.warned {
+		fmt.Fprintln(r.log, w)
+		r.warned = true
+	}
+	return nil
+}
+
+// finishEpochs ends the progress bar and, for a run resumed after its last
+// epoch, writes the metrics again (a write may have failed after the last
+// checkpoint).
+func (r *trainRun) finishEpochs() error {
+	if r.bar != nil {
+		r.bar.Finish()
+	}
+	if r.startEpoch >= r.cfg.Train.Epochs && len(r.res.Metrics) > 0 {
+		last := r.res.Metrics[len(r.res.Metrics)-1]
+		r.run.Description = r.describe(r.meta.Epoch, last.ValidLoss, last.TrainLoss)
+		if err := WriteMetrics(r.cfg.OutDir, r.run, r.res.Metrics); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish writes the final net: the epoch with the lowest held-out loss
+// (keep = "best"), else the last.
+func (r *trainRun) finish() (*Result, error) {
+	cfg, res, meta := &r.cfg, r.res, r.meta
 	final := filepath.Join(cfg.OutDir, cfg.Name+".nnue")
 	var net *nn.Net
 	if best := BestEpoch(res.Metrics); cfg.Train.Keep != "last" && best > 0 && best < meta.Epoch {
 		src := filepath.Join(cfg.OutDir, "nets", fmt.Sprintf("epoch-%04d.nnue", best))
 		data, err := os.ReadFile(src)
 		if err == nil {
-			net, err = nn.ParseFor(data, game)
+			net, err = nn.ParseFor(data, r.game)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("train: the best epoch's net: %w", err)
@@ -345,7 +443,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		if err := writeAtomic(final, data); err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(log, "train: kept epoch %d of %d (lowest held-out loss %.6f; last %.6f)\n", best, meta.Epoch,
+		fmt.Fprintf(r.log, "train: kept epoch %d of %d (lowest held-out loss %.6f; last %.6f)\n", best, meta.Epoch,
 			*res.Metrics[best-1].ValidLoss, *res.Metrics[len(res.Metrics)-1].ValidLoss)
 	} else {
 		var trainLoss float64
@@ -354,15 +452,15 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 			trainLoss, validLoss = res.Metrics[n-1].TrainLoss, res.Metrics[n-1].ValidLoss
 		}
 		var err error
-		if net, err = Export(m, describe(meta.Epoch, validLoss, trainLoss), final); err != nil {
+		if net, err = Export(r.m, r.describe(meta.Epoch, validLoss, trainLoss), final); err != nil {
 			return nil, err
 		}
 	}
 	res.NetPath, res.Net = final, net
-	if ls, ok := src.(*LoaderSource); ok {
+	if ls, ok := r.src.(*LoaderSource); ok {
 		res.Decoded = ls.L.Decoded()
 	}
-	fmt.Fprintf(log, "train: wrote %s (%v)\n", final, a)
+	fmt.Fprintf(r.log, "train: wrote %s (%v)\n", final, r.m.Arch)
 	return res, nil
 }
 
