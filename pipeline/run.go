@@ -146,6 +146,60 @@ func (o *Options) log(msg string, args ...any) {
 // stage writes into the run directory first, so an interrupted run keeps
 // what it finished.
 func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
+	// The run: its directory, openings, records and the default net.
+	r, err := startRun(ctx, cfg, opt)
+	if err != nil {
+		return nil, err
+	}
+	rep := r.rep
+	for gen := len(rep.Generations); gen < r.cfg.Generations; gen++ {
+		genDir := filepath.Join(r.runDir, fmt.Sprintf("gen-%03d", gen))
+		rec := Generation{Index: gen, SelfplayEval: rep.Best, Lambda: r.cfg.lambda(gen), TC: r.cfg.Match.TC}
+		// Step 1. Self-play with the current best evaluator.
+		if err := r.selfplay(ctx, gen, genDir, &rec); err != nil {
+			return rep, err
+		}
+		// Step 2. Train on the last DataWindow generations' data.
+		tres, err := r.train(ctx, gen, genDir, &rec)
+		if err != nil {
+			return rep, err
+		}
+		// Steps 3 and 4. New net against the current best; keep it if it is
+		// better. Against the hand-written evaluation too, when the best is
+		// already a net.
+		if err := r.judge(ctx, gen, genDir, tres.NetPath, &rec); err != nil {
+			return rep, err
+		}
+		// Step 5. Optionally, the best against a baseline engine.
+		if err := r.baseline(ctx, gen, genDir, &rec); err != nil {
+			return rep, err
+		}
+		rep.Generations = append(rep.Generations, rec)
+		// Step 6. Record.
+		if err := writeRecords(rep); err != nil {
+			return rep, err
+		}
+		opt.log("pipeline: generation done", "generation", gen, "elo", rec.Elo, "error", rec.EloError, "accepted", rec.Accepted)
+	}
+	return rep, nil
+}
+
+// pipelineRun is the state Run's steps share.
+type pipelineRun struct {
+	cfg        Config
+	opt        Options
+	runDir     string
+	openings   []notation.Opening
+	rep        *Report
+	defaultNet string   // the embedded net as a file, generation 0's start
+	dataDirs   []string // the generations' training data, oldest first
+	cum        float64  // the cumulative Elo of the accepted nets
+}
+
+// startRun checks the configuration and the baseline engine, makes the run
+// directory with the effective config and the openings, and reads the
+// records of a run directory that continues.
+func startRun(ctx context.Context, cfg Config, opt Options) (*pipelineRun, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -167,32 +221,8 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 			return nil, fmt.Errorf("pipeline: baseline engine: %w", err)
 		}
 	}
-	runDir := cfg.RunDir
-	if runDir == "" {
-		parent := "runs"
-		if cfg.Cluster.SharedDir != "" {
-			parent = cfg.Cluster.SharedDir
-		}
-		runDir = filepath.Join(parent, fmt.Sprintf("%s-%s", cfg.Game, time.Now().UTC().Format("20060102-150405")))
-	}
-	if cfg.Cluster.remote() {
-		// Tasks on other nodes find the run's files by absolute paths.
-		abs, err := filepath.Abs(runDir)
-		if err != nil {
-			return nil, err
-		}
-		runDir = abs
-	}
-	// The run directory stays as given (relative paths stay relative), so
-	// net descriptions and reports name no machine-specific directories.
-	if err := os.MkdirAll(runDir, 0o755); err != nil {
-		return nil, err
-	}
-	var effective bytes.Buffer
-	if err := toml.NewEncoder(&effective).Encode(cfg); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(runDir, "pipeline.toml"), effective.Bytes(), 0o644); err != nil {
+	runDir, err := makeRunDir(&cfg)
+	if err != nil {
 		return nil, err
 	}
 	openings, err := loadOpenings(&cfg)
@@ -220,140 +250,181 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		}
 	}
 	g, _ := position.ParseVariant(cfg.Game)
+	r := &pipelineRun{cfg: cfg, opt: opt, runDir: runDir, openings: openings, rep: rep}
 	// Generation 0 fine-tunes from the embedded default net.
-	defaultNet := filepath.Join(runDir, "default.nnue")
-	if err := os.WriteFile(defaultNet, nn.DefaultFile(g), 0o644); err != nil {
+	r.defaultNet = filepath.Join(runDir, "default.nnue")
+	if err := os.WriteFile(r.defaultNet, nn.DefaultFile(g), 0o644); err != nil {
 		return nil, err
 	}
-	var dataDirs []string
-	cum := 0.0
-	for _, r := range rep.Generations {
-		dataDirs = append(dataDirs, trainingData(filepath.Join(runDir, fmt.Sprintf("gen-%03d", r.Index))))
-		cum = r.CumElo
+	for _, rec := range rep.Generations {
+		r.dataDirs = append(r.dataDirs, trainingData(filepath.Join(runDir, fmt.Sprintf("gen-%03d", rec.Index))))
+		r.cum = rec.CumElo
 	}
-	for gen := len(rep.Generations); gen < cfg.Generations; gen++ {
-		genDir := filepath.Join(runDir, fmt.Sprintf("gen-%03d", gen))
-		rec := Generation{Index: gen, SelfplayEval: rep.Best, Lambda: cfg.lambda(gen), TC: cfg.Match.TC}
+	return r, nil
+}
 
-		// Step 1. Self-play with the current best evaluator.
-		sp := cfg.Selfplay
-		sp.Game = cfg.Game
-		sp.Output = filepath.Join(genDir, "data")
-		sp.Eval = rep.Best.String()
-		sp.Seed = cfg.Selfplay.Seed + uint64(gen)*1_000_003
-		sp.Resume = true
-		sp.Shard, sp.Shards = 0, 1
-		opt.log("pipeline: self-play", "generation", gen, "games", sp.Games, "eval", sp.Eval, "scheduler", cfg.Cluster.Scheduler, "tasks", cfg.Cluster.SelfplayTasks)
-		sum, where, err := selfplayShards(ctx, &cfg, opt, sp, fmt.Sprintf("%s-g%03d-selfplay", filepath.Base(runDir), gen))
-		if where != nil {
-			rec.Stages = append(rec.Stages, *where)
+// makeRunDir makes the run directory (cfg.RunDir, or one named after the
+// game and the time) and writes the effective config into it.
+func makeRunDir(cfg *Config) (string, error) {
+	runDir := cfg.RunDir
+	if runDir == "" {
+		parent := "runs"
+		if cfg.Cluster.SharedDir != "" {
+			parent = cfg.Cluster.SharedDir
+		}
+		runDir = filepath.Join(parent, fmt.Sprintf("%s-%s", cfg.Game, time.Now().UTC().Format("20060102-150405")))
+	}
+	if cfg.Cluster.remote() {
+		// Tasks on other nodes find the run's files by absolute paths.
+		abs, err := filepath.Abs(runDir)
+		if err != nil {
+			return "", err
+		}
+		runDir = abs
+	}
+	// The run directory stays as given (relative paths stay relative), so
+	// net descriptions and reports name no machine-specific directories.
+	if err := os.MkdirAll(runDir, 0o755); err != nil {
+		return "", err
+	}
+	var effective bytes.Buffer
+	if err := toml.NewEncoder(&effective).Encode(*cfg); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(runDir, "pipeline.toml"), effective.Bytes(), 0o644); err != nil {
+		return "", err
+	}
+	return runDir, nil
+}
+
+// selfplay plays generation gen's games with the current best evaluator
+// into genDir/data.
+func (r *pipelineRun) selfplay(ctx context.Context, gen int, genDir string, rec *Generation) error {
+	cfg, opt := &r.cfg, r.opt
+	sp := cfg.Selfplay
+	sp.Game = cfg.Game
+	sp.Output = filepath.Join(genDir, "data")
+	sp.Eval = r.rep.Best.String()
+	sp.Seed = cfg.Selfplay.Seed + uint64(gen)*1_000_003
+	sp.Resume = true
+	sp.Shard, sp.Shards = 0, 1
+	opt.log("pipeline: self-play", "generation", gen, "games", sp.Games, "eval", sp.Eval, "scheduler", cfg.Cluster.Scheduler, "tasks", cfg.Cluster.SelfplayTasks)
+	sum, where, err := selfplayShards(ctx, cfg, opt, sp, fmt.Sprintf("%s-g%03d-selfplay", filepath.Base(r.runDir), gen))
+	if where != nil {
+		rec.Stages = append(rec.Stages, *where)
+	}
+	if err != nil {
+		return fmt.Errorf("generation %d self-play: %w", gen, err)
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	// Positions and size from the files: a resumed generation's summary
+	// counts only the games it played itself.
+	rec.Games, rec.ResumedGames = sum.Games+sum.Resumed, sum.Resumed
+	rec.SelfplaySecs, rec.PosPerSec = sum.Elapsed.Seconds(), sum.PositionsPerSecond()
+	rec.Positions, rec.BytesPerPos = dataStats(sum.Files)
+	r.dataDirs = append(r.dataDirs, trainingData(genDir))
+	return nil
+}
+
+// train trains generation gen's net on the last DataWindow generations'
+// data (fine-tuning the best net when FineTune is set).
+func (r *pipelineRun) train(ctx context.Context, gen int, genDir string, rec *Generation) (*train.Result, error) {
+	cfg, opt, rep := &r.cfg, r.opt, r.rep
+	tc := cfg.Train
+	tc.Game = cfg.Game
+	tc.Name = fmt.Sprintf("%s-gen%03d", filepath.Base(r.runDir), gen)
+	tc.OutDir = filepath.Join(genDir, "train")
+	tc.Data.Train = append([]string(nil), cfg.ExtraData...)
+	window := r.dataDirs
+	if cfg.DataWindow > 0 {
+		window = r.dataDirs[max(0, len(r.dataDirs)-cfg.DataWindow):]
+	}
+	for _, d := range window {
+		tc.Data.Train = append(tc.Data.Train, filepath.Join(d, "*.dnds"))
+	}
+	tc.Data.Valid = nil
+	tc.Loss.Lambda = rec.Lambda
+	if cfg.FineTune {
+		tc.Net.Init = r.defaultNet
+		if rep.Best.Kind == variants.EvalFile {
+			tc.Net.Init = rep.Best.Path
+		}
+	}
+	// A generation cut during training continues from its checkpoint.
+	_, statErr := os.Stat(filepath.Join(tc.OutDir, "checkpoints", "last.ckpt"))
+	resume := statErr == nil
+	opt.log("pipeline: train", "generation", gen, "data", tc.Data.Train, "init", tc.Net.Init, "lambda", tc.Loss.Lambda, "resume", resume)
+	t0 := time.Now()
+	tres, err := train.Run(ctx, tc, train.Options{Progress: opt.Progress, ProgressEvery: opt.ProgressEvery, Quiet: opt.Progress == nil, Resume: resume})
+	if err != nil {
+		return nil, fmt.Errorf("generation %d training: %w", gen, err)
+	}
+	rec.TrainSecs = time.Since(t0).Seconds()
+	rec.TrainPositions = tres.Positions
+	rec.Net = tres.NetPath
+	rec.LossPlot = filepath.Join(tc.OutDir, "loss.png")
+	if n := len(tres.Metrics); n > 0 {
+		rec.TrainLoss0, rec.TrainLoss = tres.Metrics[0].TrainLoss, tres.Metrics[n-1].TrainLoss
+		if tres.Metrics[0].ValidLoss != nil && tres.Metrics[n-1].ValidLoss != nil {
+			rec.ValidLoss0, rec.ValidLoss = *tres.Metrics[0].ValidLoss, *tres.Metrics[n-1].ValidLoss
+		}
+	}
+	return tres, nil
+}
+
+// judge plays the new net against the current best and, when the best is
+// already a net, against the hand-written evaluation; an accepted net
+// becomes the best (and best.nnue).
+func (r *pipelineRun) judge(ctx context.Context, gen int, genDir, net string, rec *Generation) error {
+	cfg, opt, rep := &r.cfg, r.opt, r.rep
+	if err := matchStep(ctx, cfg, opt, r.openings, net, rep.Best, genDir, rec); err != nil {
+		return fmt.Errorf("generation %d match: %w", gen, err)
+	}
+	if rep.Best.Kind != variants.EvalHand && cfg.Match.ClassicGames >= 0 {
+		games := cfg.Match.ClassicGames
+		if games == 0 {
+			games = cfg.Match.Games
+		}
+		cm := *cfg
+		cm.Match.BaselineGames, cm.Match.BaselineTC = games, cfg.Match.TC
+		br, err := playVs(ctx, &cm, opt, r.openings, variants.NetFile(net), engineFor(opt, variants.Hand, "classic"), filepath.Join(genDir, "classic.pgn"), "pipeline candidate vs hand-written evaluation")
+		if err == nil && ctx.Err() != nil {
+			err = ctx.Err()
 		}
 		if err != nil {
-			return rep, fmt.Errorf("generation %d self-play: %w", gen, err)
+			return fmt.Errorf("generation %d match against the hand-written evaluation: %w", gen, err)
 		}
-		if ctx.Err() != nil {
-			return rep, ctx.Err()
-		}
-		// Positions and size from the files: a resumed generation's summary
-		// counts only the games it played itself.
-		rec.Games, rec.ResumedGames = sum.Games+sum.Resumed, sum.Resumed
-		rec.SelfplaySecs, rec.PosPerSec = sum.Elapsed.Seconds(), sum.PositionsPerSecond()
-		rec.Positions, rec.BytesPerPos = dataStats(sum.Files)
-		dataDirs = append(dataDirs, trainingData(genDir))
-
-		// Step 2. Train on the last DataWindow generations' data.
-		tc := cfg.Train
-		tc.Game = cfg.Game
-		tc.Name = fmt.Sprintf("%s-gen%03d", filepath.Base(runDir), gen)
-		tc.OutDir = filepath.Join(genDir, "train")
-		tc.Data.Train = append([]string(nil), cfg.ExtraData...)
-		window := dataDirs
-		if cfg.DataWindow > 0 {
-			window = dataDirs[max(0, len(dataDirs)-cfg.DataWindow):]
-		}
-		for _, d := range window {
-			tc.Data.Train = append(tc.Data.Train, filepath.Join(d, "*.dnds"))
-		}
-		tc.Data.Valid = nil
-		tc.Loss.Lambda = rec.Lambda
-		if cfg.FineTune {
-			tc.Net.Init = defaultNet
-			if rep.Best.Kind == variants.EvalFile {
-				tc.Net.Init = rep.Best.Path
-			}
-		}
-		// A generation cut during training continues from its checkpoint.
-		_, statErr := os.Stat(filepath.Join(tc.OutDir, "checkpoints", "last.ckpt"))
-		resume := statErr == nil
-		opt.log("pipeline: train", "generation", gen, "data", tc.Data.Train, "init", tc.Net.Init, "lambda", tc.Loss.Lambda, "resume", resume)
-		t0 := time.Now()
-		tres, err := train.Run(ctx, tc, train.Options{Progress: opt.Progress, ProgressEvery: opt.ProgressEvery, Quiet: opt.Progress == nil, Resume: resume})
-		if err != nil {
-			return rep, fmt.Errorf("generation %d training: %w", gen, err)
-		}
-		rec.TrainSecs = time.Since(t0).Seconds()
-		rec.TrainPositions = tres.Positions
-		rec.Net = tres.NetPath
-		rec.LossPlot = filepath.Join(tc.OutDir, "loss.png")
-		if n := len(tres.Metrics); n > 0 {
-			rec.TrainLoss0, rec.TrainLoss = tres.Metrics[0].TrainLoss, tres.Metrics[n-1].TrainLoss
-			if tres.Metrics[0].ValidLoss != nil && tres.Metrics[n-1].ValidLoss != nil {
-				rec.ValidLoss0, rec.ValidLoss = *tres.Metrics[0].ValidLoss, *tres.Metrics[n-1].ValidLoss
-			}
-		}
-
-		// Steps 3 and 4. New net against the current best; keep it if it is
-		// better. Against the hand-written evaluation too, when the best is
-		// already a net.
-		if err := matchStep(ctx, &cfg, opt, openings, tres.NetPath, rep.Best, genDir, &rec); err != nil {
-			return rep, fmt.Errorf("generation %d match: %w", gen, err)
-		}
-		if rep.Best.Kind != variants.EvalHand && cfg.Match.ClassicGames >= 0 {
-			games := cfg.Match.ClassicGames
-			if games == 0 {
-				games = cfg.Match.Games
-			}
-			cm := cfg
-			cm.Match.BaselineGames, cm.Match.BaselineTC = games, cfg.Match.TC
-			br, err := playVs(ctx, &cm, opt, openings, variants.NetFile(tres.NetPath), engineFor(opt, variants.Hand, "classic"), filepath.Join(genDir, "classic.pgn"), "pipeline candidate vs hand-written evaluation")
-			if err == nil && ctx.Err() != nil {
-				err = ctx.Err()
-			}
-			if err != nil {
-				return rep, fmt.Errorf("generation %d match against the hand-written evaluation: %w", gen, err)
-			}
-			rec.Classic = br
-		}
-		if rec.Accepted {
-			cum += rec.Elo
-			// best.nnue follows the best net (written whole, then renamed);
-			// the records name the generation's own file, which never changes.
-			if err := copyFile(tres.NetPath, filepath.Join(runDir, "best.nnue")); err != nil {
-				return rep, err
-			}
-			rep.Best = variants.NetFile(tres.NetPath)
-		}
-		rec.CumElo = cum
-
-		// Step 5. Optionally, the best against a baseline engine.
-		if cfg.Match.Baseline != "" {
-			br, err := baselineMatch(ctx, &cfg, opt, openings, rep.Best, filepath.Join(genDir, "baseline.pgn"))
-			if err == nil && ctx.Err() != nil {
-				err = ctx.Err() // an interrupted match measures nothing
-			}
-			if err != nil {
-				return rep, fmt.Errorf("generation %d baseline match: %w", gen, err)
-			}
-			rec.Baseline = br
-		}
-		rep.Generations = append(rep.Generations, rec)
-		// Step 6. Record.
-		if err := writeRecords(rep); err != nil {
-			return rep, err
-		}
-		opt.log("pipeline: generation done", "generation", gen, "elo", rec.Elo, "error", rec.EloError, "accepted", rec.Accepted)
+		rec.Classic = br
 	}
-	return rep, nil
+	if rec.Accepted {
+		r.cum += rec.Elo
+		// best.nnue follows the best net (written whole, then renamed);
+		// the records name the generation's own file, which never changes.
+		if err := copyFile(net, filepath.Join(r.runDir, "best.nnue")); err != nil {
+			return err
+		}
+		rep.Best = variants.NetFile(net)
+	}
+	rec.CumElo = r.cum
+	return nil
+}
+
+// baseline plays the best against the baseline engine, when there is one.
+func (r *pipelineRun) baseline(ctx context.Context, gen int, genDir string, rec *Generation) error {
+	if r.cfg.Match.Baseline == "" {
+		return nil
+	}
+	br, err := baselineMatch(ctx, &r.cfg, r.opt, r.openings, r.rep.Best, filepath.Join(genDir, "baseline.pgn"))
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err() // an interrupted match measures nothing
+	}
+	if err != nil {
+		return fmt.Errorf("generation %d baseline match: %w", gen, err)
+	}
+	rec.Baseline = br
+	return nil
 }
 
 // matchStep plays the candidate net against the best evaluator and records
