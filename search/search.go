@@ -210,6 +210,7 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 	if w.countNode() {
 		return bestValue
 	}
+	w.stack[2].cutoffCnt = 0
 	for i := w.pvIdx; i < w.nRoot; i++ {
 		rm := &w.rootMoves[i]
 		m := rm.move
@@ -349,6 +350,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	}
 	fr.staticEval = staticEval
 	w.stack[ply+2].killers = [2]position.Move{}
+	w.stack[ply+2].cutoffCnt = 0
 	us := w.sideAt(ply)
 	prevMove := st.Move
 
@@ -515,6 +517,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			if givesCheck {
 				r--
 			}
+			if w.stack[ply+1].cutoffCnt > 3 {
+				r++
+			}
 			if quiet {
 				if m == fr.killers[0] || m == fr.killers[1] {
 					r--
@@ -551,6 +556,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 					fr.pvLen = 1 + copy(fr.pv[1:], child.pv[:child.pvLen])
 				}
 				if v >= beta {
+					fr.cutoffCnt += 1 + b2i(ttMove == position.MoveNone)
 					break
 				}
 				alpha = v

@@ -30,6 +30,10 @@ type frame struct {
 	// doubleExts counts the double singular extensions on the line from the
 	// root to this ply (bounded so that the depth cannot explode).
 	doubleExts int
+	// cutoffCnt counts the beta cutoffs of the nodes at this ply below the
+	// same grandparent (Stockfish's cutoffCnt): many means the parent's
+	// moves are refuted easily, so the parent reduces its later moves more.
+	cutoffCnt int
 }
 
 // rootMove is one legal root move with its latest score and line.
