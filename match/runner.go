@@ -284,45 +284,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	id.SPRT = sprt
 	legs := map[int][2]float64{}
-	var todo []job
-	var out *resultsWriter
-	if cfg.Results != "" {
-		hdr := ResultsHeader{Format: resultsFormat, Version: 1, Match: id, Names: rep.Names, Shard: cfg.Shard, Shards: cfg.Shards}
-		var keep []GameResult
-		if cfg.Resume {
-			old, ended, err := resumeResults(cfg.Results, &hdr, cfg.PGNOut)
-			if err != nil {
-				probe.close()
-				return rep, err
-			}
-			keep = old
-			rep.replay(old, legs)
-			if ended != nil {
-				probe.close()
-				rep.Stopped = ended.Stopped
-				return rep, nil
-			}
-		}
-		done := map[[2]int]bool{}
-		for _, g := range keep {
-			done[[2]int{g.Pair, g.Leg}] = true
-		}
-		for p := cfg.Shard; p < pairs; p += cfg.Shards {
-			j := job{pair: p, skip: [2]bool{done[[2]int{p, 0}], done[[2]int{p, 1}]}}
-			if !j.skip[0] || !j.skip[1] {
-				todo = append(todo, j)
-			}
-		}
-		var err error
-		if out, err = createResults(cfg.Results, hdr, keep); err != nil {
-			probe.close()
-			return rep, err
-		}
+	todo, out, ended, err := planJobs(&cfg, &rep, id, pairs, legs)
+	if err != nil || ended {
+		probe.close()
+		return rep, err
+	}
+	if out != nil {
 		defer out.close()
-	} else {
-		for p := cfg.Shard; p < pairs; p += cfg.Shards {
-			todo = append(todo, job{pair: p})
-		}
 	}
 	var pgn *os.File
 	if cfg.PGNOut != "" {
@@ -353,47 +321,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		go func() {
 			defer wg.Done()
 			defer s.close()
-			for j := range jobs {
-				p := j.pair
-				op := notation.Opening{}
-				if len(cfg.Openings) > 0 {
-					op = cfg.Openings[p%len(cfg.Openings)]
-				}
-				for leg := 0; leg < 2; leg++ {
-					if j.skip[leg] {
-						continue
-					}
-					var eng [2]*Engine
-					var err error
-					for i := range 2 {
-						if err = s.ensure(runCtx, i); err != nil {
-							break
-						}
-					}
-					var rec GameRecord
-					if err == nil {
-						// leg 0: Engines[0] is White/Red.
-						eng = [2]*Engine{s.eng[leg], s.eng[1-leg]}
-						rec, err = s.gp.play(runCtx, eng, op, cfg.TC, cfg.Adjudication)
-						if rec.Fault >= 0 && rec.FaultKind != "illegal" {
-							idx := rec.Fault // colour → engine index
-							if leg == 1 {
-								idx = 1 - idx
-							}
-							s.eng[idx].Close()
-							s.eng[idx] = nil
-						}
-					}
-					select {
-					case done <- gameDone{pair: p, leg: leg, rec: rec, err: err}:
-					case <-runCtx.Done():
-						return
-					}
-					if err != nil {
-						return
-					}
-				}
-			}
+			s.playJobs(runCtx, &cfg, jobs, done)
 		}()
 	}
 	go func() {
@@ -408,13 +336,32 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}()
 	go func() { wg.Wait(); close(done) }()
 
-	start := time.Now()
 	total := 2 * shardPairs(pairs, cfg.Shard, cfg.Shards)
+	firstErr := collect(runCtx, cancel, &cfg, &rep, legs, done, pgn, out, total)
+	if ctx.Err() != nil && rep.Stopped == "" {
+		rep.Stopped = "interrupted"
+	}
+	if out != nil && firstErr == nil && rep.Stopped != "interrupted" {
+		// Only a finished shard gets its end line; an interrupted one is
+		// truncated on purpose, for -resume.
+		if err := out.end(rep.Stopped); err != nil {
+			firstErr = err
+		}
+	}
+	return rep, firstErr
+}
+
+// collect counts the games arriving on done into rep, writes each counted
+// game to the PGN file and then its line to the result file (either may be
+// nil), shows the progress line, and cancels the match at an SPRT decision
+// or at the first error, which it returns.
+func collect(ctx context.Context, cancel func(), cfg *Config, rep *Report, legs map[int][2]float64, done <-chan gameDone, pgn *os.File, out *resultsWriter, total int) error {
+	start := time.Now()
 	status, line := progress.NewStatus(cfg.Progress, cfg.ProgressEvery), ""
 	var firstErr error
 	for d := range done {
 		if d.err != nil {
-			if firstErr == nil && runCtx.Err() == nil {
+			if firstErr == nil && ctx.Err() == nil {
 				firstErr = d.err
 				cancel()
 			}
@@ -448,17 +395,96 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if line != "" {
 		status.Final(line)
 	}
-	if ctx.Err() != nil && rep.Stopped == "" {
-		rep.Stopped = "interrupted"
-	}
-	if out != nil && firstErr == nil && rep.Stopped != "interrupted" {
-		// Only a finished shard gets its end line; an interrupted one is
-		// truncated on purpose, for -resume.
-		if err := out.end(rep.Stopped); err != nil {
-			firstErr = err
+	return firstErr
+}
+
+// planJobs lists the pairs of the shard still to play: all of them, or with
+// a result file (cfg.Results) those it lacks, after reading the games it
+// holds into rep and legs (Resume) and opening it for the new ones. ended
+// reports a resumed result file that says the match is over (rep.Stopped
+// says why); nothing is left to play then.
+func planJobs(cfg *Config, rep *Report, id MatchID, pairs int, legs map[int][2]float64) (todo []job, out *resultsWriter, ended bool, err error) {
+	if cfg.Results != "" {
+		hdr := ResultsHeader{Format: resultsFormat, Version: 1, Match: id, Names: rep.Names, Shard: cfg.Shard, Shards: cfg.Shards}
+		var keep []GameResult
+		if cfg.Resume {
+			old, end, err := resumeResults(cfg.Results, &hdr, cfg.PGNOut)
+			if err != nil {
+				return nil, nil, false, err
+			}
+			keep = old
+			rep.replay(old, legs)
+			if end != nil {
+				rep.Stopped = end.Stopped
+				return nil, nil, true, nil
+			}
+		}
+		done := map[[2]int]bool{}
+		for _, g := range keep {
+			done[[2]int{g.Pair, g.Leg}] = true
+		}
+		for p := cfg.Shard; p < pairs; p += cfg.Shards {
+			j := job{pair: p, skip: [2]bool{done[[2]int{p, 0}], done[[2]int{p, 1}]}}
+			if !j.skip[0] || !j.skip[1] {
+				todo = append(todo, j)
+			}
+		}
+		if out, err = createResults(cfg.Results, hdr, keep); err != nil {
+			return nil, nil, false, err
+		}
+	} else {
+		for p := cfg.Shard; p < pairs; p += cfg.Shards {
+			todo = append(todo, job{pair: p})
 		}
 	}
-	return rep, firstErr
+	return todo, out, false, nil
+}
+
+// playJobs plays both legs of every pair it receives on jobs with the
+// slot's engines (restarting an engine that faulted) and sends each game to
+// done. It returns when jobs is closed, ctx ends or a game fails.
+func (s *slot) playJobs(ctx context.Context, cfg *Config, jobs <-chan job, done chan<- gameDone) {
+	for j := range jobs {
+		p := j.pair
+		op := notation.Opening{}
+		if len(cfg.Openings) > 0 {
+			op = cfg.Openings[p%len(cfg.Openings)]
+		}
+		for leg := 0; leg < 2; leg++ {
+			if j.skip[leg] {
+				continue
+			}
+			var eng [2]*Engine
+			var err error
+			for i := range 2 {
+				if err = s.ensure(ctx, i); err != nil {
+					break
+				}
+			}
+			var rec GameRecord
+			if err == nil {
+				// leg 0: Engines[0] is White/Red.
+				eng = [2]*Engine{s.eng[leg], s.eng[1-leg]}
+				rec, err = s.gp.play(ctx, eng, op, cfg.TC, cfg.Adjudication)
+				if rec.Fault >= 0 && rec.FaultKind != "illegal" {
+					idx := rec.Fault // colour → engine index
+					if leg == 1 {
+						idx = 1 - idx
+					}
+					s.eng[idx].Close()
+					s.eng[idx] = nil
+				}
+			}
+			select {
+			case done <- gameDone{pair: p, leg: leg, rec: rec, err: err}:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}
 }
 
 // progressLine is the match's progress after a game: games of total, W/D/L,
