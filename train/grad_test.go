@@ -45,83 +45,95 @@ func refLoss(m *Model, l Loss, b *Batch) float64 {
 }
 
 func TestGradientCheck(t *testing.T) {
-	for _, act := range []nn.Activation{nn.SCReLU, nn.CReLU} {
-		for _, power := range []float64{2, 2.5} {
-			a := nn.Arch{Game: position.Chess, Set: features.ChessPS768, Inputs: 768, Hidden: 16, Buckets: 4, Activation: act}
-			m, err := NewModel(a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(7, uint64(act)))
-			m.Init(rng)
-			for i := range m.FTBias {
-				m.FTBias[i] = float32(rng.Float64()*0.6 - 0.1)
-			}
-			for i := range m.OutBias {
-				m.OutBias[i] = float32(rng.NormFloat64() * 0.3)
-			}
-			l := Loss{K: 400, EvalScale: 400, Lambda: 0.7, Power: power}
-			b := randomBatch(rng, a, 40, 4)
-			if err := ValidateBatch(b, a); err != nil {
-				t.Fatal(err)
-			}
-			s, err := NewStepper(m, l, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			loss := s.Gradient(b)
-			if want := refLoss(m, l, b); math.Abs(loss-want) > 1e-5*want {
-				t.Fatalf("%v: stepper loss %v, reference %v", act, loss, want)
-			}
-			// Every output-layer parameter, the FT biases, and FT weights
-			// of features that occur in the batch (plus some that don't).
-			var idx []int
-			for i := outWOff(a); i < len(m.Params); i++ {
-				idx = append(idx, i)
-			}
-			for i := ftBiasOff(a); i < outWOff(a); i++ {
-				idx = append(idx, i)
-			}
-			for _, f := range append(append([]uint16{}, b.Stm[:12]...), b.Nstm[:12]...) {
-				for j := 0; j < a.Hidden; j += 3 {
-					idx = append(idx, int(f)*a.Hidden+j)
+	// The plain set and a king-bucketed one (12288 inputs: feature indices
+	// past 768 and up to F·K−1 go through the same sparse kernels).
+	kb16, err := features.Lookup(features.ChessKB16HM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, set := range []struct {
+		name   string
+		id     features.SetID
+		inputs int
+	}{{"chess-ps768", features.ChessPS768, 768}, {kb16.Name, kb16.ID, kb16.Size}} {
+		for _, act := range []nn.Activation{nn.SCReLU, nn.CReLU} {
+			for _, power := range []float64{2, 2.5} {
+				a := nn.Arch{Game: position.Chess, Set: set.id, Inputs: set.inputs, Hidden: 16, Buckets: 4, Activation: act}
+				m, err := NewModel(a)
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-			idx = append(idx, 5*a.Hidden+1, 700*a.Hidden+7)
-			const eps = 1e-4
-			l0 := refLoss(m, l, b)
-			checked, bad, kinks := 0, 0, 0
-			for _, i := range idx {
-				p := m.Params[i]
-				m.Params[i] = p + eps
-				up := float64(m.Params[i])
-				lp := refLoss(m, l, b)
-				m.Params[i] = p - eps
-				dn := float64(m.Params[i])
-				lm := refLoss(m, l, b)
-				m.Params[i] = p
-				num := (lp - lm) / (up - dn)
-				// A clamp boundary (0 or 1) between p−ε and p+ε makes the
-				// one-sided slopes differ: the loss is not differentiable
-				// there at this resolution, so skip the parameter.
-				right, left := (lp-l0)/(up-float64(p)), (l0-lm)/(float64(p)-dn)
-				if math.Abs(right-left) > 1e-3*math.Abs(num)+1e-6 {
-					kinks++
-					continue
+				rng := rand.New(rand.NewPCG(7, uint64(act)))
+				m.Init(rng)
+				for i := range m.FTBias {
+					m.FTBias[i] = float32(rng.Float64()*0.6 - 0.1)
 				}
-				got := float64(s.Grad[i])
-				checked++
-				if d := math.Abs(got - num); d > 1e-3*math.Abs(num)+2e-7 {
-					bad++
-					if bad <= 5 {
-						t.Errorf("%v power %v: param %d: backward %.9g, finite difference %.9g", act, power, i, got, num)
+				for i := range m.OutBias {
+					m.OutBias[i] = float32(rng.NormFloat64() * 0.3)
+				}
+				l := Loss{K: 400, EvalScale: 400, Lambda: 0.7, Power: power}
+				b := randomBatch(rng, a, 40, 4)
+				if err := ValidateBatch(b, a); err != nil {
+					t.Fatal(err)
+				}
+				s, err := NewStepper(m, l, 3)
+				if err != nil {
+					t.Fatal(err)
+				}
+				loss := s.Gradient(b)
+				if want := refLoss(m, l, b); math.Abs(loss-want) > 1e-5*want {
+					t.Fatalf("%v: stepper loss %v, reference %v", act, loss, want)
+				}
+				// Every output-layer parameter, the FT biases, and FT weights
+				// of features that occur in the batch (plus some that don't).
+				var idx []int
+				for i := outWOff(a); i < len(m.Params); i++ {
+					idx = append(idx, i)
+				}
+				for i := ftBiasOff(a); i < outWOff(a); i++ {
+					idx = append(idx, i)
+				}
+				for _, f := range append(append([]uint16{}, b.Stm[:12]...), b.Nstm[:12]...) {
+					for j := 0; j < a.Hidden; j += 3 {
+						idx = append(idx, int(f)*a.Hidden+j)
 					}
 				}
+				idx = append(idx, 5*a.Hidden+1, 700*a.Hidden+7, (a.Inputs-1)*a.Hidden+5)
+				const eps = 1e-4
+				l0 := refLoss(m, l, b)
+				checked, bad, kinks := 0, 0, 0
+				for _, i := range idx {
+					p := m.Params[i]
+					m.Params[i] = p + eps
+					up := float64(m.Params[i])
+					lp := refLoss(m, l, b)
+					m.Params[i] = p - eps
+					dn := float64(m.Params[i])
+					lm := refLoss(m, l, b)
+					m.Params[i] = p
+					num := (lp - lm) / (up - dn)
+					// A clamp boundary (0 or 1) between p−ε and p+ε makes the
+					// one-sided slopes differ: the loss is not differentiable
+					// there at this resolution, so skip the parameter.
+					right, left := (lp-l0)/(up-float64(p)), (l0-lm)/(float64(p)-dn)
+					if math.Abs(right-left) > 1e-3*math.Abs(num)+1e-6 {
+						kinks++
+						continue
+					}
+					got := float64(s.Grad[i])
+					checked++
+					if d := math.Abs(got - num); d > 1e-3*math.Abs(num)+2e-7 {
+						bad++
+						if bad <= 5 {
+							t.Errorf("%v %v power %v: param %d: backward %.9g, finite difference %.9g", set.name, act, power, i, got, num)
+						}
+					}
+				}
+				if bad > 0 || kinks > len(idx)/50 {
+					t.Fatalf("%v %v power %v: %d of %d gradients wrong, %d skipped at kinks", set.name, act, power, bad, checked, kinks)
+				}
+				t.Logf("%v %v power %v: %d gradients agree, %d skipped at kinks (loss %.6f)", set.name, act, power, checked, kinks, loss)
 			}
-			if bad > 0 || kinks > len(idx)/50 {
-				t.Fatalf("%v power %v: %d of %d gradients wrong, %d skipped at kinks", act, power, bad, checked, kinks)
-			}
-			t.Logf("%v power %v: %d gradients agree, %d skipped at kinks (loss %.6f)", act, power, checked, kinks, loss)
 		}
 	}
 }
