@@ -228,6 +228,27 @@ func TestParityFloatQuantized(t *testing.T) {
 			t.Logf("%v %v N=256, %d positions: same weights max %.3f cp (bound %.3f); original float max %.2f mean %.2f cp, max error/bound %.3f",
 				g, act, st.Positions, st.MaxSame, nn.ParityBound(q.QA, q.QB, q.Scale), st.MaxOrig, st.MeanOrig, st.MaxRatio)
 		}
+		// The king-bucketed sets (issue 21): same bound, 1,000 positions.
+		kbs := map[position.Variant][]features.SetID{
+			position.Chess:   {features.ChessKB4HM, features.ChessKB16HM},
+			position.Xiangqi: {features.XiangqiKB6HM, features.XiangqiCompact692KB6},
+		}
+		for _, id := range kbs[g] {
+			set, err := features.Lookup(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, q := randomNetSet(t, set, 256, 8, nn.SCReLU, 6)
+			st, err := nn.CheckParity(m, q, collect(t, g, set, 1000))
+			if err != nil {
+				t.Fatalf("%s: %v", set.Name, err)
+			}
+			if st.Positions != 1000 {
+				t.Fatalf("%s: %d positions checked, want 1000", set.Name, st.Positions)
+			}
+			t.Logf("%s N=256: same weights max %.3f cp (bound %.3f), max error/bound %.3f",
+				set.Name, st.MaxSame, nn.ParityBound(q.QA, q.QB, q.Scale), st.MaxRatio)
+		}
 		// The default net against its own dequantized weights, on the
 		// positions as its own feature set sees them.
 		def := nn.Default(g)
