@@ -300,53 +300,9 @@ func runStage(ctx context.Context, s scheduler, st *stageSpec, retries int, poll
 			}
 		}
 		// The latest job of each task says how it is.
-		status := make([]taskStatus, st.Tasks)
-		submitted := make([]int, st.Tasks)
-		latest := make([]int, st.Tasks)
-		for i := range latest {
-			latest[i] = -1
-		}
-		for k, j := range rec.Jobs {
-			for _, i := range j.Tasks {
-				if k >= before {
-					submitted[i]++
-				}
-				latest[i] = k
-			}
-		}
-		for i := range latest {
-			if latest[i] >= 0 && latest[i] < before {
-				submitted[i]++ // its run from before this call
-			}
-		}
-		polled := map[int]map[int]taskStatus{}
-		gone := map[int]bool{}
-		for i := 0; i < st.Tasks; i++ {
-			k := latest[i]
-			if k < 0 {
-				continue
-			}
-			j := rec.Jobs[k]
-			if _, ok := polled[k]; !ok && j.ID != "none" {
-				tasks, g, err := s.poll(ctx, st, j.ID, j.Name)
-				if err != nil {
-					return run, err
-				}
-				polled[k], gone[k] = tasks, g
-			}
-			t, known := polled[k][i]
-			switch {
-			case known:
-				status[i] = t
-			case j.ID == "none" || gone[k]:
-				// Forgotten by the scheduler: the output decides.
-				status[i] = taskStatus{State: "LOST", Final: true, Reason: "the scheduler no longer knows the task"}
-				if st.Done(i) {
-					status[i] = taskStatus{State: "COMPLETED", Final: true, OK: true}
-				}
-			default:
-				status[i] = taskStatus{State: "PENDING"}
-			}
+		status, submitted, latest, err := taskStatuses(ctx, s, st, rec, before)
+		if err != nil {
+			return run, err
 		}
 		var todo []int
 		finished := true
@@ -428,6 +384,63 @@ func runStage(ctx context.Context, s scheduler, st *stageSpec, retries int, poll
 		case <-time.After(poll):
 		}
 	}
+}
+
+// taskStatuses polls the scheduler for the latest job of each task of st
+// and returns each task's status, how many times it was submitted (its
+// runs from this call, jobs from index before on, plus one for a run from
+// before the call) and the index of its latest job in rec.Jobs (-1: never
+// submitted). A task the scheduler forgot is judged by its output.
+func taskStatuses(ctx context.Context, s scheduler, st *stageSpec, rec *stageRecord, before int) (status []taskStatus, submitted, latest []int, err error) {
+	status = make([]taskStatus, st.Tasks)
+	submitted = make([]int, st.Tasks)
+	latest = make([]int, st.Tasks)
+	for i := range latest {
+		latest[i] = -1
+	}
+	for k, j := range rec.Jobs {
+		for _, i := range j.Tasks {
+			if k >= before {
+				submitted[i]++
+			}
+			latest[i] = k
+		}
+	}
+	for i := range latest {
+		if latest[i] >= 0 && latest[i] < before {
+			submitted[i]++ // its run from before this call
+		}
+	}
+	polled := map[int]map[int]taskStatus{}
+	gone := map[int]bool{}
+	for i := 0; i < st.Tasks; i++ {
+		k := latest[i]
+		if k < 0 {
+			continue
+		}
+		j := rec.Jobs[k]
+		if _, ok := polled[k]; !ok && j.ID != "none" {
+			tasks, g, err := s.poll(ctx, st, j.ID, j.Name)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			polled[k], gone[k] = tasks, g
+		}
+		t, known := polled[k][i]
+		switch {
+		case known:
+			status[i] = t
+		case j.ID == "none" || gone[k]:
+			// Forgotten by the scheduler: the output decides.
+			status[i] = taskStatus{State: "LOST", Final: true, Reason: "the scheduler no longer knows the task"}
+			if st.Done(i) {
+				status[i] = taskStatus{State: "COMPLETED", Final: true, OK: true}
+			}
+		default:
+			status[i] = taskStatus{State: "PENDING"}
+		}
+	}
+	return status, submitted, latest, nil
 }
 
 // taskList writes task indices as Slurm's --array wants them: "0-3,7".
