@@ -212,6 +212,11 @@ func (c *Config) Validate() error {
 		if _, err := c.featureSet(); err != nil {
 			return err
 		}
+		// The first layer's width, checked here (not first by NewModel) so a
+		// shape the engine cannot run is refused before any data is read.
+		if h := c.Net.Hidden; h < nn.HiddenAlign || h > nn.MaxHidden || h%nn.HiddenAlign != 0 {
+			return fmt.Errorf("train: net.hidden %d must be a multiple of %d in [%d, %d]", h, nn.HiddenAlign, nn.HiddenAlign, nn.MaxHidden)
+		}
 	}
 	if err := c.schedule().Validate(); err != nil {
 		return err

@@ -50,6 +50,11 @@ func TestConfigErrors(t *testing.T) {
 		{"[net]\nactivation = \"relu\"", "activation"},
 		{"[train]\nbatch_size = 1000\npositions_per_epoch = 10", "less than one batch"},
 		{"game = [", "config"},
+		{"[net]\nhidden = 100", "net.hidden 100"},
+		{"[net]\nhidden = 0", "net.hidden 0"},
+		{"[net]\nhidden = 1048576", "net.hidden 1048576"}, // too large for memory: refused, never allocated
+		{"[net]\nfeatures = \"chess-kb99-hm\"", "net.features"},
+		{"[net]\nhidden_layers = [16, 32]", "unknown key"}, // no layer stack in this build
 	}
 	for _, c := range cases {
 		cfg, err := ParseConfig([]byte(c.toml))
