@@ -53,7 +53,8 @@ type Command struct {
 
 	// Version, on the root command, is the build's version: "-version",
 	// "--version" or "version" as the only argument prints "NAME VERSION"
-	// and exits 0.
+	// and exits 0; followed by anything else it is a usage error naming
+	// the extra word (exit 2).
 	Version func() string
 }
 
@@ -73,7 +74,11 @@ type Call struct {
 // Main runs the command line args (without the binary's name) with the
 // root command c and returns the process exit code.
 func (c *Command) Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if c.Version != nil && len(args) == 1 && (args[0] == "-version" || args[0] == "--version" || args[0] == "version" && c.sub("version") == nil) {
+	if c.Version != nil && len(args) > 0 && (args[0] == "-version" || args[0] == "--version" || args[0] == "version" && c.sub("version") == nil) {
+		if len(args) > 1 {
+			call := &Call{Path: c.Name, Cmd: c, Stdin: stdin, Stdout: stdout, Stderr: stderr}
+			return call.UsageError("%s takes no arguments, got %q", args[0], args[1])
+		}
 		fmt.Fprintf(stdout, "%s %s\n", c.Name, c.Version())
 		return 0
 	}

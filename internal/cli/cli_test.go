@@ -209,8 +209,13 @@ func TestVersion(t *testing.T) {
 		}
 	}
 	var out, errb strings.Builder
-	if code := root.Main([]string{"-version", "-x"}, strings.NewReader(""), &out, &errb); code != 2 || out.Len() != 0 {
-		t.Errorf("-version -x: exit %d, stdout %q", code, out.String())
+	for _, w := range []string{"-version", "--version", "version"} {
+		out.Reset()
+		errb.Reset()
+		want := "tool: " + w + ` takes no arguments, got "-x"` + "\n"
+		if code := root.Main([]string{w, "-x"}, strings.NewReader(""), &out, &errb); code != 2 || out.Len() != 0 || !strings.HasPrefix(errb.String(), want) {
+			t.Errorf("%s -x: exit %d, stdout %q, stderr %q, want it to start %q", w, code, out.String(), errb.String(), want)
+		}
 	}
 	root.Version = nil
 	if code := root.Main([]string{"-version"}, strings.NewReader(""), &out, &errb); code != 2 || !strings.Contains(errb.String(), "-version") {

@@ -1,11 +1,8 @@
-// Package version names the build: the one version string every binary
-// prints for -version, announces in UCI "id name", and writes into PGN and
-// dataset headers.
 package version
 
 import (
+	"regexp"
 	"runtime/debug"
-	"strings"
 )
 
 // Override, when set at link time (go build -ldflags "-X
@@ -29,7 +26,7 @@ func fromBuildInfo(override string, bi *debug.BuildInfo) string {
 	if bi == nil {
 		return "dev"
 	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" && !strings.HasPrefix(v, "v0.0.0-") {
+	if v := bi.Main.Version; v != "" && v != "(devel)" && !pseudo.MatchString(v) {
 		return v
 	}
 	rev, dirty := "", ""
@@ -44,10 +41,17 @@ func fromBuildInfo(override string, bi *debug.BuildInfo) string {
 		}
 	}
 	if rev == "" {
-		if v := bi.Main.Version; strings.HasPrefix(v, "v0.0.0-") {
+		if v := bi.Main.Version; pseudo.MatchString(v) {
 			return v // a pseudo-version names the commit too
 		}
 		return "dev"
 	}
 	return rev[:min(len(rev), 12)] + dirty
 }
+
+// pseudo matches a Go pseudo-version, a version the toolchain makes from a
+// commit rather than a tag: "v0.0.0-20261204034800-0123456789ab" (no tag
+// before the commit), "v1.2.4-0.20261204034800-0123456789ab" (a later
+// commit than tag v1.2.3), "v1.3.0-rc.1.0.20261204034800-0123456789ab"
+// (after a pre-release tag), each optionally with "+dirty".
+var pseudo = regexp.MustCompile(`^v[0-9]+\.[0-9]+\.[0-9]+-(.+\.)?(0\.)?[0-9]{14}-[0-9a-f]{12}(\+.*)?$`)

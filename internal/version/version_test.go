@@ -22,6 +22,12 @@ func TestFromBuildInfo(t *testing.T) {
 		{"go run", "", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "dev"},
 		{"pseudo-version with vcs", "", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261204034800-0123456789ab"}, Settings: vcs("0123456789abcdef0123", "false")}, "0123456789ab"},
 		{"pseudo-version", "", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261204034800-0123456789ab"}}, "v0.0.0-20261204034800-0123456789ab"},
+		// A commit after tag v1.2.3 is stamped v1.2.4-0.<time>-<hash>: not a
+		// tag, so the revision names it, as before any tag.
+		{"pseudo-version after a tag", "", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.4-0.20261204034800-0123456789ab+dirty"}, Settings: vcs("0123456789abcdef0123", "true")}, "0123456789ab-dirty"},
+		{"pseudo-version after a pre-release", "", &debug.BuildInfo{Main: debug.Module{Version: "v1.3.0-rc.1.0.20261204034800-0123456789ab"}, Settings: vcs("0123456789abcdef0123", "false")}, "0123456789ab"},
+		{"pre-release tag", "", &debug.BuildInfo{Main: debug.Module{Version: "v1.3.0-rc.1"}, Settings: vcs("0123456789abcdef0123", "false")}, "v1.3.0-rc.1"},
+		{"dirty tag", "", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.3+dirty"}, Settings: vcs("0123456789abcdef0123", "true")}, "v1.2.3+dirty"},
 	} {
 		if got := fromBuildInfo(c.override, c.bi); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
