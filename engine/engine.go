@@ -178,16 +178,6 @@ func (e *Engine[T, P]) Search(lim search.Limits, info func(*search.Info)) search
 	return e.searcher.Search(e.pos, lim, info)
 }
 
-// SearchPosition is Search of root instead of the engine's position, for
-// a tool that keeps its game in its own position (play human). root's
-// rule options are its own.
-func (e *Engine[T, P]) SearchPosition(root P, lim search.Limits, info func(*search.Info)) search.Result {
-	if e.searcher == nil {
-		return search.Result{}
-	}
-	return e.searcher.Search(root, lim, info)
-}
-
 // Start begins a search of the current position and returns the channel
 // that receives its result; the position must not change until then.
 func (e *Engine[T, P]) Start(lim search.Limits, info func(*search.Info)) <-chan search.Result {

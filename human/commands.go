@@ -44,27 +44,25 @@ func (s *session[T, P]) undo() {
 
 // newGame starts again from the start position.
 func (s *session[T, P]) newGame() {
-	p, err := s.def.NewFromFEN(s.start)
-	if err != nil { // the start FEN was read before; not reached
+	if err := s.eng.SetPosition(s.start, nil); err != nil { // the start FEN was read before; not reached
 		s.printf("cannot set up %s: %v\n", s.start, err)
 		return
 	}
 	s.clear()
-	s.position(p)
+	s.newPosition()
 	s.printf("new game: you play %s\n", s.def.Sides[s.human])
 	s.drawBoard(true)
 }
 
 // setFEN starts a new game from a FEN.
 func (s *session[T, P]) setFEN(fen string) {
-	p, err := s.def.NewFromFEN(fen)
-	if err != nil {
+	if err := s.eng.SetPosition(fen, nil); err != nil {
 		s.printf("bad FEN: %v\n", err)
 		return
 	}
 	s.start = fen
 	s.clear()
-	s.position(p)
+	s.newPosition()
 	s.printf("new game from this position: you play %s\n", s.def.Sides[s.human])
 	s.drawBoard(!s.over)
 	if s.over {

@@ -30,10 +30,13 @@ type session[T any, P search.GamePtr[T]] struct {
 	in  lineInput
 	out *errWriter
 
+	// eng owns the game: its position (pos, which changes with every new
+	// game) and its moves (hist); it searches when think is its own.
+	eng   *engine.Engine[T, P]
 	pos   P
-	start string           // FEN of the game's start ("new" goes back here)
-	hist  position.History // the game's moves
-	texts []string         // each move in the game's notation
+	start string            // FEN of the game's start ("new" goes back here)
+	hist  *position.History // the game's moves: eng's History
+	texts []string          // each move in the game's notation
 
 	human   position.Color
 	flipped bool // relative to the person's side at the bottom
@@ -78,11 +81,14 @@ func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Wr
 	if s.start == "" {
 		s.start = def.StartFEN
 	}
-	p, err := def.NewFromFEN(s.start)
+	e, err := engine.New(def.Def)
 	if err != nil {
+		return fmt.Errorf("human: %w", err)
+	}
+	if err := e.SetPosition(s.start, nil); err != nil {
 		return fmt.Errorf("human: start position: %w", err)
 	}
-	s.pos = p
+	s.eng, s.pos, s.hist = e, e.Position(), e.History()
 	s.lim = search.Limits{MoveTime: cfg.MoveTime, Depth: cfg.Depth, Nodes: cfg.Nodes}
 	if s.lim.MoveTime <= 0 && s.lim.Depth <= 0 && s.lim.Nodes == 0 {
 		s.lim.MoveTime = DefaultMoveTime
@@ -94,7 +100,7 @@ func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Wr
 	}
 
 	s.printf("%s against dualnnue: you play %s. Type a move, or \"help\".\n", def.Name, def.Sides[s.human])
-	s.position(p)
+	s.newPosition()
 	s.drawBoard(true)
 	for !s.quit && s.out.err == nil {
 		if !s.over && s.pos.SideToMove() != s.human {
@@ -133,15 +139,12 @@ func (s *session[T, P]) newEngine() error {
 	if s.cfg.HashMiB > 0 {
 		opts.HashMiB = s.cfg.HashMiB
 	}
-	e, err := engine.New(s.def.Def)
-	if err != nil {
-		return err
-	}
+	e := s.eng
 	if err := e.Configure(engine.Options[P]{Eval: ev, Search: opts}); err != nil {
 		return err
 	}
-	// The session keeps the game in its own position and history.
-	s.think = func(p P, lim search.Limits) search.Result { return e.SearchPosition(p, lim, nil) }
+	// p is always e's position: the session plays its moves through e.
+	s.think = func(_ P, lim search.Limits) search.Result { return e.Search(lim, nil) }
 	s.clear = e.Clear
 	return nil
 }
@@ -156,10 +159,10 @@ func (s *session[T, P]) prompt() string {
 // moveNumber is the full-move number of the position.
 func (s *session[T, P]) moveNumber() int { return s.pos.State().GamePly/2 + 1 }
 
-// position installs p as the current position with an empty history.
-func (s *session[T, P]) position(p P) {
-	s.pos = p
-	s.hist.Reset()
+// newPosition takes up the engine's new position (SetPosition: an empty
+// history).
+func (s *session[T, P]) newPosition() {
+	s.pos = s.eng.Position()
 	s.texts = s.texts[:0]
 	s.checkEnd()
 }
@@ -221,14 +224,14 @@ func coordString[T any, P search.GamePtr[T]](def *gameDef[T, P], m position.Move
 // play makes the legal move m, recording its notation.
 func (s *session[T, P]) play(m position.Move) {
 	text := s.def.Notate(s.pos, m)
-	s.hist.Do(s.pos, m)
+	s.eng.Do(m)
 	s.texts = append(s.texts, text)
 	s.checkEnd()
 }
 
 // takeBack undoes the last move.
 func (s *session[T, P]) takeBack() {
-	s.hist.Undo(s.pos)
+	s.eng.Undo()
 	s.texts = s.texts[:s.hist.Len()]
 	s.over, s.resigned, s.result, s.reason = false, false, position.ResultUnknown, ""
 }
