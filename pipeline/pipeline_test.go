@@ -81,6 +81,10 @@ func TestTinyPipeline(t *testing.T) {
 				if _, err := os.Stat(g.Net); err != nil {
 					t.Fatal(err)
 				}
+				// The record says which epoch the net holds.
+				if g.Epochs <= 0 || g.NetEpoch < 1 || g.NetEpoch > g.Epochs {
+					t.Fatalf("generation %d: net from epoch %d of %d", g.Index, g.NetEpoch, g.Epochs)
+				}
 			}
 			for _, f := range []string{"report.md", "elo.png", "generations.json", "pipeline.toml", "gen-000/match.pgn", "gen-001/train/loss.png"} {
 				if st, err := os.Stat(filepath.Join(cfg.RunDir, f)); err != nil || st.Size() == 0 {
@@ -91,6 +95,9 @@ func TestTinyPipeline(t *testing.T) {
 			data, _ := os.ReadFile(filepath.Join(cfg.RunDir, "generations.json"))
 			if err := json.Unmarshal(data, &back); err != nil || len(back.Generations) != 2 || back.Game != game {
 				t.Fatalf("generations.json: %v %+v", err, back)
+			}
+			if back.Generations[1].NetEpoch != rep.Generations[1].NetEpoch || back.Generations[1].Epochs != rep.Generations[1].Epochs {
+				t.Fatalf("generations.json: net epoch %d of %d, the run said %d of %d", back.Generations[1].NetEpoch, back.Generations[1].Epochs, rep.Generations[1].NetEpoch, rep.Generations[1].Epochs)
 			}
 			// Generation 1 plays self-play with the evaluator kept after generation 0.
 			want := variants.Hand

@@ -248,8 +248,8 @@ func markdown(rep *Report) string {
 	if rep.Rule != "" {
 		fmt.Fprintf(&b, "**How a net is kept.** %s\n\n", rep.Rule)
 	}
-	b.WriteString("| gen | self-play eval | games | positions | B/pos | pos/s | self-play | λ | train positions | train loss | valid loss | train | W-D-L vs best | Elo vs best (95%) | SPRT | vs hand-written | match | kept |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| gen | self-play eval | games | positions | B/pos | pos/s | self-play | λ | train positions | train loss | valid loss | net from epoch | train | W-D-L vs best | Elo vs best (95%) | SPRT | vs hand-written | match | kept |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var doubts []string
 	for _, g := range rep.Generations {
 		kept := "no"
@@ -273,9 +273,9 @@ func markdown(rep *Report) string {
 			classic = fmt.Sprintf("%d-%d-%d, %s", g.Classic.WDL.W, g.Classic.WDL.D, g.Classic.WDL.L,
 				eloText(g.Classic.Elo, g.Classic.EloError, g.Classic.EloBound, g.Classic.WDL.Games()))
 		}
-		fmt.Fprintf(&b, "| %d | `%s` | %d | %d | %.2f | %s | %s | %.2f | %d | %.5f → %.5f | %.5f → %.5f | %s | %d-%d-%d | %s | %s | %s | %s | %s |\n",
+		fmt.Fprintf(&b, "| %d | `%s` | %d | %d | %.2f | %s | %s | %.2f | %d | %.5f → %.5f | %.5f → %.5f | %s | %s | %d-%d-%d | %s | %s | %s | %s | %s |\n",
 			g.Index, rel(rep.RunDir, g.SelfplayEval.String()), g.Games, g.Positions, g.BytesPerPos, rate, duration(g.SelfplaySecs), g.Lambda, g.TrainPositions,
-			g.TrainLoss0, g.TrainLoss, g.ValidLoss0, g.ValidLoss, duration(g.TrainSecs), g.Match.W, g.Match.D, g.Match.L, g.EloText(), sprt, classic, duration(g.MatchSecs), kept)
+			g.TrainLoss0, g.TrainLoss, g.ValidLoss0, g.ValidLoss, netEpochText(g), duration(g.TrainSecs), g.Match.W, g.Match.D, g.Match.L, g.EloText(), sprt, classic, duration(g.MatchSecs), kept)
 		if g.ValidLoss > g.ValidLoss0 && g.ValidLoss0 > 0 {
 			doubts = append(doubts, fmt.Sprintf("generation %d: the held-out loss rose (%.5f → %.5f): the net fits its training games better than new ones (over-fitting); more data or a smaller net", g.Index, g.ValidLoss0, g.ValidLoss))
 		}
@@ -369,4 +369,17 @@ func stagesText(rep *Report) string {
 		}
 	}
 	return b.String()
+}
+
+// netEpochText says which epoch's weights a generation's net holds: "6 of
+// 6", "1 of 6 (lowest valid loss)" when an earlier epoch was kept (the loss
+// columns run to the last epoch, not to the net's), "–" when not recorded.
+func netEpochText(g Generation) string {
+	switch {
+	case g.NetEpoch <= 0 || g.Epochs <= 0:
+		return "–"
+	case g.NetEpoch < g.Epochs:
+		return fmt.Sprintf("%d of %d (lowest valid loss)", g.NetEpoch, g.Epochs)
+	}
+	return fmt.Sprintf("%d of %d", g.NetEpoch, g.Epochs)
 }

@@ -27,11 +27,11 @@ func TestReportExplainsItself(t *testing.T) {
 	rep := &Report{RunDir: dir, Game: "chess", Best: variants.NetFile(filepath.Join(dir, "gen-001/train/n1.nnue")), Rule: rule(&cfg)}
 	rep.Generations = []Generation{
 		{Index: 0, SelfplayEval: variants.Hand, Games: 1000, Positions: 100000, PosPerSec: 900, SelfplaySecs: 110, Lambda: 0.9, TrainPositions: 95000,
-			TrainLoss0: 0.01, TrainLoss: 0.005, ValidLoss0: 0.006, ValidLoss: 0.0055, TrainSecs: 30, Opponent: variants.Hand,
+			TrainLoss0: 0.01, TrainLoss: 0.005, ValidLoss0: 0.006, ValidLoss: 0.0055, NetEpoch: 1, Epochs: 6, TrainSecs: 30, Opponent: variants.Hand,
 			Match: match.Trinomial{W: 30, D: 10, L: 20}, Elo: 58, EloError: 60, Accepted: true, MatchSecs: 400, CumElo: 58,
 			Net: filepath.Join(dir, "gen-000/train/n0.nnue")},
 		{Index: 1, SelfplayEval: variants.NetFile(filepath.Join(dir, "gen-000/train/n0.nnue")), Games: 1000, Positions: 110000, PosPerSec: 950, SelfplaySecs: 7300, Lambda: 0.7,
-			TrainPositions: 200000, TrainLoss0: 0.01, TrainLoss: 0.004, ValidLoss0: 0.005, ValidLoss: 0.0052, TrainSecs: 60, Opponent: variants.NetFile(filepath.Join(dir, "gen-000/train/n0.nnue")),
+			TrainPositions: 200000, TrainLoss0: 0.01, TrainLoss: 0.004, ValidLoss0: 0.005, ValidLoss: 0.0052, NetEpoch: 6, Epochs: 6, TrainSecs: 60, Opponent: variants.NetFile(filepath.Join(dir, "gen-000/train/n0.nnue")),
 			Match: match.Trinomial{W: 40, D: 30, L: 30}, Elo: 35, EloError: 40, SPRT: "H1", LLR: 2.96, Accepted: true, MatchSecs: 500, CumElo: 93,
 			Classic:  &BaselineResult{Engine: "classic", TC: "1+0.01", WDL: match.Trinomial{W: 50, D: 5, L: 5}, Elo: 300, EloError: 80},
 			Baseline: &BaselineResult{Engine: "Stockfish", TC: "1+0.01", WDL: match.Trinomial{W: 10, D: 10, L: 40}, Elo: -200, EloError: 90}},
@@ -46,6 +46,10 @@ func TestReportExplainsItself(t *testing.T) {
 		"| 1 | `gen-000/train/n0.nnue` | 1000 | 110000 | 0.00 | 950 | 2.0 h | 0.70 | 200000 |",
 		"| H1 (LLR 2.96) | 50-5-5, +300.0 ± 80.0 | 8 min | **yes** |",
 		"generation 1: the held-out loss rose (0.00500 → 0.00520)",
+		// The net's epoch: the loss columns run to the last epoch, the net
+		// may hold an earlier one (issue 24: best.nnue was epoch 1 of 6).
+		"| 0.01000 → 0.00500 | 0.00600 → 0.00550 | 1 of 6 (lowest valid loss) |",
+		"| 0.01000 → 0.00400 | 0.00500 → 0.00520 | 6 of 6 |",
 		"generation 0 (kept): the 95% interval of the match vs best (+58.0 ± 60.0 over 60 games) includes 0",
 		"generation 0 was kept on 60 games without an SPRT",
 	} {

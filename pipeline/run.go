@@ -61,8 +61,13 @@ type Generation struct {
 	TrainLoss  float64 `json:"train_loss_last"`
 	ValidLoss0 float64 `json:"valid_loss_first"`
 	ValidLoss  float64 `json:"valid_loss_last"`
-	TrainSecs  float64 `json:"train_seconds"`
-	LossPlot   string  `json:"loss_plot"`
+	// NetEpoch is the epoch (1-based) of Epochs whose weights the
+	// generation's net holds (the lowest held-out loss, or the last with
+	// keep = "last"); 0 in records written before it was recorded.
+	NetEpoch  int     `json:"net_epoch,omitempty"`
+	Epochs    int     `json:"epochs,omitempty"`
+	TrainSecs float64 `json:"train_seconds"`
+	LossPlot  string  `json:"loss_plot"`
 
 	Opponent variants.EvalChoice `json:"opponent"`
 	Match    match.Trinomial     `json:"match_wdl"`
@@ -365,6 +370,7 @@ func (r *pipelineRun) train(ctx context.Context, gen int, genDir string, rec *Ge
 	rec.TrainPositions = tres.Positions
 	rec.Net = tres.NetPath
 	rec.LossPlot = filepath.Join(tc.OutDir, "loss.png")
+	rec.NetEpoch, rec.Epochs = tres.Epoch, len(tres.Metrics)
 	if n := len(tres.Metrics); n > 0 {
 		rec.TrainLoss0, rec.TrainLoss = tres.Metrics[0].TrainLoss, tres.Metrics[n-1].TrainLoss
 		if tres.Metrics[0].ValidLoss != nil && tres.Metrics[n-1].ValidLoss != nil {

@@ -110,6 +110,9 @@ func TestKeepBest(t *testing.T) {
 		if (keep == "best") != kept {
 			t.Errorf("keep=%s: final net is epoch 1's: %v", keep, kept)
 		}
+		if want := map[string]int{"best": 1, "last": 4}[keep]; res.Epoch != want {
+			t.Errorf("keep=%s: Result.Epoch %d, want %d", keep, res.Epoch, want)
+		}
 		if keep == "best" && !strings.Contains(log.String(), "kept epoch 1 of 4") {
 			t.Errorf("keep=best log:\n%s", log.String())
 		}

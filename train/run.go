@@ -46,14 +46,17 @@ type Options struct {
 
 // Result is what a finished run produced.
 type Result struct {
-	Dir        string         // the run directory
-	NetPath    string         // the final exported net (Dir/<name>.nnue)
-	Net        *nn.Net        // that net as the engine's reader loaded it
-	Model      *Model         // the final float model
-	Checkpoint string         // the last checkpoint written
-	Metrics    []EpochMetrics // one row per epoch (resumed runs include the earlier ones)
-	Positions  int            // training positions (memory mode; 0 in stream mode)
-	K          float64        // the loss's sigmoid scale (fitted when the config said 0)
+	Dir        string  // the run directory
+	NetPath    string  // the final exported net (Dir/<name>.nnue)
+	Net        *nn.Net // that net as the engine's reader loaded it
+	Model      *Model  // the final float model
+	Checkpoint string  // the last checkpoint written
+	// Epoch is the epoch (1-based) whose weights the final net holds: the
+	// one with the lowest held-out loss (keep = "best"), else the last.
+	Epoch     int
+	Metrics   []EpochMetrics // one row per epoch (resumed runs include the earlier ones)
+	Positions int            // training positions (memory mode; 0 in stream mode)
+	K         float64        // the loss's sigmoid scale (fitted when the config said 0)
 	// Decoded is the number of dataset records the stream-mode loader
 	// decoded (0 in memory mode): a resumed run decodes from its
 	// checkpoint's loader state on, not the positions trained before.
@@ -445,7 +448,9 @@ func (r *trainRun) finish() (*Result, error) {
 		}
 		fmt.Fprintf(r.log, "train: kept epoch %d of %d (lowest held-out loss %.6f; last %.6f)\n", best, meta.Epoch,
 			*res.Metrics[best-1].ValidLoss, *res.Metrics[len(res.Metrics)-1].ValidLoss)
+		res.Epoch = best
 	} else {
+		res.Epoch = meta.Epoch
 		var trainLoss float64
 		var validLoss *float64
 		if n := len(res.Metrics); n > 0 {
