@@ -113,6 +113,9 @@ func TestKeepBest(t *testing.T) {
 		if want := map[string]int{"best": 1, "last": 4}[keep]; res.Epoch != want {
 			t.Errorf("keep=%s: Result.Epoch %d, want %d", keep, res.Epoch, want)
 		}
+		if keep == "last" && !strings.Contains(log.String(), `train: kept epoch 4 of 4 (the last: keep = "last")`+"\n") {
+			t.Errorf("keep=last log:\n%s", log.String())
+		}
 		if keep == "best" && !strings.Contains(log.String(), "kept epoch 1 of 4") {
 			t.Errorf("keep=best log:\n%s", log.String())
 		}

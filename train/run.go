@@ -460,6 +460,20 @@ func (r *trainRun) finish() (*Result, error) {
 		if net, err = Export(r.m, r.describe(meta.Epoch, validLoss, trainLoss), final); err != nil {
 			return nil, err
 		}
+		// Say which epoch the net is in every case, not only when an
+		// earlier one was kept.
+		why := "the last; no held-out loss to choose by"
+		switch {
+		case cfg.Train.Keep == "last":
+			why = `the last: keep = "last"`
+		case validLoss != nil && BestEpoch(res.Metrics) == meta.Epoch:
+			why = fmt.Sprintf("the last, with the lowest held-out loss %.6f", *validLoss)
+		case validLoss != nil:
+			why = "the last; the epochs' held-out losses are not numbered 1, 2, ... to choose by"
+		}
+		if meta.Epoch > 0 {
+			fmt.Fprintf(r.log, "train: kept epoch %d of %d (%s)\n", meta.Epoch, meta.Epoch, why)
+		}
 	}
 	res.NetPath, res.Net = final, net
 	if ls, ok := r.src.(*LoaderSource); ok {
