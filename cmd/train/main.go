@@ -137,7 +137,7 @@ func runTrain(c *cli.Call) int {
 	})
 
 	if err := cfg.Validate(); err != nil {
-		fmt.Fprintln(stderr, "train: config:", err)
+		fmt.Fprintf(stderr, "train: config: %s\n", strings.TrimPrefix(err.Error(), "train: "))
 		return 2
 	}
 	if *printCfg {

@@ -155,6 +155,8 @@ func TestTrainCommandErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.ckpt")
 	os.WriteFile(bad, []byte("DNTRAIN\x01garbage"), 0o644)
+	keepBad := filepath.Join(dir, "keep.toml")
+	os.WriteFile(keepBad, []byte("game = \"chess\"\n[train]\nkeep_checkpoints = -3\n"), 0o644)
 	for _, c := range []struct {
 		args []string
 		code int
@@ -164,6 +166,8 @@ func TestTrainCommandErrors(t *testing.T) {
 		{[]string{"-game", "chess", "-out", dir, "-data", filepath.Join(dir, "none*.dnds"), "-quiet"}, 1, "no file matches"},
 		{[]string{"-config", filepath.Join(dir, "missing.toml")}, 2, "train: config: open " + filepath.Join(dir, "missing.toml") + ": no such file or directory\n"},
 		{[]string{"-epochs", "x"}, 2, "invalid value"},
+		// A range error is said once, with the range ("train: config: train:" before).
+		{[]string{"-config", keepBad}, 2, "train: config: keep_checkpoints -3 out of range [0, 1000000] (0 keeps every epoch)\n"},
 		{[]string{"extra"}, 2, `unknown command "extra"`},
 		{[]string{"-epochs", "3", "extra"}, 2, `train: unexpected argument "extra"`},
 		{[]string{"wdl", "-game", "chess"}, 2, "train wdl: missing arguments"},
