@@ -1,4 +1,5 @@
 // Bench: the game's fixed positions searched to a fixed depth.
+
 package engine
 
 import (

@@ -13,6 +13,20 @@
 // by SetFEN and Do (the allocation-free path of the game loops), and asked
 // for a move by Search, Start or Bench.
 //
+// Errors: SetPosition returns the game's FEN parser error for a bad FEN
+// and a *position.MoveError (1-based Index, the Move text, the parser's
+// reason; "move #3 \"e1e3\": ...") for a move that does not read or is
+// illegal, and keeps the previous position and history in both cases.
+// Configure refuses Options without an evaluator; SetParams before the
+// first Configure returns ErrNotConfigured; Search and Start before it
+// give the zero Result, and Bench says that error through its say
+// function. Nothing panics on bad input.
+//
+// Shapes: a Search result's Nodes count all threads, its Time is wall
+// time; Bench's depth is in plies (0: the bundle's BenchDepth) and its node
+// total depends only on the code, the evaluator and the thread count
+// (the table is cleared before every position).
+//
 // The package sits above variants and search and below the tools; it
 // imports neither uci nor any tool.
 package engine

@@ -1,4 +1,5 @@
 // The Engine type: position, history, evaluator, searcher and options of one game.
+
 package engine
 
 import (
@@ -180,7 +181,13 @@ func (e *Engine[T, P]) Search(lim search.Limits, info func(*search.Info)) search
 
 // Start begins a search of the current position and returns the channel
 // that receives its result; the position must not change until then.
+// Before the first Configure the channel holds the zero Result.
 func (e *Engine[T, P]) Start(lim search.Limits, info func(*search.Info)) <-chan search.Result {
+	if e.searcher == nil {
+		ch := make(chan search.Result, 1)
+		ch <- search.Result{}
+		return ch
+	}
 	return e.searcher.Start(e.pos, lim, info)
 }
 

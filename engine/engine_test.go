@@ -64,6 +64,9 @@ func TestNotConfigured(t *testing.T) {
 	if r := e.Search(search.Limits{Depth: 1}, nil); r.BestMove != position.MoveNone || r.Nodes != 0 {
 		t.Fatalf("search before Configure: %+v, want the zero result", r)
 	}
+	if r := <-e.Start(search.Limits{Depth: 1}, nil); r.BestMove != position.MoveNone || r.Nodes != 0 {
+		t.Fatalf("Start before Configure: %+v, want the zero result", r)
+	}
 	if err := e.SetParams(search.DefaultParams(position.Chess)); !errors.Is(err, ErrNotConfigured) {
 		t.Fatalf("SetParams before Configure: %v, want ErrNotConfigured", err)
 	}
