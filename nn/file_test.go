@@ -231,8 +231,12 @@ func FuzzParse(f *testing.F) {
 	net, b := smallNetBytes(f, position.Chess, CReLU, 1)
 	f.Add(b)
 	f.Add(version1(net, b))
-	_, kb := smallSetNetBytes(f, features.ChessKB4HM)
-	f.Add(kb)
+	// King-bucketed files of both games: the fuzzer mutates their shape
+	// block (king buckets, mirror, hidden layers, flags, bucket map).
+	for _, id := range []features.SetID{features.ChessKB4HM, features.XiangqiKB6HM} {
+		_, kb := smallSetNetBytes(f, id)
+		f.Add(kb)
+	}
 	f.Add([]byte(Magic))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, err := Parse(data)
