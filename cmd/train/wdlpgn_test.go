@@ -103,3 +103,20 @@ func TestTrainWDLFromPGN(t *testing.T) {
 		t.Fatalf("mixed inputs: exit %d, %q", code, stderr.String())
 	}
 }
+
+// FuzzCommentScore: any comment text gives either no score or a finite one
+// within ±30000 cp, never a panic.
+func FuzzCommentScore(f *testing.F) {
+	for _, s := range []string{"+0.08/7 0.013s", "-M3/16 0.001s", "NaN/3", "+1e9/3", "", "/", "book"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		cp, ok := commentScore(s)
+		if ok && !(cp >= -30000 && cp <= 30000) {
+			t.Fatalf("commentScore(%q) = %v", s, cp)
+		}
+		if !ok && cp != 0 {
+			t.Fatalf("commentScore(%q) = %v without a score", s, cp)
+		}
+	})
+}
