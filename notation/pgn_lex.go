@@ -153,7 +153,13 @@ func (lx *lexer) next() (token, error) {
 		case c == '$':
 			lx.symbol(c) // NAG
 		default:
-			s := lx.symbol(c)
+			s := ""
+			if c == 0xE2 && lx.ellipsis() {
+				// "…" (U+2026), as some writers print "1…Nf6": read as "...".
+				s = ".." + lx.symbol('.')
+			} else {
+				s = lx.symbol(c)
+			}
 			if depth > 0 {
 				continue
 			}
@@ -175,6 +181,17 @@ func (lx *lexer) skipLine() error {
 			return err
 		}
 	}
+}
+
+// ellipsis reports whether the two bytes after a 0xE2 just read complete the
+// UTF-8 ellipsis "…" (U+2026), consuming them if so.
+func (lx *lexer) ellipsis() bool {
+	b, err := lx.r.Peek(2)
+	if err != nil || b[0] != 0x80 || b[1] != 0xA6 {
+		return false
+	}
+	_, _ = lx.r.Discard(2)
+	return true
 }
 
 // symbol reads a PGN symbol starting with c (letters, digits and

@@ -245,21 +245,24 @@ func (g *Game) addComment(text string) {
 	*c += text
 }
 
-// stripMoveNumber removes a leading move-number indication ("12.", "12...")
-// and returns what follows (possibly ""). A bare number is dropped too.
+// stripMoveNumber removes a leading move-number indication and returns what
+// follows (possibly ""). It takes every form PGN writers emit: "12.",
+// "12...", "12..", a bare "12", a black move number written apart from its
+// dots ("12. ... Nf6", "12 ... Nf6": the "..." token is all dots) or glued to
+// the move ("12...Nf6", "...Nf6"), and the Unicode ellipsis "…" (which the
+// lexer reads as "..."). No move of either game starts with a digit
+// followed by a dot or with a dot, so nothing a move could be is removed; a
+// digit pair like "15+1" (WXF numbered pawn) is left whole.
 func stripMoveNumber(s string) string {
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
 	}
-	if i == 0 {
-		return s
-	}
 	j := i
 	for j < len(s) && s[j] == '.' {
 		j++
 	}
-	if j == i && j < len(s) {
+	if i > 0 && j == i && j < len(s) {
 		return s // "15+1" (WXF numbered pawn) or similar: not a move number
 	}
 	return s[j:]
