@@ -200,7 +200,8 @@ func TestWXFBadInput(t *testing.T) {
 		"X2=5": "unknown piece letter", "C2=": "4 characters", "C2*5": "direction",
 		"C0=5": "neither a file", "C2=0": "file or a number", "H2=3": "never moves sideways",
 		"R1+9": "no legal", "C5=4": "no legal", "+Q+7": "unknown piece letter", "K5+5": "no legal",
-		"H++7": "no legal", "65+1": "unknown piece letter",
+		"H++7": "no legal", "65+1": "count 1-5 from the front", "+-.4": "neither ++",
+		"3+.4": "no legal", "33.4": "no legal", "++.4": "no legal",
 	} {
 		_, err := ParseWXF(p, s)
 		if err == nil || !strings.Contains(err.Error(), want) {

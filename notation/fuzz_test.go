@@ -24,6 +24,8 @@ var fuzzXiangqiFENs = []string{
 	"rnbakabnr/9/1c5c1/p1p1p1p1p/4P4/1NB6/P1P1P3P/1C1A3C1/9/RNBAK4 w - - 0 1",
 	"4k4/9/9/4P4/4P4/4P4/9/9/9/3K5 w - - 0 1",
 	"3k5/9/9/9/9/2p1p4/2p1p4/9/9/4K4 b - - 0 1",
+	"5k3/9/6P2/2P3P2/2P3P2/9/9/9/9/3K5 w - - 0 1", // 3 and 2 tandem pawns (WXF's "33.4" form)
+	"3k2P2/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1", // 5 on a file ("++.4")
 }
 
 func FuzzParseSAN(f *testing.F) {
@@ -49,7 +51,7 @@ func FuzzParseSAN(f *testing.F) {
 }
 
 func FuzzParseWXF(f *testing.F) {
-	for _, s := range []string{"C2=5", "C2.5", "H8+7", "H++7", "+H+7", "15+1", "P-+1", "A6+5", "E7-5", "X2=5", "h2+3", "K5+1"} {
+	for _, s := range []string{"C2=5", "C2.5", "H8+7", "H++7", "+H+7", "15+1", "P-+1", "A6+5", "E7-5", "X2=5", "h2+3", "K5+1", "3+.4", "33.4", "33=4", "++.4", "--.4", "P3.4", "7-.6"} {
 		for i := range fuzzXiangqiFENs {
 			f.Add(uint8(i), s)
 		}

@@ -252,7 +252,7 @@ func (g *Game) addComment(text string) {
 // the move ("12...Nf6", "...Nf6"), and the Unicode ellipsis "…" (which the
 // lexer reads as "..."). No move of either game starts with a digit
 // followed by a dot or with a dot, so nothing a move could be is removed; a
-// digit pair like "15+1" (WXF numbered pawn) is left whole.
+// digit pair like "15+1" or "33.4" (WXF numbered pawns) is left whole.
 func stripMoveNumber(s string) string {
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
@@ -264,6 +264,9 @@ func stripMoveNumber(s string) string {
 	}
 	if i > 0 && j == i && j < len(s) {
 		return s // "15+1" (WXF numbered pawn) or similar: not a move number
+	}
+	if i == 2 && j == 3 && len(s) == 4 && s[3] >= '1' && s[3] <= '9' {
+		return s // "15.4", "33.4": a WXF pawn move with the "." separator (no move is one digit)
 	}
 	return s[j:]
 }

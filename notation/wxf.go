@@ -182,40 +182,129 @@ func wxfPieceType(ch byte) position.PieceType {
 	return 0
 }
 
+// wxfSelect says which piece of a kind a WXF move names by its first two
+// characters, for one reading of them.
+type wxfSelect struct {
+	form   byte // one of the selXxx forms below
+	file   int  // the file 1-9 from the mover's right, where the form names one
+	index  int  // numbered pawns: 1 = the front one
+	marker byte // '+' front or '-' rear, where the form has a marker
+}
+
+const (
+	selFile       byte = iota + 1 // "P3": the piece on file 3 (the middle one of 3 or 5 pawns there)
+	selMarker                     // "R+": front/rear; of 4 or 5 pawns, the second from the front/rear
+	selPrefix                     // "+R": front/rear of two or more
+	selDouble                     // "++", "--": the foremost/rearmost pawn of 4 or 5 (or fewer) on a file
+	selIndex                      // "15": numbered pawns, index then file (Fairy-Stockfish)
+	selFileMarker                 // "3+", "3-": the front/rear pawn of file 3 (older WXF, pawns on two files)
+	selMid                        // "33": the middle pawn of file 3 (older WXF, pawns on two files)
+)
+
+// picks reports whether the selector names a piece on file f (from the
+// mover's right) that has count pieces of its kind on its file, ahead of
+// them in front of it.
+func (sel wxfSelect) picks(f, count, ahead int) bool {
+	switch sel.form {
+	case selFile:
+		return f == sel.file && (count < 3 || count%2 == 0 || ahead == count/2)
+	case selMarker:
+		if count < 2 {
+			return false
+		}
+		if count >= 4 { // WXF: of 4 or 5 tandem pawns, P+/P- are the second from each end
+			return ahead == sel.fromEnd(count, 1)
+		}
+		return ahead == sel.fromEnd(count, 0)
+	case selPrefix, selDouble:
+		return count >= 2 && ahead == sel.fromEnd(count, 0)
+	case selIndex:
+		return f == sel.file && ahead+1 == sel.index
+	case selFileMarker:
+		return f == sel.file && count >= 2 && ahead == sel.fromEnd(count, 0)
+	case selMid:
+		return f == sel.file && count >= 3 && count%2 == 1 && ahead == count/2
+	}
+	return false
+}
+
+// fromEnd returns how many of count pieces on a file stand in front of the
+// one inset places from the front ('+' marker) or from the rear ('-').
+func (sel wxfSelect) fromEnd(count, inset int) int {
+	if sel.marker == '+' {
+		return inset
+	}
+	return count - 1 - inset
+}
+
 // ParseWXF reads a xiangqi move in WXF notation and returns it if it is
 // legal in p. Accepted forms (four characters, letters in either case, "."
-// for "="): "C2=5" (piece, file, direction, file or steps), "H++7" and
-// "+H+7" (front/rear marker before or after the letter), and "15+1"
-// (numbered pawns, front first, then the file). B and N are read as elephant
-// and horse. Errors name the text and say what is wrong: an unknown piece
-// letter, a malformed move, no legal move matching it, or more than one
-// (ambiguous, listing them).
+// for "="):
+//   - "C2=5": piece, file, direction, then the file or the number of steps;
+//   - "H++7" and "+H+7": two pieces of a kind on a file, the front/rear
+//     marker after or before the letter;
+//   - tandem pawns as the WXF notation page gives them: of 3 on a file
+//     "P+.4" front, "P3.4" middle, "P-.4" rear; of 4 or 5, "++.4" foremost,
+//     "P+.4" second, "P3.4" middle (of 5), "P-.4" second from the rear,
+//     "--.4" rearmost; with pawns in tandem on two files, a digit in place of
+//     the letter: "3+.4" the front pawn of file 3, "33.4" the middle one,
+//     "3-.4" the rear one;
+//   - "15+1": numbered pawns, index (1 = front) then file, as Fairy-Stockfish
+//     writes them (and WXF does).
+//
+// With pawns in tandem on two files, a digit pair "ff" reads both ways (the
+// f-th pawn of file f, or the middle pawn of file f); where both name a legal
+// move, the sideways separator decides: "." (the WXF page's) takes the
+// middle pawn, "=" (Fairy-Stockfish's) the f-th; otherwise the numbered
+// reading comes first. B and N are read as elephant and horse.
+// Errors name the text and say what is wrong: an unknown piece letter, a
+// malformed move, no legal move matching it, or more than one (ambiguous,
+// listing them).
 func ParseWXF(p *xiangqi.Position, s string) (position.Move, error) {
 	t := strings.TrimSpace(s)
 	if len(t) != 4 {
 		return position.MoveNone, fmt.Errorf("WXF %q: want 4 characters like C2=5, H++7 or 15+1", clip(s))
 	}
-	us := p.SideToMove()
-	var pt position.PieceType
-	file, index, marker := 0, 0, byte(0)
+	pt := xiangqi.Pawn
+	var reads [2]wxfSelect
+	nreads := 1
+	isDigit := func(c byte) bool { return c >= '1' && c <= '9' }
+	isMarker := func(c byte) bool { return c == '+' || c == '-' }
 	switch a, b := t[0], t[1]; {
-	case a >= '1' && a <= '5' && b >= '1' && b <= '9': // numbered pawns
-		pt, index, file = xiangqi.Pawn, int(a-'0'), int(b-'0')
-	case (a == '+' || a == '-') && b != '+' && b != '-': // "+H+7"
-		pt, marker = wxfPieceType(b), a
-		if pt == 0 {
+	case isDigit(a) && isDigit(b): // numbered pawns "15", or the middle pawn "33"
+		idx, mid := wxfSelect{form: selIndex, index: int(a - '0'), file: int(b - '0')}, wxfSelect{form: selMid, file: int(a - '0')}
+		twoFiles := tandemFiles(p, p.SideToMove(), xiangqi.Pawn) >= 2 // where WXF's "33" form applies
+		switch {
+		case a == b && twoFiles && t[2] == '.':
+			reads, nreads = [2]wxfSelect{mid, idx}, 2
+		case a == b && twoFiles:
+			reads, nreads = [2]wxfSelect{idx, mid}, 2
+		case a <= '5':
+			reads[0] = idx
+		default:
+			return position.MoveNone, fmt.Errorf("WXF %q: numbered pawns count 1-5 from the front (%q)", clip(s), a)
+		}
+	case isDigit(a) && isMarker(b): // "3+": front/rear pawn of file 3
+		reads[0] = wxfSelect{form: selFileMarker, file: int(a - '0'), marker: b}
+	case isMarker(a) && isMarker(b): // "++", "--"
+		if a != b {
+			return position.MoveNone, fmt.Errorf("WXF %q: %q is neither ++ (foremost) nor -- (rearmost)", clip(s), t[:2])
+		}
+		reads[0] = wxfSelect{form: selDouble, marker: a}
+	case isMarker(a): // "+H+7"
+		if pt = wxfPieceType(b); pt == 0 {
 			return position.MoveNone, fmt.Errorf("WXF %q: unknown piece letter %q (want K A E H R C P, or B N)", clip(s), b)
 		}
+		reads[0] = wxfSelect{form: selPrefix, marker: a}
 	default:
-		pt = wxfPieceType(a)
-		if pt == 0 {
+		if pt = wxfPieceType(a); pt == 0 {
 			return position.MoveNone, fmt.Errorf("WXF %q: unknown piece letter %q (want K A E H R C P, or B N)", clip(s), a)
 		}
 		switch {
-		case b >= '1' && b <= '9':
-			file = int(b - '0')
-		case b == '+' || b == '-':
-			marker = b
+		case isDigit(b):
+			reads[0] = wxfSelect{form: selFile, file: int(b - '0')}
+		case isMarker(b):
+			reads[0] = wxfSelect{form: selMarker, marker: b}
 		default:
 			return position.MoveNone, fmt.Errorf("WXF %q: %q is neither a file 1-9 nor a front/rear marker", clip(s), b)
 		}
@@ -238,49 +327,40 @@ func ParseWXF(p *xiangqi.Position, s string) (position.Move, error) {
 
 	var list position.MoveList
 	p.GenerateLegal(&list)
+	us := p.SideToMove()
 	var found [8]position.Move
 	k := 0
-	for _, m := range list.Slice() {
-		from, to := xiangqi.MoveFrom(m), xiangqi.MoveTo(m)
-		if p.PieceOn(from) != position.MakePiece(us, pt) {
-			continue
-		}
-		count, ahead := fileMates(p, us, pt, from)
-		switch {
-		case index > 0:
-			if wxfFile(us, from) != file || ahead+1 != index {
+	for _, sel := range reads[:nreads] {
+		for _, m := range list.Slice() {
+			from, to := xiangqi.MoveFrom(m), xiangqi.MoveTo(m)
+			if p.PieceOn(from) != position.MakePiece(us, pt) {
 				continue
 			}
-		case marker == '+':
-			if count < 2 || ahead != 0 {
+			count, ahead := fileMates(p, us, pt, from)
+			if !sel.picks(wxfFile(us, from), count, ahead) {
 				continue
 			}
-		case marker == '-':
-			if count < 2 || ahead != count-1 {
+			dr := relRank(us, to) - relRank(us, from)
+			switch {
+			case dir == '=' && dr != 0, dir == '+' && dr <= 0, dir == '-' && dr >= 0:
 				continue
 			}
-		default:
-			if wxfFile(us, from) != file {
+			sameFile := xiangqi.FileOf(to) == xiangqi.FileOf(from)
+			if dir == '=' || diagonal {
+				if sameFile || wxfFile(us, to) != n {
+					continue
+				}
+			} else if !sameFile || (dr != n && dr != -n) {
 				continue
 			}
-		}
-		dr := relRank(us, to) - relRank(us, from)
-		switch {
-		case dir == '=' && dr != 0, dir == '+' && dr <= 0, dir == '-' && dr >= 0:
-			continue
-		}
-		sameFile := xiangqi.FileOf(to) == xiangqi.FileOf(from)
-		if dir == '=' || diagonal {
-			if sameFile || wxfFile(us, to) != n {
-				continue
+			if k < len(found) {
+				found[k] = m
 			}
-		} else if !sameFile || (dr != n && dr != -n) {
-			continue
+			k++
 		}
-		if k < len(found) {
-			found[k] = m
+		if k > 0 {
+			break // the first reading that names a legal move decides
 		}
-		k++
 	}
 	switch {
 	case k == 0:
