@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"dualnnue/notation"
 )
@@ -210,8 +211,9 @@ type Engine struct {
 	cmd    *exec.Cmd
 	stdin  *os.File // our end of the engine's stdin (writes have deadlines)
 	stdout *os.File // our end of its stdout, closed to unblock the reader
-	lines  chan string
+	lines  chan engineLine
 	exited chan struct{}
+	// IDName is the engine's "id name", made printable by EngineText.
 	IDName string
 	// Ranks1: the engine speaks xiangqi ranks 1–10.
 	Ranks1 bool
@@ -226,6 +228,13 @@ type Engine struct {
 
 // maxLine bounds one line from an engine (a garbage flood never exhausts memory).
 const maxLine = 1 << 20
+
+// engineLine is one line an engine wrote: its text (white space trimmed,
+// cut at maxLine bytes) and how many bytes the whole line had.
+type engineLine struct {
+	text string
+	size int
+}
 
 // StartEngine starts cfg, runs the UCI handshake within timeout, selects the
 // game with UCI_Variant when the engine offers it, and sets the options.
@@ -259,12 +268,12 @@ func StartEngine(ctx context.Context, cfg EngineConfig, game string, timeout tim
 		outR.Close()
 		return nil, fmt.Errorf("start %s: %w", cfg.Cmd, err)
 	}
-	e := &Engine{cfg: cfg, cmd: cmd, stdin: inW, stdout: outR, lines: make(chan string, 256), exited: make(chan struct{})}
+	e := &Engine{cfg: cfg, cmd: cmd, stdin: inW, stdout: outR, lines: make(chan engineLine, 256), exited: make(chan struct{})}
 	go func() {
 		r := bufio.NewReaderSize(outR, 64<<10)
 		for {
 			line, err := readLine(r)
-			if line != "" {
+			if line.text != "" {
 				e.lines <- line
 			}
 			if err != nil {
@@ -302,18 +311,73 @@ func fileExists(p string) bool {
 	return err == nil && !st.IsDir()
 }
 
-// readLine reads one line, truncating it at maxLine.
-func readLine(r *bufio.Reader) (string, error) {
+// readLine reads one line, truncating it at maxLine and counting its
+// whole size.
+func readLine(r *bufio.Reader) (engineLine, error) {
 	var sb strings.Builder
+	size := 0
 	for {
 		frag, isPrefix, err := r.ReadLine()
+		size += len(frag)
 		if sb.Len() < maxLine {
 			sb.Write(frag[:min(len(frag), maxLine-sb.Len())])
 		}
 		if err != nil || !isPrefix {
-			return strings.TrimSpace(sb.String()), err
+			return engineLine{strings.TrimSpace(sb.String()), size}, err
 		}
 	}
+}
+
+// maxShown is how many bytes of an engine's text EngineText shows.
+const maxShown = 100
+
+// EngineText makes text an engine sent (its id name, a move) safe to print
+// on a console, in a log, PGN or summary: printable text of at most 100
+// bytes is returned as it is; text holding control bytes (NUL, an ANSI
+// escape, a newline), invalid UTF-8 or other unprintable runes is written
+// in Go's double-quoted form ("\x00\x1b[2J"), and text longer than 100
+// bytes is cut there (at a rune boundary) with its length noted:
+// "\x00\x00…"… (2097152 bytes).
+func EngineText(s string) string { return engineText(s, len(s)) }
+
+// engineText is EngineText of s, the first bytes of a text of size bytes.
+func engineText(s string, size int) string {
+	plain := utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return !strconv.IsPrint(r) }) < 0
+	if plain && len(s) <= maxShown && size == len(s) {
+		return s
+	}
+	var b strings.Builder
+	limit := maxShown
+	if !plain {
+		b.WriteByte('"')
+		limit++
+	}
+	shown := 0 // bytes of s shown
+	for shown < len(s) {
+		r, n := utf8.DecodeRuneInString(s[shown:])
+		var piece string
+		switch {
+		case plain:
+			piece = s[shown : shown+n]
+		case r == utf8.RuneError && n == 1:
+			piece = fmt.Sprintf(`\x%02x`, s[shown])
+		default:
+			q := strconv.Quote(s[shown : shown+n])
+			piece = q[1 : len(q)-1]
+		}
+		if b.Len()+len(piece) > limit {
+			break
+		}
+		b.WriteString(piece)
+		shown += n
+	}
+	if !plain {
+		b.WriteByte('"')
+	}
+	if shown < size {
+		fmt.Fprintf(&b, "… (%d bytes)", size)
+	}
+	return b.String()
 }
 
 // Name is the configured name or the engine's id name.
@@ -347,16 +411,16 @@ func (e *Engine) send(s string, deadline time.Time) error {
 
 // expect reads lines until one starts with prefix (calling seen for every
 // line), the deadline passes, or the process ends.
-func (e *Engine) expect(ctx context.Context, prefix string, deadline time.Time, seen func(string)) (string, error) {
+func (e *Engine) expect(ctx context.Context, prefix string, deadline time.Time, seen func(string)) (engineLine, error) {
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	for {
 		select {
 		case line := <-e.lines:
 			if seen != nil {
-				seen(line)
+				seen(line.text)
 			}
-			if line == prefix || strings.HasPrefix(line, prefix+" ") {
+			if line.text == prefix || strings.HasPrefix(line.text, prefix+" ") {
 				return line, nil
 			}
 		case <-e.exited:
@@ -364,17 +428,17 @@ func (e *Engine) expect(ctx context.Context, prefix string, deadline time.Time, 
 			for {
 				select {
 				case line := <-e.lines:
-					if line == prefix || strings.HasPrefix(line, prefix+" ") {
+					if line.text == prefix || strings.HasPrefix(line.text, prefix+" ") {
 						return line, nil
 					}
 				default:
-					return "", ErrCrash
+					return engineLine{}, ErrCrash
 				}
 			}
 		case <-timer.C:
-			return "", ErrTimeout
+			return engineLine{}, ErrTimeout
 		case <-ctx.Done():
-			return "", ctx.Err()
+			return engineLine{}, ctx.Err()
 		}
 	}
 }
@@ -386,7 +450,7 @@ func (e *Engine) handshake(ctx context.Context, game string, timeout time.Durati
 	}
 	_, err := e.expect(ctx, "uciok", deadline, func(line string) {
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
-			e.IDName = name
+			e.IDName = EngineText(name)
 		}
 		if strings.HasPrefix(line, "option name ") {
 			e.OptionLines = append(e.OptionLines, line)
@@ -523,12 +587,30 @@ func (e *Engine) Go(ctx context.Context, position, goCmd string, deadline time.T
 	if err != nil {
 		return "", sc, depth, err
 	}
-	f := strings.Fields(line)
+	f := strings.Fields(line.text)
 	if len(f) < 2 {
 		return "", sc, depth, ErrNoMove
 	}
+	if line.size > len(line.text) && len(f) == 2 {
+		// The line was cut inside the move.
+		return f[1], sc, depth, &CutMoveError{Size: line.size - strings.Index(line.text, f[1])}
+	}
 	return f[1], sc, depth, nil
 }
+
+// CutMoveError is Go's error for a "bestmove" line longer than the 1 MiB
+// kept of a line: the move returned is its first bytes, Size counts the
+// bytes from the move's start to the end of the line. No move is that long,
+// so the match scores it as an illegal move.
+type CutMoveError struct{ Size int }
+
+func (e *CutMoveError) Error() string {
+	return fmt.Sprintf("bestmove line cut: a %d-byte move", e.Size)
+}
+
+// MoveText is the cut move mv made printable as EngineText does, noting
+// the move's whole size.
+func (e *CutMoveError) MoveText(mv string) string { return engineText(mv, e.Size) }
 
 // ErrNoMove is Go's error for a "bestmove" line without a move: the engine
 // answered but played nothing, which the match scores as an illegal move.
@@ -617,11 +699,11 @@ func CheckEngine(ctx context.Context, cfg EngineConfig, game string, timeout tim
 	text := mv
 	if g.xiangqi && e.Ranks1 {
 		if text, err = fromRanks1(mv); err != nil {
-			return fmt.Errorf("%s: illegal move %q from the start position", cfg.Cmd, mv)
+			return fmt.Errorf("%s: illegal move %s from the start position", cfg.Cmd, EngineText(mv))
 		}
 	}
 	if _, err := g.pos.ParseMove(text); err != nil {
-		return fmt.Errorf("%s: illegal move %q from the start position", cfg.Cmd, mv)
+		return fmt.Errorf("%s: illegal move %s from the start position", cfg.Cmd, EngineText(mv))
 	}
 	return nil
 }

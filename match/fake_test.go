@@ -17,7 +17,8 @@ import (
 // answers "bestmove" alone, "crash"
 // exits on go, "hang" never answers go, "slow" sleeps 400 ms per move,
 // "flood" writes info lines forever on go (never reading again), "ranks1"
-// is a good xiangqi engine speaking ranks 1–10.
+// is a good xiangqi engine speaking ranks 1–10, "garbage" sends an id name
+// with an ANSI escape and a NUL and a 2 MiB move of such bytes.
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("FAKE_ENGINE"); mode != "" {
 		fakeEngine(mode, os.Getenv("FAKE_GAME"))
@@ -51,6 +52,9 @@ func fakeEngine(mode, game string) {
 			name := "fake " + mode
 			if mode == "ranks1" {
 				name = "Fairy-Stockfish fake"
+			}
+			if mode == "garbage" {
+				name = "fake\x1b[31m\x00red"
 			}
 			say("id name " + name)
 			say("option name UCI_Variant type combo default chess var chess var xiangqi")
@@ -97,6 +101,10 @@ func fakeEngine(mode, game string) {
 				time.Sleep(400 * time.Millisecond)
 			case "illegal":
 				say("bestmove a1a1")
+				continue
+			case "garbage":
+				// A 2,097,150-byte "move" of ANSI escapes and NULs.
+				say("bestmove " + strings.Repeat("\x1b[2J\x00", 419430))
 				continue
 			case "nomove":
 				say("info depth 1 score cp 0 nodes 1")
@@ -205,6 +213,63 @@ func TestParseHelpers(t *testing.T) {
 	for _, bad := range []string{"", "name=x", "cmd=x foo=1", "cmd=x ranks=2", "cmd=x junk"} {
 		if _, err := ParseEngine(bad); err == nil {
 			t.Errorf("ParseEngine(%q) accepted", bad)
+		}
+	}
+}
+
+// TestEngineGarbageIsQuotedAndCut (issue 24 N6): an engine's control bytes
+// and a 2 MiB move reach the summary, the game reasons and the PGN quoted
+// and cut to about 100 bytes with the original length noted.
+func TestEngineGarbageIsQuotedAndCut(t *testing.T) {
+	pgn := t.TempDir() + "/m.pgn"
+	var progress strings.Builder
+	cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 2, PGNOut: pgn, Progress: &progress,
+		Adjudication: Adjudication{MaxPlies: 20}}
+	cfg.Engines[0] = fakeConfig(t, "good", "good")
+	cfg.Engines[1] = fakeConfig(t, "garbage", "")
+	rep, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"fake\x1b[31m\x00red"`; rep.Names[1] != want {
+		t.Fatalf("name %s, want %s", rep.Names[1], want)
+	}
+	move := `"` + strings.Repeat(`\x1b[2J\x00`, 9) + `"… (2097150 bytes)`
+	want := map[string]int{"white makes an illegal move: " + move: 1, "black makes an illegal move: " + move: 1}
+	if fmt.Sprint(rep.Reasons) != fmt.Sprint(want) {
+		t.Fatalf("reasons\n%v\nwant\n%v", rep.Reasons, want)
+	}
+	data, err := os.ReadFile(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for what, text := range map[string]string{"summary": rep.Table(), "PGN": string(data), "progress": progress.String()} {
+		for i, line := range strings.Split(text, "\n") {
+			if strings.IndexFunc(line, func(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f }) >= 0 || len(line) > 200 {
+				t.Errorf("%s line %d holds a control byte or is %d bytes long: %q", what, i+1, len(line), line)
+			}
+		}
+	}
+}
+
+func TestEngineText(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"e2e4", "e2e4"},
+		{"Stockfish 17", "Stockfish 17"},
+		{"", ""},
+		{"a\x00b", `"a\x00b"`},
+		{"\x1b[2Jx", `"\x1b[2Jx"`},
+		{"bad\xffutf8", `"bad\xffutf8"`},
+		{"tab\there", `"tab\there"`},
+		{"中国象棋", "中国象棋"},
+		{strings.Repeat("a", 100), strings.Repeat("a", 100)},
+		{strings.Repeat("a", 101), strings.Repeat("a", 100) + "… (101 bytes)"},
+		{strings.Repeat("象", 40), strings.Repeat("象", 33) + "… (120 bytes)"},
+		{strings.Repeat("\x00", 30), `"` + strings.Repeat(`\x00`, 25) + `"… (30 bytes)`},
+	}
+	for _, c := range cases {
+		if got := EngineText(c.in); got != c.want {
+			t.Errorf("EngineText(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -404,6 +404,9 @@ func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op notation.Openi
 			// The engine is alive and answered: no move is an illegal move.
 			return g.illegal(rec, us, `"" (bestmove without a move)`), nil
 		}
+		if cut := (*CutMoveError)(nil); errors.As(err, &cut) {
+			return g.illegal(rec, us, cut.MoveText(mv)), nil
+		}
 		if err != nil {
 			if errors.Is(err, ErrTimeout) && tc.kind() == tcClock {
 				return g.fault(rec, int(us), errTimeLoss), nil
@@ -426,12 +429,12 @@ func (g *gamePlayer) play(ctx context.Context, eng [2]*Engine, op notation.Openi
 		text := mv
 		if g.xiangqi && e.Ranks1 {
 			if text, err = fromRanks1(mv); err != nil {
-				return g.illegal(rec, us, mv), nil
+				return g.illegal(rec, us, EngineText(mv)), nil
 			}
 		}
 		m, err := g.pos.ParseMove(text)
 		if err != nil {
-			return g.illegal(rec, us, mv), nil
+			return g.illegal(rec, us, EngineText(mv)), nil
 		}
 		text = g.pos.MoveString(m)
 		g.hist.Do(g.pos, m)

@@ -151,7 +151,7 @@ func TestCheckEngine(t *testing.T) {
 		t.Fatalf("good engine: %v", err)
 	}
 	for mode, want := range map[string]string{
-		"illegal": `illegal move "a1a1" from the start position`,
+		"illegal": `illegal move a1a1 from the start position`,
 		"nomove":  "no move from the start position (go depth 1): bestmove without a move",
 		"crash":   "no move from the start position (go depth 1): ",
 	} {

@@ -237,7 +237,9 @@ func DefaultParam(o SpinOption) Param {
 func ListParams(lines []string) []Param {
 	var out []Param
 	for _, l := range lines {
-		if o, ok := ParseSpinOption(l); ok && !o.Standard() && o.Min < o.Max {
+		// A name a parameter file cannot hold (control bytes from a
+		// garbled engine, spaces) is not offered.
+		if o, ok := ParseSpinOption(l); ok && !o.Standard() && o.Min < o.Max && checkName(o.Name) == nil {
 			out = append(out, DefaultParam(o))
 		}
 	}
@@ -255,7 +257,7 @@ func CheckParams(params []Param, lines []string) ([]SpinOption, error) {
 	for _, l := range lines {
 		if o, ok := ParseSpinOption(l); ok {
 			opts[o.Name] = o
-			if !o.Standard() {
+			if !o.Standard() && checkName(o.Name) == nil {
 				names = append(names, o.Name)
 			}
 		}

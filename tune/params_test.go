@@ -78,6 +78,7 @@ func TestSpinOptions(t *testing.T) {
 		"option name Lmr-Base type spin default 75 min 25 max 150",
 		"option name Broken type spin default x min 0 max 1",
 		"option name Fixed type spin default 1 min 1 max 1",
+		"option name Esc\x1b[2J\x00 type spin default 1 min 0 max 9", // never printed (issue 24 N6)
 	}
 	if o, ok := ParseSpinOption(lines[1]); !ok || o != (SpinOption{"Move Overhead", 10, 0, 5000}) || !o.Standard() {
 		t.Fatalf("%+v %v", o, ok)
