@@ -99,7 +99,7 @@ type TrainConfig struct {
 // LossConfig is the loss (see Loss).
 type LossConfig struct {
 	Lambda float64 `toml:"lambda"` // nnue-pytorch's λ; bullet's wdl = 1 − λ
-	K      float64 `toml:"k"`      // sigmoid scale in centipawns; 0: fitted to the training data (FitK)
+	K      float64 `toml:"k"`      // sigmoid scale in centipawns, in [MinK, MaxK] = [50, 5000]; 0: fitted to the training data (FitK)
 	Power  float64 `toml:"power"`  // 2 = MSE, 2.5 = nnue-pytorch
 }
 
@@ -194,6 +194,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("train: positions_per_epoch %d is less than one batch (%d) (0: one pass over the training set)", t.PositionsPerEpoch, t.BatchSize)
 	case t.PositionsPerEpoch == 0 && c.Data.Stream:
 		return fmt.Errorf("train: positions_per_epoch 0 (one pass) needs memory mode; stream mode does not know the data's size")
+	case c.Loss.K != 0 && !(c.Loss.K >= MinK && c.Loss.K <= MaxK):
+		return fmt.Errorf("train: loss.k %v out of range [%d, %d] (0: fitted to the data)", c.Loss.K, MinK, MaxK)
 	case c.Loss.K == 0 && c.Data.Stream:
 		return fmt.Errorf("train: loss.k 0 (fit to the data) needs memory mode")
 	case t.Workers < 0 || t.Workers > 1024:

@@ -2,6 +2,7 @@
 package train
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -112,6 +113,38 @@ func TestNetConfigs(t *testing.T) {
 		a := nn.Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: cfg.Net.Hidden, Buckets: cfg.Net.Buckets, Activation: act}
 		if a.String() != arch || cfg.Name != name {
 			t.Fatalf("%s: %v, want %s", name, a, arch)
+		}
+	}
+}
+
+// Issue 24 N4: the sigmoid scale K is refused outside [MinK, MaxK] (K = 1e9
+// trained to a loss of 0 on a net that learned nothing), naming the range;
+// 0 (fit to the data) and both bounds are accepted, and so is every K FitK
+// can return.
+func TestLossKRange(t *testing.T) {
+	for _, c := range []struct{ k, want string }{
+		{"1e9", "train: loss.k 1e+09 out of range [50, 5000] (0: fitted to the data)"},
+		{"-400", "train: loss.k -400 out of range [50, 5000] (0: fitted to the data)"},
+		{"49.5", "train: loss.k 49.5 out of range [50, 5000] (0: fitted to the data)"},
+		{"5000.5", "train: loss.k 5000.5 out of range [50, 5000] (0: fitted to the data)"},
+		{"nan", "train: loss.k NaN out of range [50, 5000] (0: fitted to the data)"},
+		{"inf", "train: loss.k +Inf out of range [50, 5000] (0: fitted to the data)"},
+		{"0", ""}, {"50", ""}, {"400", ""}, {"5000", ""},
+	} {
+		cfg, err := ParseConfig([]byte("[loss]\nk = " + c.k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = cfg.Validate()
+		if got := fmt.Sprint(err); (c.want == "" && err != nil) || (c.want != "" && got != c.want) {
+			t.Errorf("k = %s: %v, want %q", c.k, err, c.want)
+		}
+	}
+	for _, k := range []float64{49.99, 5000.01, 1e9} {
+		l := DefaultLoss
+		l.K = k
+		if err := l.Validate(); fmt.Sprint(err) != fmt.Sprintf("train: loss K %v out of range [50, 5000]", k) {
+			t.Errorf("Loss{K: %v}.Validate() = %v", k, err)
 		}
 	}
 }

@@ -27,11 +27,21 @@ import (
 // search's centipawns mean. Power 2 is the mean squared error; nnue-pytorch
 // uses 2.5, which weighs large errors more.
 type Loss struct {
-	K         float64 // centipawns per unit of logit, > 0 (400)
+	K         float64 // centipawns per unit of logit, in [MinK, MaxK] (400)
 	EvalScale float64 // centipawns per net output unit, > 0 (nn's eval scale, 400)
 	Lambda    float64 // weight of the score in the target, in [0, 1]
 	Power     float64 // exponent of the error, ≥ 1 (2 = MSE, 2.5 = nnue-pytorch)
 }
+
+// MinK and MaxK bound the sigmoid scale K (centipawns per logit unit): the
+// interval FitK searches. Below it every score past a pawn or two is a
+// certain win and the score part of the target carries nothing; far above
+// it every score is a coin toss (K = 1e9 trains to a loss of 0 on a net
+// that learned nothing). Stockfish's 361–410 and bullet's 400 are inside.
+const (
+	MinK = 50
+	MaxK = 5000
+)
 
 // DefaultLoss is K = 400, EvalScale = 400, λ = 1, power 2.5.
 var DefaultLoss = Loss{K: 400, EvalScale: 400, Lambda: 1, Power: 2.5}
@@ -39,8 +49,8 @@ var DefaultLoss = Loss{K: 400, EvalScale: 400, Lambda: 1, Power: 2.5}
 // Validate reports out-of-range settings.
 func (l Loss) Validate() error {
 	switch {
-	case !(l.K > 0) || math.IsInf(l.K, 0):
-		return fmt.Errorf("train: loss K %v must be positive", l.K)
+	case !(l.K >= MinK && l.K <= MaxK):
+		return fmt.Errorf("train: loss K %v out of range [%d, %d]", l.K, MinK, MaxK)
 	case !(l.EvalScale > 0) || math.IsInf(l.EvalScale, 0):
 		return fmt.Errorf("train: eval scale %v must be positive", l.EvalScale)
 	case !(l.Lambda >= 0 && l.Lambda <= 1):

@@ -77,3 +77,16 @@ func TestPrintConfig(t *testing.T) {
 		t.Errorf("-epochs -1: exit %d, stdout %q", code, stdout.String())
 	}
 }
+
+// Issue 24 N4: -k outside [50, 5000] is a config error (exit 2) naming the
+// range, before any data is read.
+func TestKFlagRange(t *testing.T) {
+	for _, k := range []string{"1e9", "-1", "NaN"} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-k", k, "-data", "missing.dnds"}, &stdout, &stderr)
+		want := "train: config: loss.k " + map[string]string{"1e9": "1e+09", "-1": "-1", "NaN": "NaN"}[k] + " out of range [50, 5000] (0: fitted to the data)\n"
+		if code != 2 || stdout.Len() != 0 || stderr.String() != want {
+			t.Errorf("-k %s: exit %d, stdout %q, stderr %q, want %q", k, code, stdout.String(), stderr.String(), want)
+		}
+	}
+}

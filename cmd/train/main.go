@@ -76,7 +76,7 @@ func runTrain(c *cli.Call) int {
 		workers    = fs.Int("workers", 0, "goroutines (0 = all cores)")
 		seed       = fs.Uint64("seed", 0, "random seed")
 		lambda     = fs.Float64("lambda", 0, "λ: weight of the score in the target (bullet's wdl = 1−λ)")
-		k          = fs.Float64("k", 0, "sigmoid scale K in centipawns")
+		k          = fs.Float64("k", 0, "sigmoid scale K in centipawns, in [50, 5000] (0: fitted to the data)")
 		power      = fs.Float64("power", 0, "loss exponent (2 = MSE, 2.5 = nnue-pytorch)")
 		resume     = fs.Bool("resume", false, "continue from <out>/checkpoints/last.ckpt")
 		checkpoint = fs.String("checkpoint", "", "continue from this checkpoint `file` (implies -resume)")
