@@ -4,6 +4,8 @@ package datasets
 import (
 	"bytes"
 	"fmt"
+	"math"
+	"path/filepath"
 	"sort"
 	"sync"
 	"testing"
@@ -70,9 +72,7 @@ func TestFilters(t *testing.T) {
 		if again := count(Filter{RandomSkip: 0.5, Seed: 9}); again != half || half < len(all)*4/10 || half > len(all)*6/10 {
 			t.Errorf("%v random skip 0.5: kept %d then %d of %d", g, half, again, len(all))
 		}
-		if n := count(Filter{RandomSkip: 1}); n != 0 {
-			t.Errorf("%v random skip 1 kept %d", g, n)
-		}
+		// A probability of 1 (keep nothing) is refused (TestFilterValidate).
 	}
 }
 
@@ -167,6 +167,53 @@ func TestReaderNoAllocs(t *testing.T) {
 		})
 		if allocs != 0 {
 			t.Fatalf("%v: %.3f allocations per position", g, allocs)
+		}
+	}
+}
+
+// Issue 24 N5: a filter without meaning (a random-skip probability outside
+// [0, 1) or NaN, a negative min ply or score limit) is an error from every
+// reader (Open, NewReader, ReadSamples, NewLoader), never a silent 0 or an
+// empty read.
+func TestFilterValidate(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.dnds")
+	w, err := Create(path, position.Chess, GeneratorInfo{}, &WriterOptions{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		f    Filter
+		want string
+	}{
+		{Filter{RandomSkip: 1e9}, "datasets: filter: random skip 1e+09 out of range [0, 1) (the probability of skipping a position)"},
+		{Filter{RandomSkip: 1}, "datasets: filter: random skip 1 out of range [0, 1) (the probability of skipping a position)"},
+		{Filter{RandomSkip: -0.25}, "datasets: filter: random skip -0.25 out of range [0, 1) (the probability of skipping a position)"},
+		{Filter{RandomSkip: math.NaN()}, "datasets: filter: random skip NaN out of range [0, 1) (the probability of skipping a position)"},
+		{Filter{MinPly: -1}, "datasets: filter: min ply -1 is negative"},
+		{Filter{MaxAbsScore: -1}, "datasets: filter: max abs score -1 is negative (0: no limit)"},
+	} {
+		if err := c.f.Validate(); fmt.Sprint(err) != c.want {
+			t.Errorf("%+v: Validate %v, want %q", c.f, err, c.want)
+		}
+		if _, err := Open(path, &c.f); fmt.Sprint(err) != c.want {
+			t.Errorf("%+v: Open %v", c.f, err)
+		}
+		if _, err := NewReader(bytes.NewReader(nil), &c.f); fmt.Sprint(err) != c.want {
+			t.Errorf("%+v: NewReader %v", c.f, err)
+		}
+		if _, err := ReadSamples([]string{path}, position.Chess, &c.f, func(*Sample) error { return nil }, nil); fmt.Sprint(err) != c.want {
+			t.Errorf("%+v: ReadSamples %v", c.f, err)
+		}
+		if _, err := NewLoader(LoaderConfig{Files: []string{path}, Filter: c.f}); fmt.Sprint(err) != c.want {
+			t.Errorf("%+v: NewLoader %v", c.f, err)
+		}
+	}
+	for _, f := range []Filter{{}, {RandomSkip: 0.999, MinPly: 4, MaxAbsScore: 3000}} {
+		if err := f.Validate(); err != nil {
+			t.Errorf("%+v: %v", f, err)
 		}
 	}
 }

@@ -142,6 +142,9 @@ func NewLoader(cfg LoaderConfig) (*Loader, error) {
 	if len(cfg.Files) == 0 {
 		return nil, errors.New("datasets: loader needs at least one file")
 	}
+	if err := cfg.Filter.Validate(); err != nil {
+		return nil, err
+	}
 	if cfg.BatchSize <= 0 {
 		cfg.BatchSize = 16384
 	}

@@ -20,6 +20,9 @@ type blockDecoder struct {
 }
 
 func newBlockDecoder(g position.Variant, f *Filter) (*blockDecoder, error) {
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
 	rp, err := newReplayer(g)
 	if err != nil {
 		return nil, err

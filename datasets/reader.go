@@ -33,6 +33,22 @@ type Filter struct {
 	Seed uint64
 }
 
+// Validate refuses settings that have no meaning (Open, NewReader,
+// ReadSamples and NewLoader call it): RandomSkip outside [0, 1) (NaN
+// included: a probability of 1 or more would keep nothing), and a negative
+// MinPly or MaxAbsScore.
+func (f *Filter) Validate() error {
+	switch {
+	case !(f.RandomSkip >= 0 && f.RandomSkip < 1):
+		return fmt.Errorf("datasets: filter: random skip %v out of range [0, 1) (the probability of skipping a position)", f.RandomSkip)
+	case f.MinPly < 0:
+		return fmt.Errorf("datasets: filter: min ply %d is negative", f.MinPly)
+	case f.MaxAbsScore < 0:
+		return fmt.Errorf("datasets: filter: max abs score %d is negative (0: no limit)", f.MaxAbsScore)
+	}
+	return nil
+}
+
 // keep applies f to the record rec at the position pos. rng is the
 // caller's generator state.
 func (f *Filter) keep(pos position.Game, rec *Record, rng *uint64, threshold uint64) bool {
@@ -102,6 +118,11 @@ type Reader struct {
 // Open opens a dataset file (a .tmp left by a killed writer included; any
 // other name must be a closed file, see BlockScanner.SetClosed).
 func Open(path string, f *Filter) (*Reader, error) {
+	if f != nil {
+		if err := f.Validate(); err != nil {
+			return nil, err
+		}
+	}
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -116,8 +137,14 @@ func Open(path string, f *Filter) (*Reader, error) {
 	return r, nil
 }
 
-// NewReader reads a dataset from rd. f may be nil (keep all positions).
+// NewReader reads a dataset from rd. f may be nil (keep all positions);
+// a filter Validate refuses is an error.
 func NewReader(rd io.Reader, f *Filter) (*Reader, error) {
+	if f != nil {
+		if err := f.Validate(); err != nil {
+			return nil, err
+		}
+	}
 	sc, err := NewBlockScanner(rd)
 	if err != nil {
 		return nil, err

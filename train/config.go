@@ -180,6 +180,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("train: max_memory_mib %d is negative (0: no budget)", c.Data.MaxMemoryMiB)
 	case c.Data.Stream && c.Data.LoaderWorkers < 0:
 		return fmt.Errorf("train: loader_workers %d", c.Data.LoaderWorkers)
+	case c.Data.MinPly < 0:
+		return fmt.Errorf("train: min_ply %d is negative", c.Data.MinPly)
 	case c.Data.MaxAbsScore < 0:
 		return fmt.Errorf("train: max_abs_score %d must be >= 0 (0: no limit)", c.Data.MaxAbsScore)
 	case c.Net.Init == "" && (c.Net.Buckets < 1 || c.Net.Buckets > nn.MaxBuckets):

@@ -56,6 +56,7 @@ func TestConfigErrors(t *testing.T) {
 		{"[net]\nhidden = 1048576", "net.hidden 1048576"}, // too large for memory: refused, never allocated
 		{"[net]\nfeatures = \"chess-kb99-hm\"", "net.features"},
 		{"[net]\nhidden_layers = [16, 32]", "unknown key"}, // no layer stack in this build
+		{"[data]\nmin_ply = -1", "train: min_ply -1 is negative"},
 	}
 	for _, c := range cases {
 		cfg, err := ParseConfig([]byte(c.toml))

@@ -165,11 +165,19 @@ func dataExport(c *cli.Call) int {
 	fs.BoolVar(&f.SkipBestCaptures, "skip-best-captures", false, "skip positions whose best move captures")
 	fs.IntVar(&f.MinPly, "min-ply", 0, "skip positions before this game ply")
 	fs.IntVar(&f.MaxAbsScore, "max-score", 0, "skip |score| above this many cp (0: no limit)")
-	fs.Float64Var(&f.RandomSkip, "random-skip", 0, "probability of skipping a position")
+	fs.Float64Var(&f.RandomSkip, "random-skip", 0, "probability of skipping a position, in [0, 1)")
 	fs.Uint64Var(&f.Seed, "seed", 0, "seed of the random skipping")
 	files, code, ok := c.Parse()
 	if !ok {
 		return code
+	}
+	switch {
+	case !(f.RandomSkip >= 0 && f.RandomSkip < 1):
+		return c.UsageError("-random-skip %v out of range [0, 1) (the probability of skipping a position)", f.RandomSkip)
+	case f.MinPly < 0:
+		return c.UsageError("-min-ply %d is negative", f.MinPly)
+	case f.MaxAbsScore < 0:
+		return c.UsageError("-max-score %d is negative (0: no limit)", f.MaxAbsScore)
 	}
 	w := c.Stdout
 	var fh *os.File

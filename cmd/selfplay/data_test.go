@@ -215,3 +215,48 @@ flags:
 		t.Errorf("help\n%s\nwant\n%s", stdout.String(), wantMerge)
 	}
 }
+
+// Issue 24 N5: data export refuses a -random-skip outside [0, 1) (1e9 used
+// to print nothing and exit 0; negative and NaN were silently 0), and a
+// negative -min-ply or -max-score, as usage errors (exit 2) that name the
+// range, writing nothing; 0 and 0.5 export.
+func TestExportFilterRange(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.dnds")
+	writeGames(t, a, 3, 0)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-random-skip", "1e9"}, "selfplay data export: -random-skip 1e+09 out of range [0, 1) (the probability of skipping a position)\n"},
+		{[]string{"-random-skip", "1"}, "selfplay data export: -random-skip 1 out of range [0, 1) (the probability of skipping a position)\n"},
+		{[]string{"-random-skip", "-0.5"}, "selfplay data export: -random-skip -0.5 out of range [0, 1) (the probability of skipping a position)\n"},
+		{[]string{"-random-skip", "NaN"}, "selfplay data export: -random-skip NaN out of range [0, 1) (the probability of skipping a position)\n"},
+		{[]string{"-min-ply", "-1"}, "selfplay data export: -min-ply -1 is negative\n"},
+		{[]string{"-max-score", "-5"}, "selfplay data export: -max-score -5 is negative (0: no limit)\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		out := filepath.Join(dir, "out.txt")
+		code := run(append([]string{"data", "export", a, "-out", out}, c.args...), &stdout, &stderr)
+		if code != 2 || stdout.Len() != 0 || !strings.HasPrefix(stderr.String(), c.want+"usage: selfplay data export") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q, want it to begin %q", c.args, code, stdout.String(), stderr.String(), c.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%v: wrote %s", c.args, out)
+		}
+	}
+	var st datasets.Stats
+	if err := st.Add(a); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"0", "0.5"} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"data", "export", a, "-random-skip", p, "-seed", "7"}, &stdout, &stderr); code != 0 {
+			t.Fatalf("-random-skip %s: exit %d: %s", p, code, stderr.String())
+		}
+		n := int64(strings.Count(stdout.String(), "\n"))
+		if (p == "0" && n != st.Positions) || (p == "0.5" && (n == 0 || n >= st.Positions)) {
+			t.Errorf("-random-skip %s: %d of %d positions", p, n, st.Positions)
+		}
+	}
+}
