@@ -43,10 +43,62 @@ func ParseVariant(s string) (Variant, error) {
 	case "chess":
 		return Chess, nil
 	}
+	return 0, unknownVariant(s)
+}
+
+// unknownVariant is ParseVariant's error for s: it names the input (cut to
+// 40 bytes) and the two valid names.
+func unknownVariant(s string) error {
 	if len(s) > 40 {
 		s = s[:40] + "…"
 	}
-	return 0, fmt.Errorf("unknown game %q (want xiangqi or chess)", s)
+	return fmt.Errorf("unknown game %q (want xiangqi or chess)", s)
+}
+
+// VariantName is a Variant as configuration files, JSON reports and state
+// files spell it: the text "xiangqi" or "chess". It implements
+// encoding.TextMarshaler and encoding.TextUnmarshaler, so TOML and JSON
+// decoders read it with ParseVariant once, at the file's edge (a bad name
+// is the decoder's error, naming the key and ParseVariant's message), and
+// encoders write the same text back. Variant itself stays a number in JSON,
+// where net and checkpoint metadata store it. The zero value means "no
+// game given": it writes as "" and String returns "".
+type VariantName Variant
+
+// Variant returns n as a Variant (0, invalid, for the zero value).
+func (n VariantName) Variant() Variant { return Variant(n) }
+
+// String returns "xiangqi", "chess", "" for the zero value, or
+// "variant(N)" for another invalid value.
+func (n VariantName) String() string {
+	if n == 0 {
+		return ""
+	}
+	return Variant(n).String()
+}
+
+// Check returns nil when n is Xiangqi or Chess, else ParseVariant's error
+// for n's text (`unknown game "" (want xiangqi or chess)` for the zero
+// value): what a config that leaves its game out is told.
+func (n VariantName) Check() error {
+	if Variant(n).Valid() {
+		return nil
+	}
+	return unknownVariant(n.String())
+}
+
+// MarshalText writes String's text.
+func (n VariantName) MarshalText() ([]byte, error) { return []byte(n.String()), nil }
+
+// UnmarshalText reads "xiangqi" or "chess" with ParseVariant; anything
+// else, "" included, is ParseVariant's error and leaves n unchanged.
+func (n *VariantName) UnmarshalText(b []byte) error {
+	v, err := ParseVariant(string(b))
+	if err != nil {
+		return err
+	}
+	*n = VariantName(v)
+	return nil
 }
 
 // Squares returns the number of board points of v (90 or 64), 0 if invalid.

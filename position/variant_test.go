@@ -41,6 +41,49 @@ func TestVariant(t *testing.T) {
 	}
 }
 
+// TestVariantName: configs and reports carry the text, JSON reads and
+// writes it, and a bad name is ParseVariant's error.
+func TestVariantName(t *testing.T) {
+	type cfg struct {
+		Game VariantName `json:"game"`
+	}
+	for _, c := range []struct {
+		v    Variant
+		json string
+	}{{Xiangqi, `{"game":"xiangqi"}`}, {Chess, `{"game":"chess"}`}, {0, `{"game":""}`}} {
+		b, err := json.Marshal(cfg{VariantName(c.v)})
+		if err != nil || string(b) != c.json {
+			t.Fatalf("marshal %v: %s %v", c.v, b, err)
+		}
+		var back cfg
+		err = json.Unmarshal(b, &back)
+		if c.v == 0 {
+			if err == nil || err.Error() != `unknown game "" (want xiangqi or chess)` {
+				t.Fatalf("unmarshal %s: %v", b, err)
+			}
+			continue
+		}
+		if err != nil || back.Game.Variant() != c.v || back.Game.String() != c.v.String() || back.Game.Check() != nil {
+			t.Fatalf("unmarshal %s: %+v %v", b, back, err)
+		}
+	}
+	var back cfg
+	if err := json.Unmarshal([]byte(`{"game":"shogi"}`), &back); err == nil || err.Error() != `unknown game "shogi" (want xiangqi or chess)` || back.Game != 0 {
+		t.Fatalf("shogi: %+v %v", back, err)
+	}
+	if err := json.Unmarshal([]byte(`{"game":2}`), &back); err == nil {
+		t.Fatal("a number was read as a name")
+	}
+	for n, want := range map[VariantName]string{
+		0: `unknown game "" (want xiangqi or chess)`,
+		7: `unknown game "variant(7)" (want xiangqi or chess)`,
+	} {
+		if err := n.Check(); err == nil || err.Error() != want {
+			t.Fatalf("Check(%d) = %v", n, err)
+		}
+	}
+}
+
 func TestResult(t *testing.T) {
 	for _, c := range []struct {
 		s          string
@@ -81,6 +124,14 @@ func FuzzParseVariantResult(f *testing.F) {
 			}
 		} else if v != 0 || err.Error() == "" {
 			t.Fatalf("ParseVariant(%q) error %v with %v", s, err, v)
+		}
+		var n VariantName
+		if err := n.UnmarshalText([]byte(s)); err != nil {
+			if _, perr := ParseVariant(s); perr == nil || err.Error() != perr.Error() || n != 0 {
+				t.Fatalf("UnmarshalText(%q): %v, ParseVariant %v", s, err, perr)
+			}
+		} else if b, _ := n.MarshalText(); string(b) != s || n.Check() != nil {
+			t.Fatalf("UnmarshalText(%q) = %v", s, n)
 		}
 		if r, err := ParseResult(s); err == nil {
 			if r.String() != strings.TrimSpace(s) {
