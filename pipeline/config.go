@@ -47,8 +47,8 @@ type MatchConfig struct {
 
 // Config is a pipeline run.
 type Config struct {
-	Game        string `toml:"game"`
-	Generations int    `toml:"generations"`
+	Game        position.VariantName `toml:"game"` // "xiangqi" or "chess" in the file
+	Generations int                  `toml:"generations"`
 	// RunDir is the run directory; "" makes runs/<game>-<time>.
 	RunDir string `toml:"run_dir"`
 	// FineTune starts each generation's training from the current best net
@@ -78,27 +78,28 @@ type Config struct {
 
 // ParseConfig reads a pipeline TOML file over the defaults of its game:
 // the embedded selfplay-<game>.toml and train-<game>.toml. Unknown keys are
-// errors.
+// errors; so are a missing game and a game other than "xiangqi" or "chess"
+// (the decoder's error, naming the key's line).
 func ParseConfig(data []byte) (Config, error) {
 	var head struct {
-		Game string `toml:"game"`
+		Game position.VariantName `toml:"game"`
 	}
 	if _, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&head); err != nil {
 		return Config{}, fmt.Errorf("pipeline config: %w", err)
 	}
-	if _, err := position.ParseVariant(head.Game); err != nil {
-		return Config{}, fmt.Errorf("pipeline config: game must be xiangqi or chess, got %q", head.Game)
+	if head.Game == 0 {
+		return Config{}, fmt.Errorf(`pipeline config: game must be xiangqi or chess, got ""`)
 	}
 	c := Config{Game: head.Game, Generations: 1,
 		Match: MatchConfig{Games: 40, TC: "1+0.01", Concurrency: 2, MinElo: 0, MaxPlies: 300}}
-	spData, err := configs.Read("selfplay-" + head.Game + ".toml")
+	spData, err := configs.Read("selfplay-" + head.Game.String() + ".toml")
 	if err != nil {
 		return c, err
 	}
 	if c.Selfplay, err = selfplay.ParseConfig(spData); err != nil {
 		return c, err
 	}
-	trData, err := configs.Read("train-" + head.Game + ".toml")
+	trData, err := configs.Read("train-" + head.Game.String() + ".toml")
 	if err != nil {
 		return c, err
 	}
@@ -130,8 +131,8 @@ func ParseConfig(data []byte) (Config, error) {
 }
 
 // Default returns the embedded pipeline-<game>.toml.
-func Default(game string) (Config, error) {
-	data, err := configs.Read("pipeline-" + game + ".toml")
+func Default(game position.Variant) (Config, error) {
+	data, err := configs.Read("pipeline-" + game.String() + ".toml")
 	if err != nil {
 		return Config{}, err
 	}
@@ -176,10 +177,10 @@ func (c *Config) Validate() error {
 	}
 	// The stages play the pipeline's game: a stage table naming another
 	// one is a mistake, not something to override silently.
-	if c.Selfplay.Game != "" && c.Selfplay.Game != c.Game {
+	if c.Selfplay.Game != 0 && c.Selfplay.Game != c.Game {
 		errs = append(errs, fmt.Errorf("selfplay.game %q contradicts the pipeline's game %q (leave it out)", c.Selfplay.Game, c.Game))
 	}
-	if c.Train.Game != "" && c.Train.Game != c.Game {
+	if c.Train.Game != 0 && c.Train.Game != c.Game {
 		errs = append(errs, fmt.Errorf("train.game %q contradicts the pipeline's game %q (leave it out)", c.Train.Game, c.Game))
 	}
 	if c.Match.Baseline != "" && c.Match.BaselineGames <= 0 {

@@ -93,7 +93,7 @@ func TestTinyPipeline(t *testing.T) {
 			}
 			var back Report
 			data, _ := os.ReadFile(filepath.Join(cfg.RunDir, "generations.json"))
-			if err := json.Unmarshal(data, &back); err != nil || len(back.Generations) != 2 || back.Game != game {
+			if err := json.Unmarshal(data, &back); err != nil || len(back.Generations) != 2 || back.Game.String() != game {
 				t.Fatalf("generations.json: %v %+v", err, back)
 			}
 			if back.Generations[1].NetEpoch != rep.Generations[1].NetEpoch || back.Generations[1].Epochs != rep.Generations[1].Epochs {
@@ -145,7 +145,6 @@ func TestTinyPipeline(t *testing.T) {
 
 func TestConfigErrors(t *testing.T) {
 	for _, bad := range []string{
-		`game = "shogi"`,
 		"game = \"xiangqi\"\ngenerations = 0",
 		"game = \"chess\"\n[match]\ngamez = 3",
 		"game = \"chess\"\n[selfplay]\nnodes = 3",
@@ -178,14 +177,25 @@ func TestConfigErrors(t *testing.T) {
 		"[match]\nconcurrency = -3":        "pipeline config: match.concurrency must be in 1..256, got -3",
 		"[train.net]\nbuckets = 0":         "pipeline config: train: buckets 0 out of range [1, 32]",
 		"[train.data]\nmax_abs_score = -5": "pipeline config: train: max_abs_score -5 must be >= 0 (0: no limit)",
+		// The game is read once, by the decoder, in every table.
+		"[selfplay]\ngame = \"shogi\"": `pipeline config: toml: line 3 (last key "selfplay.game"): unknown game "shogi" (want xiangqi or chess)`,
+		"[train]\ngame = \"Chess\"":    `pipeline config: toml: line 3 (last key "train.game"): unknown game "Chess" (want xiangqi or chess)`,
 	} {
 		if _, err := ParseConfig([]byte("game = \"chess\"\n" + bad)); err == nil || err.Error() != want {
 			t.Errorf("%q: %v, want %q", bad, err, want)
 		}
 	}
-	for _, game := range []string{"xiangqi", "chess"} {
+	for text, want := range map[string]string{
+		`game = "shogi"`:  `pipeline config: toml: line 1 (last key "game"): unknown game "shogi" (want xiangqi or chess)`,
+		"generations = 2": `pipeline config: game must be xiangqi or chess, got ""`,
+	} {
+		if _, err := ParseConfig([]byte(text)); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", text, err, want)
+		}
+	}
+	for _, game := range position.Variants {
 		c, err := Default(game)
-		if err != nil || c.Game != game || c.Selfplay.Games != 240 {
+		if err != nil || c.Game.Variant() != game || c.Selfplay.Games != 240 {
 			t.Fatalf("default %s: %v %+v", game, err, c.Selfplay)
 		}
 	}
@@ -203,7 +213,7 @@ func TestRecordSweep(t *testing.T) {
 	if !g.Accepted || g.EloBound != 1 || math.Abs(g.Elo-match.EloFromScore(3.5/4)) > 1e-9 || g.EloError != 0 {
 		t.Fatalf("recorded %+v", g)
 	}
-	rep := &Report{RunDir: t.TempDir(), Game: "chess", Best: variants.Hand, Generations: []Generation{g}}
+	rep := &Report{RunDir: t.TempDir(), Game: position.VariantName(position.Chess), Best: variants.Hand, Generations: []Generation{g}}
 	rep.Generations[0].CumElo = g.Elo
 	if err := writeRecords(rep); err != nil {
 		t.Fatal(err)
@@ -238,7 +248,7 @@ func TestInterruptedMatchDecidesNothing(t *testing.T) {
 	if err := os.WriteFile(eng, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := Default("chess")
+	cfg, err := Default(position.Chess)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +288,7 @@ func TestShippedPipelineConfigs(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if !strings.HasPrefix(strings.TrimPrefix(name, "pipeline-"), c.Game) {
+		if !strings.HasPrefix(strings.TrimPrefix(name, "pipeline-"), c.Game.String()) {
 			t.Errorf("%s: game %q", name, c.Game)
 		}
 		n++
@@ -340,7 +350,7 @@ func TestGenerationAgainstBoth(t *testing.T) {
 	// Extra data: a finished tiny self-play run of another seed.
 	extra := t.TempDir()
 	sp := cfg.Selfplay
-	sp.Game, sp.Output, sp.Seed, sp.Shards = "chess", extra, 99, 1
+	sp.Game, sp.Output, sp.Seed, sp.Shards = position.VariantName(position.Chess), extra, 99, 1
 	if _, err := selfplay.Run(context.Background(), sp, selfplay.Options{}); err != nil {
 		t.Fatal(err)
 	}
@@ -349,7 +359,7 @@ func TestGenerationAgainstBoth(t *testing.T) {
 	if err := os.WriteFile(best, nn.DefaultFile(position.Chess), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	prev, _ := json.Marshal(Report{RunDir: cfg.RunDir, Game: "chess", Best: variants.NetFile(best), Generations: []Generation{{Index: 0, Accepted: true, CumElo: 50}}})
+	prev, _ := json.Marshal(Report{RunDir: cfg.RunDir, Game: position.VariantName(position.Chess), Best: variants.NetFile(best), Generations: []Generation{{Index: 0, Accepted: true, CumElo: 50}}})
 	if err := os.WriteFile(filepath.Join(cfg.RunDir, "generations.json"), prev, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dualnnue/match"
+	"dualnnue/position"
 	"dualnnue/variants"
 )
 
@@ -24,7 +25,7 @@ func TestReportExplainsItself(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := &Report{RunDir: dir, Game: "chess", Best: variants.NetFile(filepath.Join(dir, "gen-001/train/n1.nnue")), Rule: rule(&cfg)}
+	rep := &Report{RunDir: dir, Game: position.VariantName(position.Chess), Best: variants.NetFile(filepath.Join(dir, "gen-001/train/n1.nnue")), Rule: rule(&cfg)}
 	rep.Generations = []Generation{
 		{Index: 0, SelfplayEval: variants.Hand, Games: 1000, Positions: 100000, PosPerSec: 900, SelfplaySecs: 110, Lambda: 0.9, TrainPositions: 95000,
 			TrainLoss0: 0.01, TrainLoss: 0.005, ValidLoss0: 0.006, ValidLoss: 0.0055, NetEpoch: 1, Epochs: 6, TrainSecs: 30, Opponent: variants.Hand,

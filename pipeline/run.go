@@ -109,9 +109,9 @@ type BaselineResult struct {
 
 // Report is a whole run.
 type Report struct {
-	RunDir string              `json:"run_dir"`
-	Game   string              `json:"game"`
-	Best   variants.EvalChoice `json:"best"` // the hand-written evaluation or the best net
+	RunDir string               `json:"run_dir"`
+	Game   position.VariantName `json:"game"` // "xiangqi" or "chess"
+	Best   variants.EvalChoice  `json:"best"` // the hand-written evaluation or the best net
 	// Rule says how a candidate is kept, with the match settings.
 	Rule        string       `json:"rule"`
 	Generations []Generation `json:"generations"`
@@ -120,7 +120,7 @@ type Report struct {
 // rule describes the acceptance rule and the match settings of cfg.
 func rule(cfg *Config) string {
 	m := cfg.Match
-	openings := "the embedded configs/openings/" + cfg.Game + ".epd"
+	openings := "the embedded configs/openings/" + cfg.Game.String() + ".epd"
 	if m.Openings != "" {
 		openings = m.Openings
 	}
@@ -220,7 +220,7 @@ func startRun(ctx context.Context, cfg Config, opt Options) (*pipelineRun, error
 	if cfg.Match.Baseline != "" {
 		base, err := match.ParseEngine(cfg.Match.Baseline)
 		if err == nil {
-			err = match.CheckEngine(ctx, base, cfg.Game, 20*time.Second)
+			err = match.CheckEngine(ctx, base, cfg.Game.String(), 20*time.Second)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("pipeline: baseline engine: %w", err)
@@ -254,7 +254,7 @@ func startRun(ctx context.Context, cfg Config, opt Options) (*pipelineRun, error
 			opt.log("pipeline: continuing the run", "dir", runDir, "generations_done", n, "best", rep.Best)
 		}
 	}
-	g, _ := position.ParseVariant(cfg.Game)
+	g := cfg.Game.Variant()
 	r := &pipelineRun{cfg: cfg, opt: opt, runDir: runDir, openings: openings, rep: rep}
 	// Generation 0 fine-tunes from the embedded default net.
 	r.defaultNet = filepath.Join(runDir, "default.nnue")
@@ -526,7 +526,7 @@ func writeOpenings(cfg *Config, runDir string) error {
 	if !cfg.Cluster.remote() || cfg.Match.Openings != "" {
 		return nil
 	}
-	data, err := configs.FS.ReadFile("openings/" + cfg.Game + ".epd")
+	data, err := configs.FS.ReadFile("openings/" + cfg.Game.String() + ".epd")
 	if err != nil {
 		return err
 	}
@@ -543,14 +543,11 @@ func writeOpenings(cfg *Config, runDir string) error {
 }
 
 func loadOpenings(cfg *Config) ([]notation.Opening, error) {
-	v, err := position.ParseVariant(cfg.Game)
-	if err != nil {
-		return nil, err
-	}
+	v := cfg.Game.Variant()
 	if cfg.Match.Openings != "" {
 		return notation.ReadOpenings(cfg.Match.Openings, v, rules.Undecided)
 	}
-	data, err := configs.FS.ReadFile("openings/" + cfg.Game + ".epd")
+	data, err := configs.FS.ReadFile("openings/" + cfg.Game.String() + ".epd")
 	if err != nil {
 		return nil, err
 	}
@@ -577,7 +574,7 @@ func matchConfig(cfg *Config, opt Options, openings []notation.Opening, candidat
 	}
 	tc.Margin = 100 * time.Millisecond
 	mc := match.Config{
-		Game:          cfg.Game,
+		Game:          cfg.Game.String(),
 		Engines:       [2]match.EngineConfig{engineFor(opt, candidate, "candidate"), engineFor(opt, best, "best")},
 		TC:            tc,
 		Games:         cfg.Match.Games,
@@ -623,7 +620,7 @@ func playVs(ctx context.Context, cfg *Config, opt Options, openings []notation.O
 	if err := os.Remove(pgn); err != nil && !os.IsNotExist(err) {
 		return nil, err
 	}
-	mc := match.Config{Game: cfg.Game, Engines: [2]match.EngineConfig{engineFor(opt, ev, "dualnnue"), base}, TC: tc,
+	mc := match.Config{Game: cfg.Game.String(), Engines: [2]match.EngineConfig{engineFor(opt, ev, "dualnnue"), base}, TC: tc,
 		Games: cfg.Match.BaselineGames, Concurrency: cfg.Match.Concurrency, Openings: openings,
 		Adjudication: match.Adjudication{MaxPlies: cfg.Match.MaxPlies, ResignScore: 2000, ResignMoves: 4}, PGNOut: pgn, Progress: opt.Progress, ProgressEvery: opt.ProgressEvery, Event: event}
 	r, err := match.Run(ctx, mc)

@@ -74,7 +74,7 @@ func checkCluster(cfg *Config, opt Options) error {
 // summary of the whole: games, time and files.
 func selfplayShards(ctx context.Context, cfg *Config, opt Options, sp selfplay.Config, label string) (selfplay.Summary, *StageRun, error) {
 	n := cfg.Cluster.SelfplayTasks
-	total := selfplay.Summary{Game: sp.Game, Shard: fmt.Sprintf("0-%d/%d", n-1, n), Reasons: map[string]int{}}
+	total := selfplay.Summary{Game: sp.Game.Variant(), Shard: fmt.Sprintf("0-%d/%d", n-1, n), Reasons: map[string]int{}}
 	s := newScheduler(&cfg.Cluster)
 	if s == nil {
 		t0 := time.Now()
@@ -153,7 +153,7 @@ func selfplayShards(ctx context.Context, cfg *Config, opt Options, sp selfplay.C
 // kills and resumes cut the shards into.
 func mergeShards(sp selfplay.Config, n int) error {
 	sp.Shards = n
-	_, _, err := selfplay.MergeShards(sp, filepath.Join(filepath.Dir(sp.Output), "merged", sp.Game+".dnds"))
+	_, _, err := selfplay.MergeShards(sp, filepath.Join(filepath.Dir(sp.Output), "merged", sp.Game.String()+".dnds"))
 	return err
 }
 

@@ -69,11 +69,11 @@ type AdjudicationConfig struct {
 // Config is one self-play run. The TOML keys are the snake_case names in
 // the struct tags; configs/selfplay-*.toml are examples.
 type Config struct {
-	Game    string `toml:"game"`  // "xiangqi" or "chess"
-	Games   int    `toml:"games"` // games in the whole run (all shards)
-	Threads int    `toml:"threads"`
-	Seed    uint64 `toml:"seed"`
-	Output  string `toml:"output"` // directory of the dataset files
+	Game    position.VariantName `toml:"game"`  // "xiangqi" or "chess" in the file
+	Games   int                  `toml:"games"` // games in the whole run (all shards)
+	Threads int                  `toml:"threads"`
+	Seed    uint64               `toml:"seed"`
+	Output  string               `toml:"output"` // directory of the dataset files
 	// Eval is the evaluator as variants.ParseEvalChoice reads it: "hand"
 	// or "classic" (the hand-written evaluation, the default), "embedded"
 	// or "default" (the embedded net) or the path of a net file. The text
@@ -191,9 +191,6 @@ func (c *Config) ruleOptions() variants.RuleOptions {
 	return variants.RuleOptions{CheckChaseIsChase: c.CheckChaseLoses}
 }
 
-// GameKind returns the configured game.
-func (c *Config) GameKind() (position.Variant, error) { return position.ParseVariant(c.Game) }
-
 // maxFlushSeconds bounds flush_seconds (a week), far below the overflow of
 // a time.Duration.
 const maxFlushSeconds = 7 * 24 * 3600
@@ -203,7 +200,7 @@ const maxFlushSeconds = 7 * 24 * 3600
 func (c *Config) Validate() error {
 	var errs []error
 	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
-	if _, err := c.GameKind(); err != nil {
+	if err := c.Game.Check(); err != nil {
 		bad("game: %v", err)
 	}
 	if c.Games <= 0 {

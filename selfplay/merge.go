@@ -24,10 +24,10 @@ func MergeShards(cfg Config, out string) (games int, positions uint64, err error
 	if cfg.Shards <= 0 {
 		return 0, 0, fmt.Errorf("selfplay: merge: %d shards", cfg.Shards)
 	}
-	g, err := cfg.GameKind()
-	if err != nil {
+	if err := cfg.Game.Check(); err != nil {
 		return 0, 0, err
 	}
+	g := cfg.Game.Variant()
 	var w *datasets.Writer
 	defer func() {
 		if w != nil && err != nil {

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"dualnnue/position"
 )
 
 // TestMergeShards: shards, one of them killed after its first games and
@@ -14,7 +16,7 @@ import (
 // that were never interrupted. A game held twice, a missing game and a
 // damaged part are refused, naming them.
 func TestMergeShards(t *testing.T) {
-	cfg := smallConfig(t, "chess", 7)
+	cfg := smallConfig(t, position.Chess, 7)
 	cfg.Threads = 1
 	cfg.Shards = 3
 	clean := cfg

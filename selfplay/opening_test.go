@@ -20,7 +20,7 @@ func xiangqiWorker(cfg *Config) *worker[xiangqi.Position, *xiangqi.Position] {
 // TestRandomPliesRange: with random_plies 8 and random_plies_max 9 every
 // game of a run starts with 8 or 9 book plies, and both counts occur.
 func TestRandomPliesRange(t *testing.T) {
-	cfg := smallConfig(t, "chess", 24)
+	cfg := smallConfig(t, position.Chess, 24)
 	cfg.Opening = OpeningConfig{RandomPlies: 8, RandomPliesMax: 9}
 	sum := runOK(t, cfg)
 	count := map[int]int{}
@@ -36,7 +36,7 @@ func TestRandomPliesRange(t *testing.T) {
 // material by SEE whenever the position had such a move, replayed over
 // 16 xiangqi games (where uniform random plies hang rooks and cannons).
 func TestSafeRandomPlies(t *testing.T) {
-	cfg := smallConfig(t, "xiangqi", 16)
+	cfg := smallConfig(t, position.Xiangqi, 16)
 	cfg.Opening = OpeningConfig{RandomPlies: 10, SafeRandom: true}
 	sum := runOK(t, cfg)
 	pos, _ := xiangqi.NewFromFEN(xiangqi.StartFEN)
@@ -104,7 +104,7 @@ func TestVerifyOpening(t *testing.T) {
 	}
 	bad := cfg
 	bad.Opening.VerifyScore = 0
-	bad.Game, bad.Games, bad.Output, bad.Eval, bad.Shards = "xiangqi", 1, t.TempDir(), "classic", 1
+	bad.Game, bad.Games, bad.Output, bad.Eval, bad.Shards = position.VariantName(position.Xiangqi), 1, t.TempDir(), "classic", 1
 	if err := bad.Validate(); err == nil {
 		t.Fatal("verify_nodes without verify_score accepted")
 	}
@@ -134,14 +134,14 @@ func TestShippedSelfplayConfigs(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if !strings.HasPrefix(strings.TrimPrefix(name, "selfplay-"), c.Game) {
+		if !strings.HasPrefix(strings.TrimPrefix(name, "selfplay-"), c.Game.String()) {
 			t.Errorf("%s: game %q", name, c.Game)
 		}
 		if strings.HasSuffix(name, "-bootstrap.toml") {
 			o, a := c.Opening, c.Adjudication
 			if o.RandomPlies != 8 || o.RandomPliesMax != 9 || o.VerifyNodes == 0 || o.VerifyScore != 1000 ||
 				a.ResignScore != 2500 || a.ResignPlies != 4 || a.DrawScore != 10 || a.DrawPlies != 10 || a.DrawAfterPly < 40 || a.DrawAfterPly > 70 ||
-				o.SafeRandom != (c.Game == "xiangqi") {
+				o.SafeRandom != (c.Game.Variant() == position.Xiangqi) {
 				t.Errorf("%s: opening %+v adjudication %+v", name, o, a)
 			}
 		}

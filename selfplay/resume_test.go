@@ -32,7 +32,7 @@ func killedPart(t *testing.T, path string, games []datasets.GameRecord, n int) {
 
 func someGames(t *testing.T) []datasets.GameRecord {
 	t.Helper()
-	games := readGames(t, runOK(t, smallConfig(t, "chess", 3)).Files)
+	games := readGames(t, runOK(t, smallConfig(t, position.Chess, 3)).Files)
 	if len(games) != 3 {
 		t.Fatalf("%d games", len(games))
 	}
@@ -52,7 +52,9 @@ func glob(t *testing.T, dir string) []string {
 // leave, and what the next resume must make of them.
 func TestResumeEdgeCases(t *testing.T) {
 	games := someGames(t)
-	prefix := func(dir string) string { return filepath.Join(dir, filePrefix("chess", 0, 1)) }
+	prefix := func(dir string) string {
+		return filepath.Join(dir, filePrefix(position.VariantName(position.Chess), 0, 1))
+	}
 	resume := func(t *testing.T, dir string) (int, int, []string) {
 		t.Helper()
 		done, next, files, err := resumeState(prefix(dir), position.Chess, true, nil, nil)
@@ -151,7 +153,7 @@ func TestResumeEdgeCases(t *testing.T) {
 // TT size or adjudication would mix two runs in one shard under game
 // indices that no longer say which games they are.
 func TestResumeRefusesAnotherRun(t *testing.T) {
-	base := smallConfig(t, "chess", 2)
+	base := smallConfig(t, position.Chess, 2)
 	runOK(t, base)
 	for name, change := range map[string]func(*Config){
 		"seed":   func(c *Config) { c.Seed++ },
@@ -181,13 +183,13 @@ func TestResumeRefusesAnotherRun(t *testing.T) {
 // every game of the run is then on disk once.
 func TestResumeByGameIdentity(t *testing.T) {
 	const total = 8
-	ref := readGames(t, runOK(t, smallConfig(t, "chess", total)).Files)
+	ref := readGames(t, runOK(t, smallConfig(t, position.Chess, total)).Files)
 	if len(ref) != total {
 		t.Fatalf("%d reference games", len(ref))
 	}
 	key := func(g *datasets.GameRecord) string { return fmt.Sprint(*g) }
 	for _, killed := range []bool{false, true} {
-		cfg := smallConfig(t, "chess", total)
+		cfg := smallConfig(t, position.Chess, total)
 		part := runOK(t, cfg).Files[0]
 		// Rewrite the part with one game per block, then damage block 2.
 		r, err := datasets.Open(part, nil)

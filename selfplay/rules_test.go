@@ -48,7 +48,7 @@ func TestCheckChaseLosesKey(t *testing.T) {
 	if c.playFingerprint() == d.playFingerprint() {
 		t.Error("the chase reading is not part of the run's fingerprint")
 	}
-	cfg := smallConfig(t, "xiangqi", 2)
+	cfg := smallConfig(t, position.Xiangqi, 2)
 	cfg.CheckChaseLoses = true
 	if _, err := Run(context.Background(), cfg, Options{}); err != nil {
 		t.Fatal(err)

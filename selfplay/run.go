@@ -41,7 +41,7 @@ type Options struct {
 
 // Summary describes what a run did.
 type Summary struct {
-	Game       string
+	Game       position.Variant
 	Shard      string
 	Games      int // games played by this run
 	Resumed    int // games already on disk when the run started
@@ -98,7 +98,7 @@ func (c *Config) playFingerprint() string {
 }
 
 // filePrefix names a shard's files.
-func filePrefix(game string, shard, shards int) string {
+func filePrefix(game position.VariantName, shard, shards int) string {
 	return fmt.Sprintf("%s-s%dof%d", game, shard, shards)
 }
 
@@ -118,14 +118,13 @@ func Run(ctx context.Context, cfg Config, opt Options) (Summary, error) {
 	if err := cfg.Validate(); err != nil {
 		return Summary{}, err
 	}
-	g, _ := cfg.GameKind()
-	switch g {
+	switch cfg.Game.Variant() {
 	case position.Xiangqi:
 		return runGame(ctx, &cfg, opt, variants.Xiangqi)
 	case position.Chess:
 		return runGame(ctx, &cfg, opt, variants.Chess)
 	}
-	return Summary{}, fmt.Errorf("selfplay: unsupported game %q", cfg.Game)
+	return Summary{}, fmt.Errorf("selfplay: unsupported game %v", cfg.Game.Variant())
 }
 
 // readBook reads an EPD/FEN opening file of game g with
@@ -309,7 +308,7 @@ func writeInOrder(ctx context.Context, results <-chan played, w *datasets.Writer
 // to a new part file.
 func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt Options, def *variants.Def[T, P]) (Summary, error) {
 	start := time.Now()
-	sum := Summary{Game: cfg.Game, Shard: fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards), Reasons: map[string]int{}}
+	sum := Summary{Game: cfg.Game.Variant(), Shard: fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards), Reasons: map[string]int{}}
 	ev, err := def.Evaluator(cfg.evalChoice)
 	if err != nil {
 		return sum, fmt.Errorf("eval net: %w", err)

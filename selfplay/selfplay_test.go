@@ -19,10 +19,10 @@ import (
 )
 
 // smallConfig is a fast run: shallow searches and short games.
-func smallConfig(t *testing.T, game string, games int) Config {
+func smallConfig(t *testing.T, game position.Variant, games int) Config {
 	t.Helper()
 	return Config{
-		Game: game, Games: games, Threads: 2, Seed: 7, Output: t.TempDir(), Eval: "classic", HashMiB: 1,
+		Game: position.VariantName(game), Games: games, Threads: 2, Seed: 7, Output: t.TempDir(), Eval: "classic", HashMiB: 1,
 		Search:       SearchConfig{SoftNodes: 300, HardNodes: 3000},
 		Opening:      OpeningConfig{RandomPlies: 6},
 		Adjudication: AdjudicationConfig{ResignScore: 1000, ResignPlies: 4, DrawScore: 5, DrawPlies: 10, DrawAfterPly: 30, MaxPlies: 40},
@@ -68,8 +68,8 @@ func runOK(t *testing.T, cfg Config) Summary {
 }
 
 func TestDeterministicAcrossRunsAndThreads(t *testing.T) {
-	for _, game := range []string{"xiangqi", "chess"} {
-		t.Run(game, func(t *testing.T) {
+	for _, game := range position.Variants {
+		t.Run(game.String(), func(t *testing.T) {
 			a := smallConfig(t, game, 6)
 			b := a
 			b.Output = t.TempDir()
@@ -106,7 +106,7 @@ func TestDeterministicAcrossRunsAndThreads(t *testing.T) {
 }
 
 func TestResumeDoesNotDuplicate(t *testing.T) {
-	full := smallConfig(t, "xiangqi", 6)
+	full := smallConfig(t, position.Xiangqi, 6)
 	want := readGames(t, runOK(t, full).Files)
 
 	part := full
@@ -135,7 +135,7 @@ func TestResumeDoesNotDuplicate(t *testing.T) {
 }
 
 func TestShardsPartitionTheRun(t *testing.T) {
-	full := smallConfig(t, "chess", 5)
+	full := smallConfig(t, position.Chess, 5)
 	want := readGames(t, runOK(t, full).Files)
 	var got [5]*datasets.GameRecord
 	for i := 0; i < 2; i++ {
@@ -169,11 +169,17 @@ func TestConfigErrors(t *testing.T) {
 	if _, err := ParseConfig([]byte("game = \"chess\"\ngamez = 3\n")); err == nil {
 		t.Fatal("unknown key accepted")
 	}
-	c := smallConfig(t, "shogi", 1)
-	if err := c.Validate(); err == nil {
-		t.Fatal("unknown game accepted")
+	// The game is read once, by the TOML decoder: a bad name is its error
+	// with the key's line; a config without a game fails Validate.
+	if _, err := ParseConfig([]byte("games = 3\ngame = \"shogi\"\n")); err == nil ||
+		err.Error() != `selfplay config: toml: line 2 (last key "game"): unknown game "shogi" (want xiangqi or chess)` {
+		t.Fatalf("unknown game: %v", err)
 	}
-	c = smallConfig(t, "chess", 0)
+	c := smallConfig(t, 0, 1)
+	if err := c.Validate(); err == nil || !strings.HasPrefix(err.Error(), `game: unknown game "" (want xiangqi or chess)`) {
+		t.Fatalf("no game: %v", err)
+	}
+	c = smallConfig(t, position.Chess, 0)
 	if err := c.Validate(); err == nil {
 		t.Fatal("zero games accepted")
 	}
@@ -197,12 +203,12 @@ func TestConfigErrors(t *testing.T) {
 			t.Errorf("%q: %v, want an error naming %s", text, err, key)
 		}
 	}
-	c = smallConfig(t, "chess", 4)
+	c = smallConfig(t, position.Chess, 4)
 	c.Adjudication.ResignScore = 0
 	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "resign_score") {
 		t.Fatalf("resign_plies without resign_score: %v", err)
 	}
-	c = smallConfig(t, "chess", 4)
+	c = smallConfig(t, position.Chess, 4)
 	c.Threads = 1 << 20
 	if err := c.Validate(); err == nil {
 		t.Fatal("a million threads accepted")
@@ -226,7 +232,7 @@ func TestConfigErrors(t *testing.T) {
 			t.Errorf("%q: %v, want %q", text, err, want)
 		}
 	}
-	c = smallConfig(t, "chess", 4)
+	c = smallConfig(t, position.Chess, 4)
 	c.HashMiB = -1
 	if err := c.Validate(); err == nil || err.Error() != "hash_mib must be > 0, got -1" {
 		t.Fatalf("hash_mib -1: %v", err)
@@ -238,7 +244,7 @@ func TestConfigErrors(t *testing.T) {
 // worker's previous game left there: the games depended on which worker
 // played which games before (threads 2 vs 1 differed).
 func TestDeterministicWithMultiPVOpenings(t *testing.T) {
-	a := smallConfig(t, "chess", 6)
+	a := smallConfig(t, position.Chess, 6)
 	a.Opening.MultiPVMargin = 40
 	a.Opening.RandomPlies = 4
 	b := a
@@ -268,7 +274,7 @@ func TestBook(t *testing.T) {
 	if err := os.WriteFile(book, []byte(lines), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c := smallConfig(t, "chess", 4)
+	c := smallConfig(t, position.Chess, 4)
 	c.Opening.Book = book
 	c.Opening.RandomPlies = 2
 	games := readGames(t, runOK(t, c).Files)
@@ -311,7 +317,7 @@ func TestBookRefusesNonStandardCastling(t *testing.T) {
 // carriage-return bar redraws.
 func TestProgressNotOnATerminal(t *testing.T) {
 	var buf bytes.Buffer
-	cfg := smallConfig(t, "xiangqi", 4)
+	cfg := smallConfig(t, position.Xiangqi, 4)
 	if _, err := Run(context.Background(), cfg, Options{Progress: &buf, ProgressEvery: time.Nanosecond}); err != nil {
 		t.Fatal(err)
 	}

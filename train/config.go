@@ -20,13 +20,13 @@ import (
 // Config is a training run. It is read from TOML (see configs/train-*.toml);
 // zero fields take the defaults of Defaults.
 type Config struct {
-	Name   string      `toml:"name"`    // run name (metrics, plot title, net description)
-	Game   string      `toml:"game"`    // "xiangqi" or "chess"
-	OutDir string      `toml:"out_dir"` // run directory: checkpoints, nets, metrics
-	Data   DataConfig  `toml:"data"`
-	Net    NetConfig   `toml:"net"`
-	Train  TrainConfig `toml:"train"`
-	Loss   LossConfig  `toml:"loss"`
+	Name   string               `toml:"name"`    // run name (metrics, plot title, net description)
+	Game   position.VariantName `toml:"game"`    // "xiangqi" or "chess" in the file
+	OutDir string               `toml:"out_dir"` // run directory: checkpoints, nets, metrics
+	Data   DataConfig           `toml:"data"`
+	Net    NetConfig            `toml:"net"`
+	Train  TrainConfig          `toml:"train"`
+	Loss   LossConfig           `toml:"loss"`
 }
 
 // DataConfig says where positions come from and which are kept.
@@ -107,11 +107,11 @@ type LossConfig struct {
 // batch 16384, 10 epochs of 10 M positions, AdamW lr 1e-3 with a cosine
 // schedule to 1e-5 after 200 warm-up steps, weight decay 0.01, λ = 1,
 // K = 400, power 2.5.
-func Defaults(game string) Config {
+func Defaults(game position.Variant) Config {
 	return Config{
-		Name:   game,
-		Game:   game,
-		OutDir: "runs/train-" + game,
+		Name:   game.String(),
+		Game:   position.VariantName(game),
+		OutDir: "runs/train-" + game.String(),
 		Data:   DataConfig{ValidSplit: 0.02, ValidMax: 200_000, LoaderWorkers: 1, ShuffleBuffer: 1 << 20, MaxAbsScore: 10000, MaxMemoryMiB: 8192},
 		Net:    NetConfig{Hidden: 256, Buckets: 1, Activation: "screlu"},
 		Train: TrainConfig{Epochs: 10, PositionsPerEpoch: 10_000_000, BatchSize: 16384, LR: 1e-3,
@@ -123,7 +123,8 @@ func Defaults(game string) Config {
 
 // LoadConfig reads a TOML file over the defaults of the game it names
 // (xiangqi when it names none). Unknown keys are an error, so a typo never
-// silently falls back to a default.
+// silently falls back to a default; so is a game other than "xiangqi" or
+// "chess" (the decoder's error, naming the key's line).
 func LoadConfig(path string) (Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -135,15 +136,15 @@ func LoadConfig(path string) (Config, error) {
 // ParseConfig is LoadConfig from memory.
 func ParseConfig(data []byte) (Config, error) {
 	var probe struct {
-		Game string `toml:"game"`
+		Game position.VariantName `toml:"game"`
 	}
 	if _, err := toml.Decode(string(data), &probe); err != nil {
 		return Config{}, fmt.Errorf("train: config: %w", err)
 	}
-	if probe.Game == "" {
-		probe.Game = "xiangqi"
+	if probe.Game == 0 {
+		probe.Game = position.VariantName(position.Xiangqi)
 	}
-	cfg := Defaults(probe.Game)
+	cfg := Defaults(probe.Game.Variant())
 	md, err := toml.Decode(string(data), &cfg)
 	if err != nil {
 		return Config{}, fmt.Errorf("train: config: %w", err)
@@ -165,7 +166,7 @@ func (c Config) TOML() []byte {
 
 // Validate checks every field, naming the first bad one.
 func (c *Config) Validate() error {
-	if _, err := position.ParseVariant(c.Game); err != nil {
+	if err := c.Game.Check(); err != nil {
 		return err
 	}
 	t := c.Train
@@ -250,10 +251,10 @@ func ParseActivation(s string) (nn.Activation, error) {
 // featureSet returns the configured feature set (the game's plain set when
 // none is named), checked against the game.
 func (c *Config) featureSet() (*features.Set, error) {
-	g, err := position.ParseVariant(c.Game)
-	if err != nil {
+	if err := c.Game.Check(); err != nil {
 		return nil, err
 	}
+	g := c.Game.Variant()
 	if c.Net.Features == "" {
 		return features.Default(g), nil
 	}

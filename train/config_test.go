@@ -8,7 +8,6 @@ import (
 
 	"dualnnue/configs"
 	"dualnnue/nn"
-	"dualnnue/position"
 )
 
 func TestShippedConfigs(t *testing.T) {
@@ -26,7 +25,7 @@ func TestShippedConfigs(t *testing.T) {
 		}
 		// Sized to the small default self-play output (thousands of
 		// positions): 32 units, 40 passes of one pass each, not 1,200.
-		if cfg.Game != g || cfg.Net.Hidden != 32 || cfg.Train.BatchSize != 16384 || cfg.Loss.K != 400 ||
+		if cfg.Game.String() != g || cfg.Net.Hidden != 32 || cfg.Train.BatchSize != 16384 || cfg.Loss.K != 400 ||
 			cfg.Data.Train[0] != "data/selfplay/"+g+"/*.dnds" || cfg.Train.PositionsPerEpoch != 0 || cfg.Train.Epochs != 40 {
 			t.Fatalf("%s: unexpected values %+v", g, cfg)
 		}
@@ -108,7 +107,7 @@ func TestNetConfigs(t *testing.T) {
 		if err := cfg.Validate(); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		g, _ := position.ParseVariant(cfg.Game)
+		g := cfg.Game.Variant()
 		set, _ := cfg.featureSet()
 		act, _ := ParseActivation(cfg.Net.Activation)
 		a := nn.Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: cfg.Net.Hidden, Buckets: cfg.Net.Buckets, Activation: act}

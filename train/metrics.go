@@ -15,6 +15,8 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"dualnnue/position"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -44,18 +46,18 @@ type MetricsFile struct {
 
 // RunInfo describes a run in metrics.json.
 type RunInfo struct {
-	Name        string   `json:"name"`
-	Game        string   `json:"game"`
-	Arch        string   `json:"arch"`
-	Data        []string `json:"data"`
-	Positions   int      `json:"train_positions"`
-	Validation  int      `json:"valid_positions"`
-	BatchSize   int      `json:"batch_size"`
-	Epochs      int      `json:"epochs"`
-	EpochSize   int64    `json:"positions_per_epoch"`
-	Workers     int      `json:"workers"`
-	Kernels     string   `json:"kernels"`
-	Description string   `json:"description"`
+	Name        string               `json:"name"`
+	Game        position.VariantName `json:"game"` // "xiangqi" or "chess"
+	Arch        string               `json:"arch"`
+	Data        []string             `json:"data"`
+	Positions   int                  `json:"train_positions"`
+	Validation  int                  `json:"valid_positions"`
+	BatchSize   int                  `json:"batch_size"`
+	Epochs      int                  `json:"epochs"`
+	EpochSize   int64                `json:"positions_per_epoch"`
+	Workers     int                  `json:"workers"`
+	Kernels     string               `json:"kernels"`
+	Description string               `json:"description"`
 }
 
 // metricsCSVHeader names the CSV columns.

@@ -150,7 +150,7 @@ func newTrainRun(cfg Config, opt Options) *trainRun {
 	if log == nil {
 		log = io.Discard
 	}
-	game, _ := position.ParseVariant(cfg.Game)
+	game := cfg.Game.Variant()
 	pcg := rand.NewPCG(cfg.Train.Seed, 0x1417)
 	return &trainRun{
 		cfg: cfg, asGiven: cfg, opt: opt, log: log, game: game,

@@ -60,7 +60,11 @@ func syntheticMemory(g position.Variant, n int, seed uint64) *Memory {
 }
 
 func smallConfig(t *testing.T, g string) Config {
-	cfg := Defaults(g)
+	v, err := position.ParseVariant(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Defaults(v)
 	cfg.Name = "test-" + g
 	cfg.OutDir = t.TempDir()
 	cfg.Net.Hidden = 32
@@ -164,7 +168,7 @@ func TestLearning(t *testing.T) {
 		t.Run(g.String(), func(t *testing.T) {
 			train := labelledMemory(t, g, 20000, 11)
 			valid := labelledMemory(t, g, 2000, 12)
-			cfg := Defaults(g.String())
+			cfg := Defaults(g)
 			cfg.Name = "learn-" + g.String()
 			cfg.OutDir = t.TempDir()
 			cfg.Net.Hidden = 32

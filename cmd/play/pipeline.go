@@ -24,7 +24,8 @@ func runPipeline(c *cli.Call) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
-	if _, code, ok := c.Game(*game); !ok {
+	g, code, ok := c.Game(*game)
+	if !ok {
 		return code
 	}
 	var cfg pipeline.Config
@@ -35,7 +36,7 @@ func runPipeline(c *cli.Call) int {
 			cfg, err = pipeline.ParseConfig(data)
 		}
 	} else {
-		cfg, err = pipeline.Default(*game)
+		cfg, err = pipeline.Default(g)
 	}
 	if err != nil {
 		return c.Errorf(2, "%v", err)

@@ -77,7 +77,8 @@ func runSelfplay(c *cli.Call) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
-	if _, code, ok := c.Game(*game); !ok {
+	g, code, ok := c.Game(*game)
+	if !ok {
 		return code
 	}
 	var data []byte
@@ -113,7 +114,7 @@ func runSelfplay(c *cli.Call) int {
 		"max-plies":         func() { cfg.Adjudication.MaxPlies = *maxPlies },
 		"check-chase-loses": func() { cfg.CheckChaseLoses = *checkChase },
 	})
-	if set["game"] && *configPath != "" && *game != cfg.Game {
+	if set["game"] && *configPath != "" && g != cfg.Game.Variant() {
 		// One meaning of -game with -config in every command: it names
 		// the config's game and must agree with it (train does the same).
 		fmt.Fprintf(stderr, "selfplay: -game %s contradicts the config's game %s\n", *game, cfg.Game)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"dualnnue/internal/cli/clitest"
+	"dualnnue/position"
 	"dualnnue/train"
 )
 
@@ -63,7 +64,7 @@ func TestPrintConfig(t *testing.T) {
 	if err != nil {
 		t.Fatalf("output does not load: %v\n%s", err, stdout.String())
 	}
-	want := train.Defaults("chess")
+	want := train.Defaults(position.Chess)
 	want.Train.Epochs = 3
 	want.Data.Train = []string{"a.dnds", "b.dnds"}
 	if !reflect.DeepEqual(got, want) {

@@ -13,7 +13,6 @@ import (
 	"syscall"
 
 	"dualnnue/internal/cli"
-	"dualnnue/position"
 	"dualnnue/train"
 )
 
@@ -86,7 +85,8 @@ func runTrain(c *cli.Call) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
-	if _, code, ok := c.Game(*game); !ok {
+	g, code, ok := c.Game(*game)
+	if !ok {
 		return code
 	}
 	set := cli.SetFlags(fs)
@@ -98,12 +98,12 @@ func runTrain(c *cli.Call) int {
 			fmt.Fprintf(stderr, "train: config: %s\n", strings.TrimPrefix(err.Error(), "train: "))
 			return 2 // a bad config exits 2 in every command, as bad flags do
 		}
-		if set["game"] && *game != cfg.Game {
+		if set["game"] && g != cfg.Game.Variant() {
 			fmt.Fprintf(stderr, "train: -game %s contradicts the config's game %s\n", *game, cfg.Game)
 			return 2
 		}
 	} else {
-		cfg = train.Defaults(*game)
+		cfg = train.Defaults(g)
 	}
 	list := func(s string) []string {
 		var out []string
@@ -201,9 +201,12 @@ func runWDL(c *cli.Call) int {
 	if !ok {
 		return code
 	}
-	g, err := position.ParseVariant(*game)
-	if err != nil {
+	if *game == "" {
 		return c.UsageError("-game chess|xiangqi is required")
+	}
+	g, code, ok := c.Game(*game)
+	if !ok {
+		return code
 	}
 	var pgns, sets []string
 	for _, a := range args {
