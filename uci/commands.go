@@ -80,18 +80,23 @@ func (s *Session) setOption(line string, args []string) {
 	}
 	if op.name == optThreads {
 		if n, _ := strconv.Atoi(v); n > threadCap() {
-			s.out.infoString(fmt.Sprintf("Threads %d: this machine runs %d threads at once (GOMAXPROCS), so the search uses %d: "+
+			s.out.infoString(fmt.Sprintf("Threads %d: this machine runs %d threads at once (its CPUs, or GOMAXPROCS if lower), so the search uses %d: "+
 				"more would only share the same cores and make the clock late", n, threadCap(), threadCap()))
 		}
 	}
 }
 
 // threadCap is the most search threads a session uses, whatever Threads
-// says: the number of goroutines Go runs at once. Lazy SMP gains nothing
-// from more, and with many more the main thread, which watches the clock,
-// waits for its turn behind the helpers (Threads 1000 turned "movetime
-// 100" into 10 s on two cores).
-func threadCap() int { return max(runtime.GOMAXPROCS(0), 1) }
+// says: the machine's CPUs (runtime.NumCPU: those the process may run on),
+// or GOMAXPROCS when that is lower. Lazy SMP gains nothing from more, and
+// with many more the main thread, which watches the clock, waits for its
+// turn behind the helpers (Threads 1000 turned "movetime 100" into 10 s on
+// two cores). GOMAXPROCS alone is not the machine: GOMAXPROCS=1000 in the
+// environment made the cap 1000 and "go movetime 1000" took 2.9 s.
+func threadCap() int { return threadCapOf(runtime.GOMAXPROCS(0), runtime.NumCPU()) }
+
+// threadCapOf is threadCap for gomaxprocs and ncpu: the lower, at least 1.
+func threadCapOf(gomaxprocs, ncpu int) int { return max(min(gomaxprocs, ncpu), 1) }
 
 // checkResources refuses a Hash larger than 3/4 of the machine's memory
 // (allocating it would end the process) and values over the Config caps.

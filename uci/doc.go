@@ -78,9 +78,9 @@
 //   - With no legal move the answer is "bestmove (none)" (UCCI:
 //     "nobestmove"); for "go infinite" and "go ponder" only after "stop" or
 //     "ponderhit", while waiting without using the CPU.
-//   - Threads above the number of goroutines Go runs at once (GOMAXPROCS)
-//     are accepted but the search uses that many, with a note: more threads
-//     only share the same cores and make the clock late.
+//   - Threads above the machine's CPUs (runtime.NumCPU, or GOMAXPROCS when
+//     that is lower) are accepted but the search uses that many, with a
+//     note: more threads only share the same cores and make the clock late.
 //   - EvalFile's default is empty, announced as "<empty>": the game's
 //     embedded net. "<empty>", an empty value and "<default>" (what older
 //     versions announced) all select it.

@@ -2,6 +2,7 @@
 package uci
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -16,7 +17,7 @@ func TestThreadsFarAboveCores(t *testing.T) {
 	c := realClient(t, "chess")
 	c.send("setoption name Threads value 1000")
 	got := c.sync()
-	want := "info string Threads 1000: this machine runs " + itoa(threadCap()) + " threads at once (GOMAXPROCS), so the search uses " + itoa(threadCap()) + ": "
+	want := "info string Threads 1000: this machine runs " + itoa(threadCap()) + " threads at once (its CPUs, or GOMAXPROCS if lower), so the search uses " + itoa(threadCap()) + ": "
 	if len(got) != 1 || !strings.HasPrefix(got[0], want) {
 		t.Fatalf("setoption Threads 1000: %q, want %q...", got, want)
 	}
@@ -44,5 +45,33 @@ func TestThreadsFarAboveCores(t *testing.T) {
 	c.send("setoption name Threads value 1000")
 	if got := c.sync(); len(got) != 1 || !strings.HasPrefix(got[0], want) {
 		t.Fatalf("Threads 1000 again: %q", got)
+	}
+}
+
+// Issue 24 N7: GOMAXPROCS=1000 in the environment turned the cap off
+// ("go movetime 1000" took 2.9 s on two cores): the cap is the machine's
+// CPUs, lowered by GOMAXPROCS but never raised by it.
+func TestThreadCapIsTheCPUs(t *testing.T) {
+	for _, c := range []struct{ gomaxprocs, ncpu, want int }{
+		{1000, 2, 2}, {2, 2, 2}, {1, 8, 1}, {8, 1, 1}, {0, 4, 1}, {64, 64, 64},
+	} {
+		if got := threadCapOf(c.gomaxprocs, c.ncpu); got != c.want {
+			t.Errorf("threadCapOf(%d, %d) = %d, want %d", c.gomaxprocs, c.ncpu, got, c.want)
+		}
+	}
+	ncpu := runtime.NumCPU()
+	old := runtime.GOMAXPROCS(1000) // as GOMAXPROCS=1000 in the environment sets it
+	defer runtime.GOMAXPROCS(old)
+	if got := threadCap(); got != ncpu {
+		t.Fatalf("GOMAXPROCS 1000: threadCap %d, want the %d CPUs", got, ncpu)
+	}
+	c := fakeClient(t)
+	c.send("setoption name Threads value 1000")
+	want := "info string Threads 1000: this machine runs " + itoa(ncpu) + " threads at once (its CPUs, or GOMAXPROCS if lower), so the search uses " + itoa(ncpu) + ": "
+	if got := c.sync(); len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Fatalf("setoption Threads 1000: %q, want %q...", got, want)
+	}
+	if got := c.sess.engineConfig().threads; got != ncpu {
+		t.Errorf("the engine is configured with %d threads, want %d", got, ncpu)
 	}
 }
