@@ -36,5 +36,9 @@
 // which games it holds ("first_game", and a "games" list when they have
 // holes) and the format keeps each game's ordinal in its file whatever
 // blocks were lost, so the resumed run plays exactly the games missing from
-// disk (those of a damaged block included), in index order.
+// disk (those of a damaged block included), in index order. A finished
+// part with a damaged block has its intact games copied to a new part and
+// is then moved aside as <part>.damaged (kept for inspection, matched by no
+// *.dnds pattern), so that `selfplay data verify` of the run's parts
+// passes once the lost games are played again.
 package selfplay

@@ -405,14 +405,16 @@ func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt O
 // resumeState inspects a shard's existing files. Without resume any file is
 // an error (never overwrite or mix runs silently). With resume, the games
 // of the finished parts are collected by identity (see partGames), a torn
-// .tmp part (a killed run) is salvaged into a closed part, and the set of
-// games on disk and the next part number are returned.
+// .tmp part (a killed run) is salvaged into a closed part, a finished part
+// with a damaged block is salvaged likewise and moved aside (moveAside),
+// and the set of games on disk and the next part number are returned.
 //
 // A salvage can itself be killed at any point and the next resume finds a
 // consistent state: the copy is written as <part>.salvaging (removed when
 // found: its source is still there), renamed to the part, and only then is
 // the source removed; a source whose games already are in a part (the part's
-// header names it in "salvaged_from") is removed without a second copy.
+// header names it in "salvaged_from") is removed (a damaged part: moved
+// aside) without a second copy.
 func resumeState(prefix string, g position.Variant, resume bool, same func(string, datasets.GeneratorInfo) error, log *slog.Logger) (done gameSet, nextPart int, files []string, err error) {
 	if same == nil {
 		same = func(string, datasets.GeneratorInfo) error { return nil }
@@ -450,22 +452,63 @@ func resumeState(prefix string, g position.Variant, resume bool, same func(strin
 	}
 	sort.Strings(parts)
 	salvaged := map[string]bool{}
+	var damaged []string
 	for _, p := range parts {
-		h, err := partGamesInto(p, &done, log)
+		var ks []int
+		h, problems, err := partGames(p, func(k int, _ *datasets.GameRecord) error {
+			ks = append(ks, k)
+			return nil
+		})
 		if err != nil {
 			return done, 0, nil, err
 		}
 		if err := same(p, h); err != nil {
 			return done, 0, nil, err
 		}
-		from := h.Extra["salvaged_from"]
-		if from != "" {
-			salvaged[from] = true
-		}
-		files = append(files, p)
 		var k int
 		if _, err := fmt.Sscanf(strings.TrimPrefix(p, prefix), "-p%03d.dnds", &k); err == nil && k >= nextPart {
 			nextPart = k + 1
+		}
+		if len(problems) > 0 {
+			// A damaged finished part: its intact games are copied to a
+			// new part and it is moved aside (below), so that the run's
+			// parts verify once the lost games are played again.
+			for _, pr := range problems {
+				if log != nil {
+					log.Warn("dataset problem (the part is moved aside, its lost games are played again)", "file", p, "problem", pr.String())
+				}
+			}
+			damaged = append(damaged, p)
+			continue
+		}
+		for _, k := range ks {
+			done.add(k)
+		}
+		if from := h.Extra["salvaged_from"]; from != "" {
+			salvaged[from] = true
+		}
+		files = append(files, p)
+	}
+	for _, p := range damaged {
+		if !salvaged[filepath.Base(p)] {
+			out := fmt.Sprintf("%s-p%03d.dnds", prefix, nextPart)
+			n, err := salvage(p, out, g, same, log, true)
+			if err != nil {
+				return done, 0, nil, err
+			}
+			if n > 0 {
+				if _, err := partGamesInto(out, &done, log); err != nil {
+					return done, 0, nil, err
+				}
+				nextPart++
+				files = append(files, out)
+			}
+			continue
+		}
+		// Its intact games are already in a part (a run killed after the
+		// copy): only the move aside is left.
+		if err := moveAside(p, log); err != nil {
+			return done, 0, nil, err
 		}
 	}
 	srcList := make([]string, 0, len(sources))
@@ -484,7 +527,7 @@ func resumeState(prefix string, g position.Variant, resume bool, same func(strin
 			continue
 		}
 		out := fmt.Sprintf("%s-p%03d.dnds", prefix, nextPart)
-		n, err := salvage(t, out, g, same, log)
+		n, err := salvage(t, out, g, same, log, false)
 		if err != nil {
 			return done, 0, nil, err
 		}
@@ -530,8 +573,16 @@ func tornHeader(err error, size int64) bool {
 // salvage copies the readable games of a killed run's .tmp file into the
 // closed part out and removes the .tmp; a .tmp without a finished game is
 // just removed (n = 0, no part). The part's header lists the games it
-// holds ("games"), so that their identity survives the copy.
-func salvage(tmp, out string, g position.Variant, same func(string, datasets.GeneratorInfo) error, log *slog.Logger) (n int, err error) {
+// holds ("games"), so that their identity survives the copy. With aside,
+// tmp is a damaged finished part, which is moved aside (moveAside) instead
+// of removed.
+func salvage(tmp, out string, g position.Variant, same func(string, datasets.GeneratorInfo) error, log *slog.Logger, aside bool) (n int, err error) {
+	finish := func() error {
+		if aside {
+			return moveAside(tmp, log)
+		}
+		return os.Remove(tmp)
+	}
 	r, err := datasets.Open(tmp, nil)
 	if err != nil {
 		if st, serr := os.Stat(tmp); serr == nil && tornHeader(err, st.Size()) {
@@ -556,10 +607,10 @@ func salvage(tmp, out string, g position.Variant, same func(string, datasets.Gen
 		return 0, fmt.Errorf("salvage %s: %w", tmp, err)
 	}
 	if len(have.spans) == 0 {
-		if log != nil {
+		if log != nil && !aside {
 			log.Info("removing an interrupted part without games", "file", tmp)
 		}
-		return 0, os.Remove(tmp)
+		return 0, finish()
 	}
 	extra := make(map[string]string, len(info.Extra)+2)
 	for k, v := range info.Extra {
@@ -615,7 +666,31 @@ func salvage(tmp, out string, g position.Variant, same func(string, datasets.Gen
 		d.Close()
 	}
 	if log != nil {
-		log.Info("salvaged interrupted part", "from", tmp, "to", out, "games", n)
+		log.Info("salvaged part", "from", tmp, "to", out, "games", n)
 	}
-	return n, os.Remove(tmp)
+	return n, finish()
+}
+
+// DamagedSuffix is appended to the name of a damaged part that a resume
+// moved aside ("chess-s0of1-p000.dnds.damaged"): the file stays for
+// inspection, but no "*.dnds" pattern of verify, merge or train picks it up.
+const DamagedSuffix = ".damaged"
+
+// moveAside renames the damaged part p to p+DamagedSuffix (p+".damaged.1",
+// ".2", ... when that name is taken).
+func moveAside(p string, log *slog.Logger) error {
+	to := p + DamagedSuffix
+	for i := 1; ; i++ {
+		if _, err := os.Lstat(to); errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		to = fmt.Sprintf("%s%s.%d", p, DamagedSuffix, i)
+	}
+	if err := os.Rename(p, to); err != nil {
+		return fmt.Errorf("selfplay: move the damaged part aside: %w", err)
+	}
+	if log != nil {
+		log.Warn("damaged part moved aside (its intact games were copied, the lost ones are played again)", "file", to)
+	}
+	return nil
 }

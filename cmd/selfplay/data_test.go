@@ -260,3 +260,93 @@ func TestExportFilterRange(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeMovesADamagedPartAside (issue 24): a finished part with a
+// damaged block; the resume copies its intact games to a new part, moves
+// it aside as *.dnds.damaged and plays the lost games again, so that
+// `data verify` of the run's *.dnds exits 0 and `data stats` counts every
+// game exactly once.
+func TestResumeMovesADamagedPartAside(t *testing.T) {
+	const games = 6
+	dir := t.TempDir()
+	args := []string{"-game", "chess", "-games", fmt.Sprint(games), "-threads", "1", "-nodes", "100", "-hard-nodes", "1000",
+		"-max-plies", "20", "-out", dir, "-quiet"}
+	sp := func(want int, args ...string) string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if code := run(args, &out, &errb); code != want {
+			t.Fatalf("%v: exit %d, want %d\n%s%s", args, code, want, out.String(), errb.String())
+		}
+		return out.String() + errb.String()
+	}
+	sp(0, args...)
+	parts, _ := filepath.Glob(filepath.Join(dir, "*.dnds"))
+	if len(parts) != 1 {
+		t.Fatalf("parts %v", parts)
+	}
+	part := parts[0]
+	// Rewrite the part with one game per block, then damage block 2.
+	r, err := datasets.Open(part, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := r.Header().Generator
+	var recs []datasets.GameRecord
+	for g := (datasets.GameRecord{}); r.NextGame(&g); g = (datasets.GameRecord{}) {
+		recs = append(recs, g)
+	}
+	r.Close()
+	if len(recs) != games {
+		t.Fatalf("%d games", len(recs))
+	}
+	w, err := datasets.Create(part+".new", position.Chess, info, &datasets.WriterOptions{BlockSize: 1, NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range recs {
+		if err := w.WriteGame(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(part+".new", part); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := datasets.Inspect(part)
+	if err != nil || len(fi.Blocks) != games {
+		t.Fatalf("%d blocks, %v", len(fi.Blocks), err)
+	}
+	data, _ := os.ReadFile(part)
+	b := fi.Blocks[2]
+	data[b.Offset+datasets.BlockHeaderSize+int64(b.Header.Size)/2] ^= 0x40
+	if err := os.WriteFile(part, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out := sp(1, "data", "verify", part); !strings.Contains(out, ": DAMAGED: ") {
+		t.Fatalf("verify before the resume:\n%s", out)
+	}
+
+	sp(0, append(args, "-resume")...)
+	if _, err := os.Stat(part + ".damaged"); err != nil {
+		t.Fatalf("the damaged part was not moved aside: %v", err)
+	}
+	parts, _ = filepath.Glob(filepath.Join(dir, "*.dnds"))
+	// The intact five games copied to p001, the lost one played into p002.
+	if len(parts) != 2 || filepath.Base(parts[0]) != "chess-s0of1-p001.dnds" || filepath.Base(parts[1]) != "chess-s0of1-p002.dnds" {
+		t.Fatalf("parts after the resume: %v", parts)
+	}
+	out := sp(0, append([]string{"data", "verify"}, parts...)...)
+	if strings.Count(out, ": OK: ") != 2 {
+		t.Fatalf("verify after the resume:\n%s", out)
+	}
+	if out := sp(0, append([]string{"data", "stats"}, parts...)...); !strings.Contains(out, fmt.Sprintf(" bytes, %d games,", games)) {
+		t.Fatalf("stats after the resume:\n%s", out)
+	}
+	// A further resume plays nothing and leaves the files as they are.
+	sp(0, append(args, "-resume")...)
+	if again, _ := filepath.Glob(filepath.Join(dir, "*")); len(again) != 3 {
+		t.Fatalf("files after a second resume: %v", again)
+	}
+}
