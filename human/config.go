@@ -19,8 +19,8 @@ const DefaultMoveTime = 2 * time.Second
 
 // Config are the settings of one session.
 type Config struct {
-	// Game is "xiangqi" or "chess".
-	Game string
+	// Game is position.Xiangqi or position.Chess.
+	Game position.Variant
 	// Human is the side the person plays (position.Red/White or Black); the
 	// engine moves first when the person takes Black.
 	Human position.Color
@@ -59,12 +59,12 @@ type Config struct {
 // in the session.
 func Play(in io.Reader, out io.Writer, cfg Config) error {
 	switch cfg.Game {
-	case "xiangqi":
+	case position.Xiangqi:
 		return run(xiangqiDef, in, out, cfg, nil)
-	case "chess":
+	case position.Chess:
 		return run(chessDef, in, out, cfg, nil)
 	}
-	return fmt.Errorf("human: unknown game %q (want xiangqi or chess)", cfg.Game)
+	return fmt.Errorf("human: unknown game %v (want xiangqi or chess)", cfg.Game)
 }
 
 // ParseSide reads the side the person plays: "red" or "white" (colour 0),

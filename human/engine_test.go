@@ -31,7 +31,7 @@ func TestRealEngine(t *testing.T) {
 	}
 	for _, c := range cases {
 		var out strings.Builder
-		cfg := Config{Game: c.game, Nodes: 3000, Threads: 1, HashMiB: 1, Eval: variants.UCIEvalChoice(!c.hce, "")}
+		cfg := Config{Game: variantOf(c.game), Nodes: 3000, Threads: 1, HashMiB: 1, Eval: variants.UCIEvalChoice(!c.hce, "")}
 		if err := Play(strings.NewReader(c.script), &out, cfg); err != nil {
 			t.Fatalf("%s: %v", c.game, err)
 		}
@@ -95,7 +95,7 @@ func TestRealEngineMates(t *testing.T) {
 	}
 	for _, c := range cases {
 		var out strings.Builder
-		cfg := Config{Game: c.game, FEN: c.fen, Depth: 3, Threads: 1, HashMiB: 1}
+		cfg := Config{Game: variantOf(c.game), FEN: c.fen, Depth: 3, Threads: 1, HashMiB: 1}
 		if err := Play(strings.NewReader(""), &out, cfg); err != nil {
 			t.Fatalf("%s: %v", c.game, err)
 		}

@@ -45,13 +45,22 @@ func scriptedThink[T any, P search.GamePtr[T]](sc *scripted) thinkFunc[P] {
 	}
 }
 
+// variantOf is position.ParseVariant for the tests' game names.
+func variantOf(game string) position.Variant {
+	v, err := position.ParseVariant(game)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 // playScript runs a session of game with the scripted engine and returns
 // the transcript.
 func playScript(t testing.TB, game string, cfg Config, engine []string, script string) string {
 	t.Helper()
 	var out strings.Builder
 	sc := &scripted{moves: engine}
-	cfg.Game = game
+	cfg.Game = variantOf(game)
 	var err error
 	switch game {
 	case "xiangqi":

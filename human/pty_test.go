@@ -17,6 +17,7 @@ import (
 	"github.com/creack/pty"
 	"golang.org/x/term"
 
+	"dualnnue/position"
 	"dualnnue/position/xiangqi"
 )
 
@@ -100,7 +101,7 @@ func TestAutoColorPTY(t *testing.T) {
 	// turns "\n" into "\r\n".
 	out := collect(ptmx)
 	var sc scripted
-	err = run(xiangqiDef, strings.NewReader("h2e2\nquit\n"), tty, Config{Game: "xiangqi", ANSI: true},
+	err = run(xiangqiDef, strings.NewReader("h2e2\nquit\n"), tty, Config{Game: position.Xiangqi, ANSI: true},
 		scriptedThink[xiangqi.Position, *xiangqi.Position](&sc))
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +125,7 @@ func TestLineEditingPTY(t *testing.T) {
 	done := make(chan error, 1)
 	sc := &scripted{moves: []string{"h9g7", "b9c7"}}
 	go func() {
-		done <- run(xiangqiDef, tty, tty, Config{Game: "xiangqi"}, scriptedThink[xiangqi.Position, *xiangqi.Position](sc))
+		done <- run(xiangqiDef, tty, tty, Config{Game: position.Xiangqi}, scriptedThink[xiangqi.Position, *xiangqi.Position](sc))
 	}()
 	out.waitFor(t, "1. red> ", 1, 10*time.Second)
 	io.WriteString(ptmx, "h2e3\x7f2\r") // Backspace over the 3

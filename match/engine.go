@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"dualnnue/notation"
+	"dualnnue/position"
 )
 
 // Option is one UCI option to set ("setoption name N value V").
@@ -244,7 +245,7 @@ type engineLine struct {
 // the match does not kill the engines in the middle of a game. Its pipes
 // are ours: writes carry deadlines (an engine that stops reading cannot
 // block the match) and Close can always unblock the reader.
-func StartEngine(ctx context.Context, cfg EngineConfig, game string, timeout time.Duration) (*Engine, error) {
+func StartEngine(ctx context.Context, cfg EngineConfig, game position.Variant, timeout time.Duration) (*Engine, error) {
 	cmd := exec.Command(FindEngine(cfg.Cmd), cfg.Args...)
 	cmd.Dir = cfg.Dir
 	setProcessGroup(cmd)
@@ -443,7 +444,7 @@ func (e *Engine) expect(ctx context.Context, prefix string, deadline time.Time, 
 	}
 }
 
-func (e *Engine) handshake(ctx context.Context, game string, timeout time.Duration) error {
+func (e *Engine) handshake(ctx context.Context, game position.Variant, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	if err := e.send("uci", deadline); err != nil {
 		return err
@@ -468,7 +469,7 @@ func (e *Engine) handshake(ctx context.Context, game string, timeout time.Durati
 	}
 	deadline = time.Now().Add(timeout)
 	if e.UCIVariant {
-		if err := e.send("setoption name UCI_Variant value "+game, deadline); err != nil {
+		if err := e.send("setoption name UCI_Variant value "+game.String(), deadline); err != nil {
 			return err
 		}
 	}
@@ -675,7 +676,7 @@ func (e *Engine) drain() {
 // timeout: an engine that cannot be started, does not answer, or plays no
 // move or an illegal one is an error. A pipeline checks its baseline engine
 // so before hours of self-play and training.
-func CheckEngine(ctx context.Context, cfg EngineConfig, game string, timeout time.Duration) error {
+func CheckEngine(ctx context.Context, cfg EngineConfig, game position.Variant, timeout time.Duration) error {
 	g, err := newGamePlayer(game)
 	if err != nil {
 		return err

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"dualnnue/position"
 )
 
 // within fails the test when f does not return within d (the engine I/O
@@ -24,7 +26,7 @@ func within(t *testing.T, d time.Duration, what string, f func()) {
 
 func startFake(t *testing.T, cfg EngineConfig) *Engine {
 	t.Helper()
-	e, err := StartEngine(context.Background(), cfg, "chess", 10*time.Second)
+	e, err := StartEngine(context.Background(), cfg, position.Chess, 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}

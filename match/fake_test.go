@@ -27,6 +27,15 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// variantOf is position.ParseVariant for the tests' game names.
+func variantOf(game string) position.Variant {
+	v, err := position.ParseVariant(game)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 func fakeEngine(mode, game string) {
 	if mode == "crashonce" {
 		// Starts once (and crashes on its first go); every later start fails.
@@ -37,7 +46,7 @@ func fakeEngine(mode, game string) {
 		_ = os.WriteFile(mark, nil, 0o644)
 		mode = "crash"
 	}
-	pos, start, _ := newReferee(game)
+	pos, start, _ := newReferee(variantOf(game))
 	states := make([]position.State, 4096)
 	in := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
@@ -149,7 +158,7 @@ func TestFaultyEnginesAreScoredAndTheMatchGoesOn(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
-			cfg := Config{Game: "chess", TC: c.tc, Games: 4, Concurrency: 2,
+			cfg := Config{Game: position.Chess, TC: c.tc, Games: 4, Concurrency: 2,
 				Adjudication: Adjudication{MaxPlies: 20}}
 			cfg.Engines[0] = fakeConfig(t, "good", "good")
 			cfg.Engines[1] = fakeConfig(t, c.mode, c.mode)
@@ -173,7 +182,7 @@ func TestFaultyEnginesAreScoredAndTheMatchGoesOn(t *testing.T) {
 func TestXiangqiDialects(t *testing.T) {
 	testGame = "xiangqi"
 	defer func() { testGame = "chess" }()
-	cfg := Config{Game: "xiangqi", TC: TimeControl{Nodes: 1}, Games: 2, Adjudication: Adjudication{MaxPlies: 30}}
+	cfg := Config{Game: position.Xiangqi, TC: TimeControl{Nodes: 1}, Games: 2, Adjudication: Adjudication{MaxPlies: 30}}
 	cfg.Engines[0] = fakeConfig(t, "good", "iccs")
 	cfg.Engines[1] = fakeConfig(t, "ranks1", "fsf-like")
 	rep, err := Run(context.Background(), cfg)
@@ -223,7 +232,7 @@ func TestParseHelpers(t *testing.T) {
 func TestEngineGarbageIsQuotedAndCut(t *testing.T) {
 	pgn := t.TempDir() + "/m.pgn"
 	var progress strings.Builder
-	cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 2, PGNOut: pgn, Progress: &progress,
+	cfg := Config{Game: position.Chess, TC: TimeControl{Nodes: 1}, Games: 2, PGNOut: pgn, Progress: &progress,
 		Adjudication: Adjudication{MaxPlies: 20}}
 	cfg.Engines[0] = fakeConfig(t, "good", "good")
 	cfg.Engines[1] = fakeConfig(t, "garbage", "")

@@ -17,9 +17,9 @@ import (
 	"dualnnue/variants"
 )
 
-// newReferee returns a position of game ("xiangqi" or "chess") at the
-// standard start, and the start FEN.
-func newReferee(game string) (position.Game, string, error) {
+// newReferee returns a position of game at the standard start, and the
+// start FEN; an invalid game is an error.
+func newReferee(game position.Variant) (position.Game, string, error) {
 	ar, err := newArbiter(game)
 	return ar.pos, ar.start, err
 }
@@ -38,17 +38,14 @@ type arbiter struct {
 
 // newArbiter is newReferee with the rest of the arbiter: the one switch on
 // the game in the runner.
-func newArbiter(game string) (arbiter, error) {
-	v, err := position.ParseVariant(game)
-	if err != nil {
-		return arbiter{}, err
-	}
-	switch v {
+func newArbiter(game position.Variant) (arbiter, error) {
+	switch game {
 	case position.Xiangqi:
 		return arbiterOf(variants.Xiangqi)
-	default:
+	case position.Chess:
 		return arbiterOf(variants.Chess)
 	}
+	return arbiter{}, fmt.Errorf("match: unknown game %v (want xiangqi or chess)", game)
 }
 
 func arbiterOf[T any, P search.GamePtr[T]](d *variants.Def[T, P]) (arbiter, error) {
@@ -270,7 +267,7 @@ func fromRanks1(m string) (string, error) { return notation.FromRanks1(m) }
 
 // gamePlayer holds the per-slot buffers of a game.
 type gamePlayer struct {
-	game  string
+	game  position.Variant
 	pos   position.Game
 	judge func() rules.Verdict // judges pos
 	start string
@@ -281,7 +278,7 @@ type gamePlayer struct {
 	list    position.MoveList
 }
 
-func newGamePlayer(game string) (*gamePlayer, error) {
+func newGamePlayer(game position.Variant) (*gamePlayer, error) {
 	ar, err := newArbiter(game)
 	if err != nil {
 		return nil, err

@@ -74,7 +74,7 @@ func TestAdjudicator(t *testing.T) {
 // TestMoveTimeLoss: an engine that takes longer than movetime + margin
 // loses on time (it was never flagged unless it hung for a minute).
 func TestMoveTimeLoss(t *testing.T) {
-	cfg := Config{Game: "chess", TC: TimeControl{MoveTime: 100 * time.Millisecond, Margin: 20 * time.Millisecond}, Games: 2,
+	cfg := Config{Game: position.Chess, TC: TimeControl{MoveTime: 100 * time.Millisecond, Margin: 20 * time.Millisecond}, Games: 2,
 		Adjudication: Adjudication{MaxPlies: 10}}
 	cfg.Engines[0] = fakeConfig(t, "good", "good")
 	cfg.Engines[1] = fakeConfig(t, "slow", "slow")
@@ -114,7 +114,7 @@ func TestOpeningsCheckedBeforeTheMatch(t *testing.T) {
 		{"illegal", notation.Opening{Moves: []string{"e2e5"}}, "move 1"},
 		{"bad FEN", notation.Opening{FEN: "8/8/8/8/8/8/8/8 w - - 0 1"}, "opening"},
 	} {
-		cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 2, Openings: []notation.Opening{{}, c.op}}
+		cfg := Config{Game: position.Chess, TC: TimeControl{Nodes: 1}, Games: 2, Openings: []notation.Opening{{}, c.op}}
 		cfg.Engines[0] = EngineConfig{Cmd: "/nonexistent/engine"}
 		cfg.Engines[1] = cfg.Engines[0]
 		_, err := Run(context.Background(), cfg)
@@ -124,7 +124,7 @@ func TestOpeningsCheckedBeforeTheMatch(t *testing.T) {
 	}
 	// A long opening under the limit plays, and the game after it has room
 	// for the full 2,000 plies.
-	g, _ := newGamePlayer("chess")
+	g, _ := newGamePlayer(position.Chess)
 	op := notation.Opening{Moves: append(shuffle(996), "e2e4", "e7e5")}
 	if _, moves, err := g.setup(op); err != nil || len(moves) != 998 || g.hist.Len() != 998 {
 		t.Fatalf("setup: %v, %d moves, %d in the history", err, len(moves), g.hist.Len())
@@ -140,7 +140,7 @@ func TestRefereeDeadXiangqi(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "ends the game (1/2-1/2 insufficient material)") {
 		t.Errorf("dead opening: %v", err)
 	}
-	g, err := newGamePlayer("xiangqi")
+	g, err := newGamePlayer(position.Xiangqi)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestFaultReasons(t *testing.T) {
 	for _, c := range []struct {
 		game, want string
 	}{{"xiangqi", "red loses on time"}, {"chess", "white loses on time"}} {
-		g, err := newGamePlayer(c.game)
+		g, err := newGamePlayer(variantOf(c.game))
 		if err != nil {
 			t.Fatal(err)
 		}

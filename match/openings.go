@@ -16,7 +16,7 @@ import (
 // hand-written evaluation scores the result within ±MaxScore centipawns and
 // the position is new. Seed makes the set reproducible.
 type OpeningSpec struct {
-	Game     string
+	Game     position.Variant
 	N        int
 	Plies    int
 	Nodes    uint64
@@ -32,12 +32,12 @@ func GenerateOpenings(w io.Writer, spec OpeningSpec) error {
 			spec.N, spec.Plies, spec.Nodes, spec.MaxScore)
 	}
 	switch spec.Game {
-	case "xiangqi":
+	case position.Xiangqi:
 		return generateOpenings(w, spec, variants.Xiangqi)
-	case "chess":
+	case position.Chess:
 		return generateOpenings(w, spec, variants.Chess)
 	}
-	return fmt.Errorf("unknown game %q", spec.Game)
+	return fmt.Errorf("unknown game %v", spec.Game)
 }
 
 func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec, d *variants.Def[T, P]) error {

@@ -22,18 +22,17 @@ type PGNTags struct {
 // pgnGame builds the notation record of rec: the match's tags, the moves
 // with the engines' comments ("{book}" on opening moves without one) and
 // the result, and the xiangqi rank numbering tags asks for.
-func pgnGame(game string, rec *GameRecord, tags PGNTags) (*notation.Game, notation.WriteOptions, error) {
+func pgnGame(game position.Variant, rec *GameRecord, tags PGNTags) (*notation.Game, notation.WriteOptions, error) {
 	var opt notation.WriteOptions
 	pos, start, err := newReferee(game)
 	if err != nil {
 		return nil, opt, err
 	}
-	v, _ := position.ParseVariant(game)
-	g := &notation.Game{Variant: v, Result: rec.Result}
+	g := &notation.Game{Variant: game, Result: rec.Result}
 	if rec.FEN != start {
 		g.FEN = rec.FEN
 	}
-	if v == position.Xiangqi {
+	if game == position.Xiangqi {
 		opt.Xiangqi = notation.FormatCoordinates
 		if tags.Ranks1 {
 			opt.Xiangqi = notation.FormatCoordinatesRanks1
@@ -81,7 +80,7 @@ func pgnGame(game string, rec *GameRecord, tags PGNTags) (*notation.Game, notati
 // "1-10"] ("h3e3", as Fairy-Stockfish writes them; see
 // notation.XiangqiRanksTag), each move followed by the engine's comment
 // ("{+0.35/12 0.5s}", "{book}"). notation.WritePGN writes the record.
-func WritePGN(w io.Writer, game string, rec *GameRecord, tags PGNTags) error {
+func WritePGN(w io.Writer, game position.Variant, rec *GameRecord, tags PGNTags) error {
 	g, opt, err := pgnGame(game, rec, tags)
 	if err != nil {
 		return fmt.Errorf("pgn: %w", err)

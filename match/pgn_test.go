@@ -41,7 +41,7 @@ func playFakeMatch(t *testing.T, game string, games int) (string, []notation.Ope
 		t.Fatal(err)
 	}
 	pgn := filepath.Join(t.TempDir(), "games.pgn")
-	cfg := Config{Game: game, TC: TimeControl{Nodes: 1}, Games: games, Openings: ops[:games/2],
+	cfg := Config{Game: variantOf(game), TC: TimeControl{Nodes: 1}, Games: games, Openings: ops[:games/2],
 		Adjudication: Adjudication{MaxPlies: 60}, PGNOut: pgn}
 	cfg.Engines[0] = fakeConfig(t, "good", "a")
 	cfg.Engines[1] = fakeConfig(t, "good", "b")
@@ -172,7 +172,7 @@ func TestXiangqiPGNRanks(t *testing.T) {
 	var games [2][]position.Move
 	for i, ranks1 := range []bool{false, true} {
 		var b strings.Builder
-		if err := WritePGN(&b, "xiangqi", rec, PGNTags{Event: "e", Round: "1.1", Ranks1: ranks1}); err != nil {
+		if err := WritePGN(&b, position.Xiangqi, rec, PGNTags{Event: "e", Round: "1.1", Ranks1: ranks1}); err != nil {
 			t.Fatal(err)
 		}
 		text := b.String()
@@ -194,7 +194,7 @@ func TestXiangqiPGNRanks(t *testing.T) {
 	}
 	ops, err := notation.ReadPGNOpenings(strings.NewReader(func() string {
 		var b strings.Builder
-		WritePGN(&b, "xiangqi", rec, PGNTags{Ranks1: true})
+		WritePGN(&b, position.Xiangqi, rec, PGNTags{Ranks1: true})
 		return b.String()
 	}()), position.Xiangqi)
 	if err != nil || len(ops) != 1 || strings.Join(ops[0].Moves, " ") != "h2e2 h9g7 h0g2 i9h9" {

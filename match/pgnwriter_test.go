@@ -35,7 +35,7 @@ func TestWritePGNExact(t *testing.T) {
 		rec := c.rec
 		rec.White, rec.Black, rec.BookPlies, rec.Result, rec.Reason, rec.Fault = "engine a", `b "quoted" \ name`, 3, position.WhiteWin, "adjudication: draw", -1
 		var b strings.Builder
-		if err := WritePGN(&b, c.game, &rec, PGNTags{Event: "golden", Round: "3.1", TimeControl: "nodes=5000", Ranks1: c.ranks1}); err != nil {
+		if err := WritePGN(&b, variantOf(c.game), &rec, PGNTags{Event: "golden", Round: "3.1", TimeControl: "nodes=5000", Ranks1: c.ranks1}); err != nil {
 			t.Fatal(err)
 		}
 		got := regexp.MustCompile(`\[Date "\d{4}\.\d\d\.\d\d"\]`).ReplaceAllString(b.String(), `[Date "DATE"]`)

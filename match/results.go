@@ -37,10 +37,10 @@ const resultsFormat = "dualnnue match results"
 
 // MatchID is what makes two shards parts of one match.
 type MatchID struct {
-	Game    string    `json:"game"`
-	Engines [2]string `json:"engines"` // FormatEngine of each, the command reduced to its file name
-	TC      string    `json:"tc"`
-	Games   int       `json:"games"` // of the whole match, whole pairs
+	Game    position.VariantName `json:"game"`    // "xiangqi" or "chess"
+	Engines [2]string            `json:"engines"` // FormatEngine of each, the command reduced to its file name
+	TC      string               `json:"tc"`
+	Games   int                  `json:"games"` // of the whole match, whole pairs
 	// Openings is the SHA-256 of the openings (FEN and moves, one a line);
 	// "" for the start position.
 	Openings     string       `json:"openings"`
@@ -89,7 +89,7 @@ type Results struct {
 
 // matchID describes cfg (after Run's defaults) for result files.
 func matchID(cfg *Config) MatchID {
-	id := MatchID{Game: cfg.Game, TC: cfg.TC.String(), Games: 2 * ((cfg.Games + 1) / 2),
+	id := MatchID{Game: position.VariantName(cfg.Game), TC: cfg.TC.String(), Games: 2 * ((cfg.Games + 1) / 2),
 		NOpenings: len(cfg.Openings), Adjudication: cfg.Adjudication, SPRT: cfg.SPRT}
 	for i, e := range cfg.Engines {
 		e.Cmd = filepath.Base(e.Cmd)

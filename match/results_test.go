@@ -33,7 +33,7 @@ func randomGames(rng *rand.Rand, pairs int) []GameResult {
 
 func testHeader(pairs int, sprt *SPRT, shard, shards int) ResultsHeader {
 	return ResultsHeader{Format: resultsFormat, Version: 1, Names: [2]string{"new", "old"}, Shard: shard, Shards: shards,
-		Match: MatchID{Game: "chess", Engines: [2]string{"cmd=play name=new", "cmd=play name=old"}, TC: "nodes=300", Games: 2 * pairs, SPRT: sprt}}
+		Match: MatchID{Game: position.VariantName(position.Chess), Engines: [2]string{"cmd=play name=new", "cmd=play name=old"}, TC: "nodes=300", Games: 2 * pairs, SPRT: sprt}}
 }
 
 // writeShards splits games into n shard files, each in a shuffled order (a
@@ -212,7 +212,7 @@ func FuzzReadResults(f *testing.F) {
 func TestShardedRunner(t *testing.T) {
 	openings := []notation.Opening{{FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}, {FEN: "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"},
 		{FEN: "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"}}
-	base := Config{Game: "chess", TC: TimeControl{Depth: 1}, Games: 10, Concurrency: 2, Openings: openings, Adjudication: Adjudication{MaxPlies: 40}}
+	base := Config{Game: position.Chess, TC: TimeControl{Depth: 1}, Games: 10, Concurrency: 2, Openings: openings, Adjudication: Adjudication{MaxPlies: 40}}
 	base.Engines[0] = fakeConfig(t, "good", "a")
 	base.Engines[1] = fakeConfig(t, "good", "b")
 	run := func(n int) (Report, string) {
@@ -274,7 +274,7 @@ func rounds(pgn string) string {
 // exactly the games of an uninterrupted run, each once in the result file
 // and in the PGN.
 func TestResumeAfterKill(t *testing.T) {
-	base := Config{Game: "chess", TC: TimeControl{Depth: 1}, Games: 8, Concurrency: 1, Adjudication: Adjudication{MaxPlies: 30},
+	base := Config{Game: position.Chess, TC: TimeControl{Depth: 1}, Games: 8, Concurrency: 1, Adjudication: Adjudication{MaxPlies: 30},
 		Openings: []notation.Opening{{FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}, {FEN: "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"}}}
 	base.Engines[0] = fakeConfig(t, "good", "a")
 	base.Engines[1] = fakeConfig(t, "good", "b")

@@ -18,7 +18,7 @@ import (
 
 // Config is one match between Engines[0] and Engines[1].
 type Config struct {
-	Game    string // "xiangqi" or "chess"
+	Game    position.Variant
 	Engines [2]EngineConfig
 	TC      TimeControl
 	// Games is the number of games (rounded up to whole pairs).

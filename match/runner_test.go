@@ -85,7 +85,7 @@ func TestSPRTDecisionIsFinal(t *testing.T) {
 func TestEngineFailsToRestart(t *testing.T) {
 	for _, conc := range []int{1, 2} {
 		mark := filepath.Join(t.TempDir(), "started")
-		cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 8, Concurrency: conc, Adjudication: Adjudication{MaxPlies: 10}}
+		cfg := Config{Game: position.Chess, TC: TimeControl{Nodes: 1}, Games: 8, Concurrency: conc, Adjudication: Adjudication{MaxPlies: 10}}
 		cfg.Engines[0] = fakeConfig(t, "good", "good")
 		cfg.Engines[1] = fakeConfig(t, "crashonce", "flaky")
 		cfg.Engines[1].Args = append([]string{"FAKE_MARK=" + mark}, cfg.Engines[1].Args...)
@@ -105,7 +105,7 @@ func TestEngineFailsToRestart(t *testing.T) {
 // engines think ends the match promptly, reports it as interrupted and
 // leaves no engine running.
 func TestCancelMidMatch(t *testing.T) {
-	cfg := Config{Game: "chess", TC: TimeControl{Depth: 1, Hang: time.Minute}, Games: 8, Concurrency: 2}
+	cfg := Config{Game: position.Chess, TC: TimeControl{Depth: 1, Hang: time.Minute}, Games: 8, Concurrency: 2}
 	cfg.Engines[0] = fakeConfig(t, "hang", "a")
 	cfg.Engines[1] = fakeConfig(t, "hang", "b")
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
@@ -122,7 +122,7 @@ func TestCancelMidMatch(t *testing.T) {
 // starting is interrupted, not "engine could not be started" (under load
 // TestCancelMidMatch's 300 ms could end during the handshake).
 func TestCancelDuringStart(t *testing.T) {
-	cfg := Config{Game: "chess", TC: TimeControl{Depth: 1}, Games: 2}
+	cfg := Config{Game: position.Chess, TC: TimeControl{Depth: 1}, Games: 2}
 	cfg.Engines[0] = fakeConfig(t, "good", "a")
 	cfg.Engines[1] = fakeConfig(t, "good", "b")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -136,7 +136,7 @@ func TestCancelDuringStart(t *testing.T) {
 // TestNegativeConcurrency: a negative number of games at once is an
 // error (it was taken for 1).
 func TestNegativeConcurrency(t *testing.T) {
-	cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 2, Concurrency: -1}
+	cfg := Config{Game: position.Chess, TC: TimeControl{Nodes: 1}, Games: 2, Concurrency: -1}
 	cfg.Engines[0] = fakeConfig(t, "good", "a")
 	cfg.Engines[1] = fakeConfig(t, "good", "b")
 	if _, err := Run(context.Background(), cfg); err == nil || err.Error() != "match: concurrency -1 (games at once) must be >= 1" {
@@ -147,7 +147,7 @@ func TestNegativeConcurrency(t *testing.T) {
 // TestCheckEngine: the check a pipeline runs on its baseline engine.
 func TestCheckEngine(t *testing.T) {
 	ctx := context.Background()
-	if err := CheckEngine(ctx, fakeConfig(t, "good", "good"), "chess", 20*time.Second); err != nil {
+	if err := CheckEngine(ctx, fakeConfig(t, "good", "good"), position.Chess, 20*time.Second); err != nil {
 		t.Fatalf("good engine: %v", err)
 	}
 	for mode, want := range map[string]string{
@@ -155,7 +155,7 @@ func TestCheckEngine(t *testing.T) {
 		"nomove":  "no move from the start position (go depth 1): bestmove without a move",
 		"crash":   "no move from the start position (go depth 1): ",
 	} {
-		err := CheckEngine(ctx, fakeConfig(t, mode, mode), "chess", 20*time.Second)
+		err := CheckEngine(ctx, fakeConfig(t, mode, mode), position.Chess, 20*time.Second)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s engine: %v, want %q", mode, err, want)
 		}
@@ -221,7 +221,7 @@ func TestProgressNotOnATerminal(t *testing.T) {
 	testGame = "chess"
 	defer func() { testGame = old }()
 	var buf strings.Builder
-	cfg := Config{Game: "chess", TC: TimeControl{Nodes: 1}, Games: 4, Openings: ops[:2],
+	cfg := Config{Game: position.Chess, TC: TimeControl{Nodes: 1}, Games: 4, Openings: ops[:2],
 		Adjudication: Adjudication{MaxPlies: 60}, Progress: &buf, ProgressEvery: time.Nanosecond}
 	cfg.Engines[0] = fakeConfig(t, "good", "a")
 	cfg.Engines[1] = fakeConfig(t, "good", "b")

@@ -220,7 +220,7 @@ func startRun(ctx context.Context, cfg Config, opt Options) (*pipelineRun, error
 	if cfg.Match.Baseline != "" {
 		base, err := match.ParseEngine(cfg.Match.Baseline)
 		if err == nil {
-			err = match.CheckEngine(ctx, base, cfg.Game.String(), 20*time.Second)
+			err = match.CheckEngine(ctx, base, cfg.Game.Variant(), 20*time.Second)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("pipeline: baseline engine: %w", err)
@@ -574,7 +574,7 @@ func matchConfig(cfg *Config, opt Options, openings []notation.Opening, candidat
 	}
 	tc.Margin = 100 * time.Millisecond
 	mc := match.Config{
-		Game:          cfg.Game.String(),
+		Game:          cfg.Game.Variant(),
 		Engines:       [2]match.EngineConfig{engineFor(opt, candidate, "candidate"), engineFor(opt, best, "best")},
 		TC:            tc,
 		Games:         cfg.Match.Games,
@@ -620,7 +620,7 @@ func playVs(ctx context.Context, cfg *Config, opt Options, openings []notation.O
 	if err := os.Remove(pgn); err != nil && !os.IsNotExist(err) {
 		return nil, err
 	}
-	mc := match.Config{Game: cfg.Game.String(), Engines: [2]match.EngineConfig{engineFor(opt, ev, "dualnnue"), base}, TC: tc,
+	mc := match.Config{Game: cfg.Game.Variant(), Engines: [2]match.EngineConfig{engineFor(opt, ev, "dualnnue"), base}, TC: tc,
 		Games: cfg.Match.BaselineGames, Concurrency: cfg.Match.Concurrency, Openings: openings,
 		Adjudication: match.Adjudication{MaxPlies: cfg.Match.MaxPlies, ResignScore: 2000, ResignMoves: 4}, PGNOut: pgn, Progress: opt.Progress, ProgressEvery: opt.ProgressEvery, Event: event}
 	r, err := match.Run(ctx, mc)

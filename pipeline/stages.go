@@ -205,7 +205,7 @@ func matchShards(ctx context.Context, cfg *Config, opt Options, mc match.Config,
 		}
 		run = &StageRun{Stage: "match", Where: "local", Tasks: n, RunSecs: time.Since(t0).Seconds()}
 	} else {
-		argv := []string{taskBin(cfg, opt, "play"), "match", "-game", mc.Game, "-tc", mc.TC.String(), "-margin", mc.TC.Margin.String(),
+		argv := []string{taskBin(cfg, opt, "play"), "match", "-game", mc.Game.String(), "-tc", mc.TC.String(), "-margin", mc.TC.Margin.String(),
 			"-games", strconv.Itoa(mc.Games), "-concurrency", strconv.Itoa(cfg.Cluster.CPUsPerTask), "-openings", openingsFile,
 			"-maxplies", strconv.Itoa(mc.Adjudication.MaxPlies), "-event", mc.Event,
 			"-results", filepath.Join(dir, "shard-{i}.results"), "-pgnout", filepath.Join(dir, "shard-{i}.pgn"), "-resume", "-shard", shardWord}

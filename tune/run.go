@@ -18,11 +18,12 @@ import (
 
 	"dualnnue/match"
 	"dualnnue/notation"
+	"dualnnue/position"
 )
 
 // Config is one SPSA tune of an engine's options.
 type Config struct {
-	Game   string
+	Game   position.Variant
 	Engine match.EngineConfig
 	Params []Param
 	// ParamsSHA256 identifies the parameter file (its bytes' hash).
@@ -86,6 +87,8 @@ func SHA256(data []byte) string {
 // Validate checks the run's settings (not the engine).
 func (c *Config) Validate() error {
 	switch {
+	case !c.Game.Valid():
+		return fmt.Errorf("unknown game %v (want xiangqi or chess)", c.Game)
 	case len(c.Params) == 0:
 		return fmt.Errorf("no parameters")
 	case c.Iterations <= 0:
@@ -119,7 +122,7 @@ func (c *Config) Validate() error {
 
 // EngineOptions starts the engine cfg for game and returns its id name and
 // its "option name ..." lines.
-func EngineOptions(ctx context.Context, cfg match.EngineConfig, game string) (id string, lines []string, err error) {
+func EngineOptions(ctx context.Context, cfg match.EngineConfig, game position.Variant) (id string, lines []string, err error) {
 	e, err := match.StartEngine(ctx, cfg, game, 20*time.Second)
 	if err != nil {
 		return "", nil, err
@@ -145,7 +148,7 @@ func Prepare(ctx context.Context, cfg *Config) (*Tuner, Identity, *State, error)
 	if err != nil {
 		return nil, Identity{}, nil, badInput(err)
 	}
-	ident := Identity{ParamsSHA256: cfg.ParamsSHA256, EngineID: id, Game: cfg.Game, Iterations: cfg.Iterations,
+	ident := Identity{ParamsSHA256: cfg.ParamsSHA256, EngineID: id, Game: position.VariantName(cfg.Game), Iterations: cfg.Iterations,
 		Pairs: cfg.Pairs, TC: cfg.TC.String(), OpeningsSHA256: openingsHash(cfg.Openings), Seed: cfg.Seed}
 	for _, o := range opts {
 		ident.Options = append(ident.Options, fmt.Sprintf("option name %s type spin default %d min %d max %d", o.Name, o.Default, o.Min, o.Max))

@@ -53,7 +53,7 @@ func fakeConfig(t *testing.T, dir, params string, n int, seed uint64) Config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Config{Game: "chess", Engine: match.EngineConfig{Cmd: fakeEngine}, Params: ps, ParamsSHA256: SHA256([]byte(params)),
+	return Config{Game: position.Chess, Engine: match.EngineConfig{Cmd: fakeEngine}, Params: ps, ParamsSHA256: SHA256([]byte(params)),
 		Iterations: n, Pairs: 1, Concurrency: 1, TC: match.TimeControl{Nodes: 1}, Openings: ops,
 		Adjudication: match.Adjudication{ResignScore: 500, ResignMoves: 2, MaxPlies: 200}, Seed: seed,
 		StatePath: filepath.Join(dir, "tune.state"), OutPath: filepath.Join(dir, "tuned.toml")}

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"dualnnue/position"
 )
 
 // Identity is what a state belongs to; a state of another identity is
@@ -23,12 +25,12 @@ type Identity struct {
 	Options  []string `json:"engine_options"`
 	// The run: game, iterations (the schedule depends on N), pairs per
 	// iteration, time control, the openings' hash and the seed.
-	Game           string `json:"game"`
-	Iterations     int    `json:"iterations"`
-	Pairs          int    `json:"pairs"`
-	TC             string `json:"tc"`
-	OpeningsSHA256 string `json:"openings_sha256"`
-	Seed           uint64 `json:"seed"`
+	Game           position.VariantName `json:"game"` // "xiangqi" or "chess"
+	Iterations     int                  `json:"iterations"`
+	Pairs          int                  `json:"pairs"`
+	TC             string               `json:"tc"`
+	OpeningsSHA256 string               `json:"openings_sha256"`
+	Seed           uint64               `json:"seed"`
 }
 
 // Mismatch names the first difference between a state's identity s and

@@ -29,12 +29,12 @@ func runHuman(c *cli.Call) int {
 		return code
 	}
 	fail := func(err error) int { return c.Errorf(2, "%v", err) }
-	_, code, ok := c.Game(*game)
+	g, code, ok := c.Game(*game)
 	if !ok {
 		return code
 	}
 	var err error
-	cfg := human.Config{Game: *game, FEN: *fen, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash,
+	cfg := human.Config{Game: g, FEN: *fen, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash,
 		Eval: variants.UCIEvalChoice(!*hce, *evalFile), Chinese: *chinese, Figurines: *figurines, Flip: *flip}
 	if cfg.Human, err = human.ParseSide(*side); err != nil {
 		return fail(err)

@@ -16,7 +16,6 @@ import (
 	"dualnnue/internal/shard"
 	"dualnnue/match"
 	"dualnnue/notation"
-	"dualnnue/position"
 	"dualnnue/rules"
 )
 
@@ -55,7 +54,8 @@ func runMatch(c *cli.Call) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
-	if _, code, ok := c.Game(*game); !ok {
+	g, code, ok := c.Game(*game)
+	if !ok {
 		return code
 	}
 	fail := func(err error) int { return c.UsageError("%v", err) }
@@ -72,7 +72,7 @@ func runMatch(c *cli.Call) int {
 	if err != nil {
 		return fail(err)
 	}
-	cfg := match.Config{Game: *game, Engines: [2]match.EngineConfig{engines[0], engines[1]}, TC: tc, Games: *games,
+	cfg := match.Config{Game: g, Engines: [2]match.EngineConfig{engines[0], engines[1]}, TC: tc, Games: *games,
 		Concurrency: *concurrency, PGNOut: *pgnOut, PGNRanks1: *pgnRanks == "1-10", Progress: c.Stderr, Event: *event,
 		Adjudication: adj}
 	if cfg.Shard, cfg.Shards, err = shard.Select(*shardFlag, *shards, "MATCH_SHARDS"); err != nil {
@@ -96,11 +96,7 @@ func runMatch(c *cli.Call) int {
 		cfg.SPRT = &s
 	}
 	if *openings != "" {
-		v, err := position.ParseVariant(*game)
-		if err != nil {
-			return c.Errorf(2, "%v", err)
-		}
-		if cfg.Openings, err = notation.ReadOpenings(*openings, v, rules.Undecided); err != nil {
+		if cfg.Openings, err = notation.ReadOpenings(*openings, g, rules.Undecided); err != nil {
 			return c.Errorf(2, "%v", err)
 		}
 	}

@@ -12,7 +12,7 @@ import (
 func runOpenings(c *cli.Call) int {
 	fs := c.Flags
 	var spec match.OpeningSpec
-	fs.StringVar(&spec.Game, "game", "xiangqi", "xiangqi|chess")
+	game := fs.String("game", "xiangqi", "xiangqi|chess")
 	fs.IntVar(&spec.N, "n", 100, "number of openings")
 	fs.IntVar(&spec.Plies, "plies", 6, "random plies from the start position")
 	fs.Uint64Var(&spec.Nodes, "nodes", 20000, "nodes of the checking search (hand-written evaluation)")
@@ -22,9 +22,11 @@ func runOpenings(c *cli.Call) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
-	if _, code, ok := c.Game(spec.Game); !ok {
+	g, code, ok := c.Game(*game)
+	if !ok {
 		return code
 	}
+	spec.Game = g
 	w := bufio.NewWriter(c.Stdout)
 	if *out != "" {
 		f, err := os.Create(*out)

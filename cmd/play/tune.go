@@ -41,7 +41,8 @@ func runTune(c *cli.Call) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
-	if _, code, ok := c.Game(*game); !ok {
+	g, code, ok := c.Game(*game)
+	if !ok {
 		return code
 	}
 	eng, err := match.ParseEngine(*engineSpec)
@@ -61,7 +62,7 @@ func runTune(c *cli.Call) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *listParams {
-		return listTuneParams(ctx, c, eng, *game)
+		return listTuneParams(ctx, c, eng, g)
 	}
 	if *paramsPath == "" {
 		return c.UsageError("-params FILE is required (play tune -list-params writes one from the engine's options)")
@@ -83,18 +84,14 @@ func runTune(c *cli.Call) int {
 	if !pairsGiven {
 		*pairs = *concurrency
 	}
-	cfg := tune.Config{Game: *game, Engine: eng, Params: params, ParamsSHA256: tune.SHA256(data), Iterations: *iterations,
+	cfg := tune.Config{Game: g, Engine: eng, Params: params, ParamsSHA256: tune.SHA256(data), Iterations: *iterations,
 		Pairs: *pairs, Concurrency: *concurrency, TC: tc, Adjudication: adj, Seed: *seed,
 		OutPath: *out, StatePath: *statePath, Section: *game, Progress: c.Stderr}
 	if cfg.StatePath == "" {
 		cfg.StatePath = *out + ".state"
 	}
 	if *openings != "" {
-		v, err := position.ParseVariant(*game)
-		if err != nil {
-			return c.Errorf(2, "%v", err)
-		}
-		if cfg.Openings, err = notation.ReadOpenings(*openings, v, rules.Undecided); err != nil {
+		if cfg.Openings, err = notation.ReadOpenings(*openings, g, rules.Undecided); err != nil {
 			return c.Errorf(2, "%v", err)
 		}
 	}
@@ -136,7 +133,7 @@ func printTuneResult(c *cli.Call, cfg *tune.Config, res *tune.Result) {
 }
 
 // listTuneParams prints the engine's tunables as a parameter file.
-func listTuneParams(ctx context.Context, c *cli.Call, eng match.EngineConfig, game string) int {
+func listTuneParams(ctx context.Context, c *cli.Call, eng match.EngineConfig, game position.Variant) int {
 	id, lines, err := tune.EngineOptions(ctx, eng, game)
 	if err != nil {
 		return c.Fail(fmt.Errorf("engine: %w", err))
