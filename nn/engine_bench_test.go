@@ -1,71 +1,71 @@
-// Engine-level benchmark: the search's bench positions with the network at N=256.
+// Engine-level benchmark: the bench positions through engine.Engine with the network at N=256.
 package nn_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
-	"dualnnue/eval"
+	"dualnnue/engine"
 	"dualnnue/internal/pstnet"
 	"dualnnue/nn"
 	"dualnnue/position"
-	"dualnnue/position/chess"
-	"dualnnue/position/xiangqi"
 	"dualnnue/search"
 	"dualnnue/variants"
 )
 
-// BenchmarkEngine runs search.Bench (one thread, 16 MiB) over the search's
+// BenchmarkEngine runs engine.Bench (one thread, 16 MiB) over the game's
 // bench positions at depth 10 with the table net of N=256 ("nnue") and with
 // the hand-written evaluation ("pst"), reporting nodes per second.
 func BenchmarkEngine(b *testing.B) {
-	const depth = 10
 	for _, evName := range []string{"nnue", "pst"} {
-		b.Run("chess/"+evName, func(b *testing.B) {
-			net, err := pstnet.Build(position.Chess, 256)
-			if err != nil {
-				b.Fatal(err)
-			}
-			newEval := func() position.Evaluator[*chess.Position] { return nn.NewEvaluator[*chess.Position](net) }
-			if evName == "pst" {
-				newEval = func() position.Evaluator[*chess.Position] { return eval.NewChess[*chess.Position]() }
-			}
-			s := search.New(variants.Chess.Rules, newEval, search.Options{Threads: 1, HashMiB: 16, MultiPV: 1})
-			var nodes uint64
-			var secs float64
-			c0 := processCPU()
-			for b.Loop() {
-				r, err := search.Bench(s, chess.NewFromFEN, variants.Chess.BenchFENs, depth)
-				if err != nil {
-					b.Fatal(err)
-				}
-				nodes, secs = nodes+r.Nodes, secs+r.Time.Seconds()
-			}
-			reportNPS(b, nodes, secs, processCPU()-c0)
-		})
-		b.Run("xiangqi/"+evName, func(b *testing.B) {
-			net, err := pstnet.Build(position.Xiangqi, 256)
-			if err != nil {
-				b.Fatal(err)
-			}
-			newEval := func() position.Evaluator[*xiangqi.Position] { return nn.NewEvaluator[*xiangqi.Position](net) }
-			if evName == "pst" {
-				newEval = func() position.Evaluator[*xiangqi.Position] { return eval.NewXiangqi[*xiangqi.Position]() }
-			}
-			s := search.New(variants.Xiangqi.Rules, newEval, search.Options{Threads: 1, HashMiB: 16, MultiPV: 1})
-			var nodes uint64
-			var secs float64
-			c0 := processCPU()
-			for b.Loop() {
-				r, err := search.Bench(s, xiangqi.NewFromFEN, variants.Xiangqi.BenchFENs, depth)
-				if err != nil {
-					b.Fatal(err)
-				}
-				nodes, secs = nodes+r.Nodes, secs+r.Time.Seconds()
-			}
-			reportNPS(b, nodes, secs, processCPU()-c0)
-		})
+		b.Run("chess/"+evName, func(b *testing.B) { benchEngine(b, variants.Chess, evName) })
+		b.Run("xiangqi/"+evName, func(b *testing.B) { benchEngine(b, variants.Xiangqi, evName) })
 	}
+}
+
+// benchEngine is BenchmarkEngine for one game and evaluator: the engine
+// the tools use, configured with the N=256 table net or the hand-written
+// evaluation.
+func benchEngine[T any, P search.GamePtr[T]](b *testing.B, def *variants.Def[T, P], evName string) {
+	const depth = 10
+	ev, err := def.Evaluator(variants.Hand)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if evName == "nnue" {
+		net, err := pstnet.Build(def.Variant, 256)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ev = variants.Evaluator[P]{Choice: variants.NetFile("pstnet-256"), Net: net, ID: "pstnet-256",
+			New: func() position.Evaluator[P] { return nn.NewEvaluator[P](net) }}
+	}
+	e, err := engine.New(def)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := e.Configure(engine.Options[P]{Eval: ev, Search: search.Options{Threads: 1, HashMiB: 16, MultiPV: 1}}); err != nil {
+		b.Fatal(err)
+	}
+	failed := false
+	say := func(line string) {
+		if strings.HasPrefix(line, "info string error:") {
+			failed = true
+			b.Error(line)
+		}
+	}
+	var nodes uint64
+	var secs float64
+	c0 := processCPU()
+	for b.Loop() {
+		n, elapsed, _ := e.Bench(depth, say, nil)
+		if failed {
+			b.FailNow()
+		}
+		nodes, secs = nodes+n, secs+elapsed.Seconds()
+	}
+	reportNPS(b, nodes, secs, processCPU()-c0)
 }
 
 // reportNPS reports nodes per wall second and per process CPU second.
