@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"dualnnue/nn/features"
 	"dualnnue/position"
@@ -24,10 +25,13 @@ type LoaderConfig struct {
 	Bucket func(active int) int
 	// BatchSize is the number of positions per batch (default 16384).
 	BatchSize int
-	// ShuffleBuffer is the number of positions held for shuffling
-	// (default 1<<20; about 140 bytes each).
+	// ShuffleBuffer is the number of positions held for shuffling, at
+	// most MaxShuffleBuffer (0: 1<<20; SampleBytes each). The loader
+	// holds no more than the files' scored positions (their blocks'
+	// record counts), so a buffer larger than the data costs only the data.
 	ShuffleBuffer int
-	// Workers is the number of decoding goroutines (default GOMAXPROCS).
+	// Workers is the number of decoding goroutines, at most
+	// MaxLoaderWorkers (0: GOMAXPROCS, capped the same).
 	Workers int
 	// Filter selects positions (random skipping is seeded per block).
 	Filter Filter
@@ -67,6 +71,19 @@ type LoaderState struct {
 	Window  int64  `json:"window"`  // ordinal of the window being handed out
 	Emitted int    `json:"emitted"` // positions of that window already handed out
 }
+
+// Bounds of LoaderConfig: a shuffle buffer of MaxShuffleBuffer positions
+// holds MaxShuffleBuffer·SampleBytes bytes (10 GiB); decoding goroutines
+// beyond a few per core gain nothing, and each holds buffers of its own
+// (12 blocks and chunks of samples).
+const (
+	MaxShuffleBuffer = 1 << 27
+	MaxLoaderWorkers = 256
+)
+
+// SampleBytes is the memory of one position in the loader's shuffle
+// buffer (a Sample).
+const SampleBytes = int64(unsafe.Sizeof(Sample{}))
 
 // loaderState is a LoaderState without its path (filled in by State).
 type loaderState struct {
@@ -148,12 +165,52 @@ func NewLoader(cfg LoaderConfig) (*Loader, error) {
 	if cfg.BatchSize <= 0 {
 		cfg.BatchSize = 16384
 	}
-	if cfg.ShuffleBuffer <= 0 {
+	switch {
+	case cfg.ShuffleBuffer < 0 || cfg.ShuffleBuffer > MaxShuffleBuffer:
+		return nil, fmt.Errorf("datasets: shuffle buffer %d out of range [0, %d] (0: %d)", cfg.ShuffleBuffer, MaxShuffleBuffer, 1<<20)
+	case cfg.Workers < 0 || cfg.Workers > MaxLoaderWorkers:
+		return nil, fmt.Errorf("datasets: loader workers %d out of range [0, %d] (0: one per core)", cfg.Workers, MaxLoaderWorkers)
+	}
+	if cfg.ShuffleBuffer == 0 {
 		cfg.ShuffleBuffer = 1 << 20
 	}
-	if cfg.Workers <= 0 {
-		cfg.Workers = runtime.GOMAXPROCS(0)
+	if cfg.Workers == 0 {
+		cfg.Workers = min(runtime.GOMAXPROCS(0), MaxLoaderWorkers)
 	}
+	var game position.Variant
+	var records int64 // scored positions in the files' blocks, counted up to the shuffle buffer
+	for _, f := range cfg.Files {
+		fh, err := os.Open(f)
+		if err != nil {
+			return nil, err
+		}
+		sc, err := NewBlockScanner(fh)
+		if err != nil {
+			fh.Close()
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		if game == 0 {
+			game = sc.Header().Game
+		} else if sc.Header().Game != game {
+			fh.Close()
+			return nil, fmt.Errorf("datasets: %s holds %v, %s holds %v", cfg.Files[0], game, f, sc.Header().Game)
+		}
+		// The blocks' record counts (read without decoding; damaged blocks
+		// are skipped as the feeder skips them) bound the positions the
+		// loader can hold: the shuffle buffer never exceeds them.
+		for records < int64(cfg.ShuffleBuffer) {
+			if _, ok := sc.Next(); !ok {
+				break
+			}
+			h, _, _ := sc.Block()
+			records += int64(h.Records)
+		}
+		fh.Close()
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+	}
+	cfg.ShuffleBuffer = int(max(min(int64(cfg.ShuffleBuffer), records), 1))
 	if st := cfg.Start; st != nil {
 		order := passOrder(cfg.Seed, st.Pass, len(cfg.Files))
 		switch {
@@ -162,23 +219,6 @@ func NewLoader(cfg LoaderConfig) (*Loader, error) {
 			return nil, fmt.Errorf("datasets: loader state %+v impossible for %d files and a shuffle buffer of %d", *st, len(cfg.Files), cfg.ShuffleBuffer)
 		case st.Path != cfg.Files[order[st.File]]:
 			return nil, fmt.Errorf("datasets: loader state names %s as file %d of pass %d, the files give %s: the data files changed", st.Path, st.File, st.Pass, cfg.Files[order[st.File]])
-		}
-	}
-	var game position.Variant
-	for _, f := range cfg.Files {
-		fh, err := os.Open(f)
-		if err != nil {
-			return nil, err
-		}
-		sc, err := NewBlockScanner(fh)
-		fh.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
-		}
-		if game == 0 {
-			game = sc.Header().Game
-		} else if sc.Header().Game != game {
-			return nil, fmt.Errorf("datasets: %s holds %v, %s holds %v", cfg.Files[0], game, f, sc.Header().Game)
 		}
 	}
 	set := cfg.Features

@@ -39,11 +39,16 @@ type DataConfig struct {
 	// Stream trains from a datasets.Loader (parallel decoding, shuffle
 	// buffer) instead of loading every position into memory first.
 	Stream        bool `toml:"stream"`
-	LoaderWorkers int  `toml:"loader_workers"` // stream mode: decoding goroutines (1 = deterministic)
-	ShuffleBuffer int  `toml:"shuffle_buffer"` // stream mode: positions held for shuffling
-	// MaxMemoryMiB is memory mode's budget for the positions (about 60–70
-	// bytes each): a larger training set is an error that names stream
-	// mode, found while reading, before the memory is spent.
+	LoaderWorkers int  `toml:"loader_workers"` // stream mode: decoding goroutines, in [0, 256] (1 = deterministic, 0 = one per core)
+	// ShuffleBuffer is stream mode's count of positions held for
+	// shuffling, in [1, 2^27], datasets.SampleBytes (80) bytes each; the
+	// loader holds no more than the data's positions.
+	ShuffleBuffer int `toml:"shuffle_buffer"`
+	// MaxMemoryMiB is the budget of the training data in memory (0: none).
+	// Memory mode: the positions (about 60–70 bytes each); a larger
+	// training set is an error that names stream mode, found while
+	// reading, before the memory is spent. Stream mode: the shuffle buffer,
+	// checked before anything is read.
 	MaxMemoryMiB int `toml:"max_memory_mib"`
 
 	// Filters (nnue-pytorch/bullet's usual ones, see datasets.Filter).
@@ -179,8 +184,13 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("train: negative valid_max or max_positions")
 	case c.Data.MaxMemoryMiB < 0:
 		return fmt.Errorf("train: max_memory_mib %d is negative (0: no budget)", c.Data.MaxMemoryMiB)
-	case c.Data.Stream && c.Data.LoaderWorkers < 0:
-		return fmt.Errorf("train: loader_workers %d", c.Data.LoaderWorkers)
+	case c.Data.LoaderWorkers < 0 || c.Data.LoaderWorkers > datasets.MaxLoaderWorkers:
+		return fmt.Errorf("train: loader_workers %d out of range [0, %d] (0: one per core)", c.Data.LoaderWorkers, datasets.MaxLoaderWorkers)
+	case c.Data.ShuffleBuffer < 1 || c.Data.ShuffleBuffer > datasets.MaxShuffleBuffer:
+		return fmt.Errorf("train: shuffle_buffer %d out of range [1, %d]", c.Data.ShuffleBuffer, datasets.MaxShuffleBuffer)
+	case c.Data.Stream && c.Data.MaxMemoryMiB > 0 && int64(c.Data.ShuffleBuffer)*datasets.SampleBytes > int64(c.Data.MaxMemoryMiB)<<20:
+		return fmt.Errorf("train: shuffle_buffer %d needs %d MiB (%d bytes a position), more than max_memory_mib %d: lower shuffle_buffer or raise max_memory_mib",
+			c.Data.ShuffleBuffer, (int64(c.Data.ShuffleBuffer)*datasets.SampleBytes+(1<<20)-1)>>20, datasets.SampleBytes, c.Data.MaxMemoryMiB)
 	case c.Data.MinPly < 0:
 		return fmt.Errorf("train: min_ply %d is negative", c.Data.MinPly)
 	case c.Data.MaxAbsScore < 0:

@@ -148,3 +148,34 @@ func TestLossKRange(t *testing.T) {
 		}
 	}
 }
+
+// Issue 24 N1: shuffle_buffer and loader_workers have ranges, named in the
+// error (2^63−1 in either was a Go panic, a shuffle_buffer of 2^32 ran out
+// of memory), and in stream mode the shuffle buffer must fit
+// max_memory_mib before anything is read.
+func TestLoaderConfigRanges(t *testing.T) {
+	for _, c := range []struct{ toml, want string }{
+		{"[data]\nshuffle_buffer = 9223372036854775807", "train: shuffle_buffer 9223372036854775807 out of range [1, 134217728]"},
+		{"[data]\nshuffle_buffer = 4294967296", "train: shuffle_buffer 4294967296 out of range [1, 134217728]"},
+		{"[data]\nshuffle_buffer = 0", "train: shuffle_buffer 0 out of range [1, 134217728]"},
+		{"[data]\nloader_workers = 9223372036854775807", "train: loader_workers 9223372036854775807 out of range [0, 256] (0: one per core)"},
+		{"[data]\nloader_workers = -1", "train: loader_workers -1 out of range [0, 256] (0: one per core)"},
+		{"[data]\nstream = true\nshuffle_buffer = 134217728\nmax_memory_mib = 256\n[train]\npositions_per_epoch = 16384",
+			"train: shuffle_buffer 134217728 needs 10240 MiB (80 bytes a position), more than max_memory_mib 256: lower shuffle_buffer or raise max_memory_mib"},
+		{"[data]\nstream = true\nshuffle_buffer = 3355444\nmax_memory_mib = 256\n[train]\npositions_per_epoch = 16384",
+			"train: shuffle_buffer 3355444 needs 257 MiB (80 bytes a position), more than max_memory_mib 256: lower shuffle_buffer or raise max_memory_mib"},
+		{"[data]\nstream = true\nshuffle_buffer = 3355443\nmax_memory_mib = 256\n[train]\npositions_per_epoch = 16384", ""},
+		{"[data]\nstream = true\nshuffle_buffer = 134217728\nmax_memory_mib = 0\n[train]\npositions_per_epoch = 16384", ""},
+		{"[data]\nshuffle_buffer = 134217728\nmax_memory_mib = 256", ""}, // memory mode has no shuffle buffer
+		{"[data]\nloader_workers = 256", ""},
+	} {
+		cfg, err := ParseConfig([]byte(c.toml))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = cfg.Validate()
+		if (c.want == "" && err != nil) || (c.want != "" && fmt.Sprint(err) != c.want) {
+			t.Errorf("%q: %v, want %q", c.toml, err, c.want)
+		}
+	}
+}
