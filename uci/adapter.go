@@ -301,7 +301,7 @@ func (a *adapter[T, P]) search(r searchRequest, report func(searchInfo)) (string
 		}
 	}
 	if a.cfg.elo > 0 {
-		if n := strengthNodes(a.def.EloAnchorNodes, a.def.EloPerDoubling, a.cfg.elo); lim.Nodes == 0 || n < lim.Nodes {
+		if n := strengthNodes(a.def.EloAnchorNodes, a.def.EloPerDoubling, a.def.EloPerDoublingLow, a.cfg.elo); lim.Nodes == 0 || n < lim.Nodes {
 			lim.Nodes = n
 		}
 	}
@@ -420,16 +420,19 @@ func newGameEngine(variant string) (gameEngine, error) {
 
 // strengthNodes is the node budget per search that plays at rating elo
 // (UCI_LimitStrength): anchor nodes at 1600, doubled for every perDoubling
-// points more (the game bundle's EloAnchorNodes and EloPerDoubling). In
-// chess the scale is Stockfish 15.1's UCI_Elo, in xiangqi Fairy-Stockfish
-// 11.1's. Calibrated with the embedded nets at 1 s + 0.01 s against those
-// engines at the same UCI_Elo, 100 games each (docs/strength.md). Chess:
-// 532 nodes at 1600 scored +17 ± 64; at 1900 (with the first-round net,
-// not repeated), 5,370 nodes scored +85 ± 72 and 3,377 nodes −67 ± 75,
-// which puts 1900 at about 4,150 nodes (101 points per doubling). Below 1600 the scale bends (83 nodes scored −376
-// against Stockfish's 1300), so MinElo is 1500. Xiangqi: 120 nodes at 1600,
-// 150 points per doubling (variants.Xiangqi has the figures).
-func strengthNodes(anchor, perDoubling float64, elo int) uint64 {
-	n := anchor * math.Exp2(float64(elo-1600)/perDoubling)
+// points more and halved for every perDoublingLow points less (the game
+// bundle's EloAnchorNodes, EloPerDoubling and EloPerDoublingLow; the
+// reference scales bend below 1600, where their settings blunder by
+// design). In chess the scale is Stockfish 15.1's UCI_Elo, in xiangqi
+// Fairy-Stockfish 11.1's. Calibrated with the embedded nets at
+// 1 s + 0.01 s against those engines at the same UCI_Elo, 100–200 games
+// each (docs/strength.md; the figures are in the variants bundles). At
+// least 16 nodes.
+func strengthNodes(anchor, perDoubling, perDoublingLow float64, elo int) uint64 {
+	rate := perDoubling
+	if elo < 1600 {
+		rate = perDoublingLow
+	}
+	n := anchor * math.Exp2(float64(elo-1600)/rate)
 	return uint64(max(n, 16))
 }

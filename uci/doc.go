@@ -29,14 +29,14 @@
 //     variants.RuleOptions).
 //   - UCI_ShowWDL adds "wdl W D L" (per mille) to every score, from the
 //     game's win/draw/loss model fitted to the project's own self-play
-//     (eval.WDLModel). UCI_LimitStrength with UCI_Elo (1500–2100; chess on
+//     (eval.WDLModel). UCI_LimitStrength with UCI_Elo (1320–2100; chess on
 //     Stockfish 15.1's scale, xiangqi on Fairy-Stockfish 11.1's, calibrated
 //     at 1 s + 0.01 s) caps every search at
 //     a node budget (strengthNodes) that plays at that rating. "Skill
 //     Level" (0–20, Stockfish's name) uses the same limiter: level L below
-//     20 plays as UCI_Elo 1500 + 30·L, 20 is full strength, and
-//     UCI_LimitStrength takes precedence. Neither goes below 1500: there
-//     the node budget stops tracking the rating scale (docs/strength.md).
+//     20 plays as UCI_Elo 1320 + 39·L, 20 is full strength, and
+//     UCI_LimitStrength takes precedence. Below 1500 the budget halves
+//     faster (the reference scales bend there; docs/strength.md).
 //   - UCCI (after "ucci"): options without "name"/"value", "go [ponder|draw]
 //     depth|nodes|time <t> [movestogo|increment] [opptime ..]" with times in
 //     seconds unless "setoption usemillisec true", "banmoves", "nobestmove",

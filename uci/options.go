@@ -84,12 +84,13 @@ func shown(v string) string {
 	return v
 }
 
-// MinElo and MaxElo bound UCI_Elo: MaxElo is a little below the full
-// strength of the engine with its embedded chess net at 1 s + 0.01 s on
-// Stockfish 15.1's scale (about 2150 since the second-round net,
-// docs/strength.md).
+// MinElo and MaxElo bound UCI_Elo: MinElo is Stockfish 16's lowest
+// setting (calibrated at 1350, Stockfish 15.1's and Fairy-Stockfish's
+// lowest); MaxElo is a little below the full strength of the engine with
+// its embedded chess net at 1 s + 0.01 s on Stockfish 15.1's scale (about
+// 2150 since the second-round net, docs/strength.md).
 const (
-	MinElo = 1500
+	MinElo = 1320
 	MaxElo = 2100
 )
 
@@ -98,9 +99,8 @@ const (
 const MaxSkill = 20
 
 // skillElo is the UCI_Elo that Skill Level l (0 to MaxSkill−1) plays at:
-// MinElo + 30·l, so 0 is 1500 and 19 is 2070, evenly over the calibrated
-// range of UCI_Elo (strengthNodes). Stockfish's levels reach lower (its
-// level 0 is about 1320); ours stop where the calibration does.
+// MinElo + 39·l, so 0 is 1320 (about Stockfish's level 0) and 19 is 2061,
+// evenly over the range of UCI_Elo (strengthNodes).
 func skillElo(l int) int {
 	return MinElo + (MaxElo-MinElo)*l/MaxSkill
 }

@@ -30,7 +30,7 @@ func TestHandshakeUCI(t *testing.T) {
 		"option name CheckChaseLoses type check default false",
 		"option name UCI_ShowWDL type check default false",
 		"option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 2100 min 1500 max 2100",
+		"option name UCI_Elo type spin default 2100 min 1320 max 2100",
 		"option name Skill Level type spin default 20 min 0 max 20",
 	}
 	if strings.Join(before, "\n") != strings.Join(want, "\n") {

@@ -75,29 +75,31 @@ func indexOf(f []string, s string) int {
 // xiangqi, from 532 and 120 nodes at 1600.
 func TestLimitStrength(t *testing.T) {
 	for _, c := range []struct {
-		anchor, rate float64
-		elo          int
-		want         uint64
+		anchor, rate, low float64
+		elo               int
+		want              uint64
 	}{
-		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, 1600, 532},
-		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, 1701, 1064},
-		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, MinElo, 267},
-		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, 1900, 4169},
-		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, MinElo, 75},
-		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, 1600, 120},
-		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, 1750, 240},
-		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, MaxElo, 1209},
+		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, variants.Chess.EloPerDoublingLow, 1600, 532},
+		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, variants.Chess.EloPerDoublingLow, 1701, 1064},
+		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, variants.Chess.EloPerDoublingLow, 1454, 266},
+		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, variants.Chess.EloPerDoublingLow, 1350, 162},
+		{variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, variants.Chess.EloPerDoublingLow, 1900, 4169},
+		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, variants.Xiangqi.EloPerDoublingLow, 1185, 60},
+		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, variants.Xiangqi.EloPerDoublingLow, 1350, 79},
+		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, variants.Xiangqi.EloPerDoublingLow, 1600, 120},
+		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, variants.Xiangqi.EloPerDoublingLow, 1750, 240},
+		{variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, variants.Xiangqi.EloPerDoublingLow, MaxElo, 1209},
 	} {
-		if got := strengthNodes(c.anchor, c.rate, c.elo); got != c.want {
-			t.Errorf("strengthNodes(%v, %v, %d) = %d, want %d", c.anchor, c.rate, c.elo, got, c.want)
+		if got := strengthNodes(c.anchor, c.rate, c.low, c.elo); got != c.want {
+			t.Errorf("strengthNodes(%v, %v, %v, %d) = %d, want %d", c.anchor, c.rate, c.low, c.elo, got, c.want)
 		}
 	}
 	for _, c := range []struct {
-		variant      string
-		anchor, rate float64
+		variant           string
+		anchor, rate, low float64
 	}{
-		{"chess", variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling},
-		{"xiangqi", variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling},
+		{"chess", variants.Chess.EloAnchorNodes, variants.Chess.EloPerDoubling, variants.Chess.EloPerDoublingLow},
+		{"xiangqi", variants.Xiangqi.EloAnchorNodes, variants.Xiangqi.EloPerDoubling, variants.Xiangqi.EloPerDoublingLow},
 	} {
 		cl := realClient(t, c.variant)
 		nodes := func(goCmd string) uint64 {
@@ -113,7 +115,7 @@ func TestLimitStrength(t *testing.T) {
 			return last
 		}
 		cl.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1500")
-		limit := strengthNodes(c.anchor, c.rate, 1500)
+		limit := strengthNodes(c.anchor, c.rate, c.low, 1500)
 		for _, g := range []string{"go depth 30", "go nodes 1000000"} {
 			if n := nodes(g); n == 0 || n > limit {
 				t.Fatalf("%s UCI_Elo 1500, %s: %d nodes, limit %d", c.variant, g, n, limit)
@@ -123,11 +125,11 @@ func TestLimitStrength(t *testing.T) {
 		if n := nodes("go depth 6"); n <= limit {
 			t.Fatalf("%s full strength, depth 6: only %d nodes", c.variant, n)
 		}
-		// Skill Level 0 is UCI_Elo 1500 on the same limiter; 20 is full
+		// Skill Level 0 is UCI_Elo 1320 on the same limiter; 20 is full
 		// strength again.
 		cl.send("setoption name Skill Level value 0")
-		if n := nodes("go depth 30"); n == 0 || n > limit {
-			t.Fatalf("%s Skill Level 0: %d nodes, limit %d", c.variant, n, limit)
+		if n, low := nodes("go depth 30"), strengthNodes(c.anchor, c.rate, c.low, MinElo); n == 0 || n > low {
+			t.Fatalf("%s Skill Level 0: %d nodes, limit %d", c.variant, n, low)
 		}
 		cl.send("setoption name Skill Level value 20", "ucinewgame")
 		if n := nodes("go depth 6"); n <= limit {
@@ -136,8 +138,8 @@ func TestLimitStrength(t *testing.T) {
 	}
 }
 
-// Issue 24: Skill Level 0–20 maps onto the calibrated UCI_Elo range (30
-// points a level from 1500; 20 is full strength); UCI_LimitStrength with
+// Issue 24: Skill Level 0–20 maps onto the calibrated UCI_Elo range (39
+// points a level from 1320; 20 is full strength); UCI_LimitStrength with
 // UCI_Elo takes precedence, as in Stockfish; values outside 0–20 are
 // refused and keep the old one.
 func TestSkillLevel(t *testing.T) {
@@ -147,12 +149,12 @@ func TestSkillLevel(t *testing.T) {
 		elo  int
 	}{
 		{nil, 0},
-		{[]string{"setoption name Skill Level value 0"}, 1500},
-		{[]string{"setoption name Skill Level value 10"}, 1800},
-		{[]string{"setoption name Skill Level value 19"}, 2070},
+		{[]string{"setoption name Skill Level value 0"}, 1320},
+		{[]string{"setoption name Skill Level value 10"}, 1710},
+		{[]string{"setoption name Skill Level value 19"}, 2061},
 		{[]string{"setoption name Skill Level value 20"}, 0},
 		{[]string{"setoption name Skill Level value 5", "setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 2000"}, 2000},
-		{[]string{"setoption name UCI_LimitStrength value false"}, 1650},
+		{[]string{"setoption name UCI_LimitStrength value false"}, 1515},
 	} {
 		c.send(tc.cmds...)
 		if got := c.sync(); len(got) != 0 {

@@ -78,6 +78,12 @@ type Def[T any, P search.GamePtr[T]] struct {
 	// 1 s + 0.01 s with the embedded nets (docs/strength.md).
 	EloAnchorNodes float64
 	EloPerDoubling float64
+	// EloPerDoublingLow is the rate below UCI_Elo 1600, where the scales
+	// bend (the baseline engines' low settings blunder by design): package
+	// uci budgets EloAnchorNodes·2^((elo−1600)/EloPerDoublingLow) there.
+	// Calibrated at UCI_Elo 1350, the baseline engines' lowest
+	// (docs/strength.md).
+	EloPerDoublingLow float64
 }
 
 // RuleOptions are the rule choices a position is judged by (the xiangqi
@@ -139,9 +145,12 @@ var Xiangqi = &Def[xiangqi.Position, *xiangqi.Position]{
 	// at 2100, 822 nodes -100 ± 63, 1,046 nodes -123 ± 77, 1,426 nodes
 	// +78 ± 57 and 3,710 nodes (chess's rate, 101) +338 ± 98. So 120
 	// nodes at 1600 and 150 points per doubling (1,209 nodes at 2100,
-	// between the bracketing runs).
-	EloAnchorNodes: 120,
-	EloPerDoubling: 150,
+	// between the bracketing runs). Below 1600, against Fairy-Stockfish's
+	// 1350 (2026-12-04, 200 games): 57 nodes scored -143 ± 52; with 120
+	// nodes at 1653 that is 415 points per doubling.
+	EloAnchorNodes:    120,
+	EloPerDoubling:    150,
+	EloPerDoublingLow: 415,
 }
 
 // Chess is the chess bundle.
@@ -198,7 +207,10 @@ var Chess = &Def[chess.Position, *chess.Position]{
 	// Against Stockfish's 1600: 532 nodes scored +10 ± 69 with the first
 	// embedded net of 2026-12-02 and +17 ± 64 with the second; at 1900,
 	// with the first net (not repeated), 5,370 nodes +85 ± 72 and 3,377
-	// nodes -67 ± 75 (the rate 101).
-	EloAnchorNodes: 532,
-	EloPerDoubling: 101,
+	// nodes -67 ± 75 (the rate 101). Below 1600, against Stockfish's 1350
+	// (2026-12-04, 200 games): 197 nodes scored +58 ± 43; with 532 nodes
+	// at 1617 that is 146 points per doubling.
+	EloAnchorNodes:    532,
+	EloPerDoubling:    101,
+	EloPerDoublingLow: 146,
 }
