@@ -118,17 +118,28 @@ func TestWriteFuzzCorpus(t *testing.T) {
 	}
 }
 
+// fuzzFileMax is the largest input FuzzReadSamples reads (4 KiB: a few
+// blocks of a few games).
+const fuzzFileMax = 4 << 10
+
 // FuzzReadSamples: any file given to ReadSamples (the trainer's memory-mode
 // reader) yields an error, damage reports or well-formed samples (at most
 // MaxPieces pieces on points of the board, a side of 0 or 1), which every
 // feature set of the game turns into a batch entry; never a panic or a hang.
+//
+// Its inputs are kept tiny so that the fuzzer runs thousands of them per
+// second: the seeds are the files of testdata/fuzz/FuzzReadSamples (one
+// short game of each game, about 200 bytes, and cuts of them; see
+// TestFuzzReadSamplesSeeds), inputs over fuzzFileMax bytes are skipped, and
+// at most 1,000 samples are read from one.
 func FuzzReadSamples(f *testing.F) {
-	for _, s := range fuzzSeeds(f) {
-		f.Add(s)
-		f.Add(s[:len(s)*2/3])
-	}
+	// One file per worker process, rewritten for each input (a t.TempDir
+	// per input cost as much as the read).
+	path := filepath.Join(f.TempDir(), "f.dnds")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		path := filepath.Join(t.TempDir(), "f.dnds")
+		if len(data) > fuzzFileMax {
+			return
+		}
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -150,11 +161,77 @@ func FuzzReadSamples(f *testing.F) {
 						b.AddSample(s.Pieces[:s.N], position.Color(s.Side), float32(s.Score), s.ResultScore(), &Format{Set: set})
 					}
 				}
-				if n++; n > 100000 {
+				if n++; n > 1000 {
 					return ErrStop
 				}
 				return nil
 			}, nil)
 		}
 	})
+}
+
+// readSamplesSeeds are the seed files of FuzzReadSamples: per game one
+// random game of 6 plies from the start in a file of ~200 bytes, and its
+// first 2/3.
+func readSamplesSeeds(tb testing.TB) map[string][]byte {
+	out := map[string][]byte{}
+	for _, g := range bothGames {
+		games := randomGames(tb, g, 1, 3, genOptions{bestDiff: true, finals: true, maxPlies: 6, scoreNoise: 25})
+		s := writeGames(tb, g, games, &WriterOptions{BlockSize: 200})
+		out["seed-"+g.String()] = s
+		out["seed-"+g.String()+"-cut"] = s[:len(s)*2/3]
+	}
+	return out
+}
+
+// TestFuzzReadSamplesSeeds: the seed corpus of FuzzReadSamples is tiny
+// files of both games (DNDS_WRITE_FUZZ_SEEDS=1 writes them again): each
+// whole seed reads as 4 samples of one game, each cut one as fewer with a
+// damage report, and every file of the corpus is at most fuzzFileMax bytes.
+func TestFuzzReadSamplesSeeds(t *testing.T) {
+	dir := filepath.Join("testdata", "fuzz", "FuzzReadSamples")
+	seeds := readSamplesSeeds(t)
+	if os.Getenv("DNDS_WRITE_FUZZ_SEEDS") != "" {
+		for name, data := range seeds {
+			if err := os.WriteFile(filepath.Join(dir, name), fmt.Appendf(nil, "go test fuzz v1\n[]byte(%q)\n", data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if info, err := e.Info(); err != nil || info.Size() > 4*fuzzFileMax+64 {
+			t.Errorf("%s: a corpus file over %d bytes of input (%v)", e.Name(), fuzzFileMax, err)
+		}
+	}
+	for _, g := range bothGames {
+		for _, cut := range []bool{false, true} {
+			name := "seed-" + g.String()
+			if cut {
+				name += "-cut"
+			}
+			text, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", seeds[name]); string(text) != want {
+				t.Fatalf("%s is not the seed readSamplesSeeds makes (DNDS_WRITE_FUZZ_SEEDS=1 writes it)", name)
+			}
+			if len(seeds[name]) > 300 {
+				t.Errorf("%s: %d bytes, want a tiny seed", name, len(seeds[name]))
+			}
+			path := filepath.Join(t.TempDir(), "f.dnds")
+			if err := os.WriteFile(path, seeds[name], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			st, err := ReadSamples([]string{path}, g, &Filter{}, func(*Sample) error { n++; return nil }, nil)
+			if err != nil || (!cut && (n != 4 || st.Games != 1 || st.Problems != 0)) || (cut && (n >= 4 || st.Problems == 0)) {
+				t.Errorf("%s: %d samples, %+v, %v", name, n, st, err)
+			}
+		}
+	}
 }
