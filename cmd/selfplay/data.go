@@ -8,7 +8,6 @@ import (
 
 	"dualnnue/datasets"
 	"dualnnue/internal/cli"
-	"dualnnue/position"
 )
 
 // dataCmd groups the dataset tools; each takes dataset files.
@@ -219,9 +218,12 @@ func dataImport(c *cli.Call) int {
 	if !ok {
 		return code
 	}
-	g, err := position.ParseVariant(*gameName)
-	if err != nil || *out == "" {
+	if *gameName == "" || *out == "" {
 		return c.UsageError("-game chess|xiangqi and -out OUT are required")
+	}
+	g, code, ok := c.Game(*gameName)
+	if !ok {
+		return code
 	}
 	st, err := datasets.ImportFiles(*out, g, files, *format, c.Stderr)
 	if err != nil {

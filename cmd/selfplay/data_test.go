@@ -163,6 +163,7 @@ func TestDataTools(t *testing.T) {
 		{2, []string{"merge", a}, "selfplay data merge: -out OUT is required\n"},
 		{2, []string{"split", a, "-out", "x"}, "selfplay data split: -n N (>= 1) and -out PREFIX are required\n"},
 		{2, []string{"import", "-out", imp, txt}, "selfplay data import: -game chess|xiangqi and -out OUT are required\n"},
+		{2, []string{"import", "-game", "Chess", "-out", imp, txt}, "selfplay data import: -game: unknown game \"Chess\" (want xiangqi or chess)\n"},
 		{2, []string{"export", a, "-salvage"}, "selfplay data export: flag provided but not defined: -salvage\n"},
 		{2, []string{"stats", a, "-out", "x"}, "selfplay data stats: flag provided but not defined: -out\n"},
 		{1, []string{"inspect", filepath.Join(dir, "missing")}, "selfplay data inspect: open " + filepath.Join(dir, "missing") + ": no such file or directory\n"},
