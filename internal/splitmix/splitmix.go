@@ -10,7 +10,13 @@ const Gamma = 0x9E3779B97F4A7C15
 // value: the mixed new state.
 func Next(s *uint64) uint64 {
 	*s += Gamma
-	z := *s
+	return Mix(*s)
+}
+
+// Mix is SplitMix64's output function (Stafford's variant 13 of the
+// MurmurHash3 finaliser): a bijection of the 64-bit values that spreads
+// every input bit over the output. Next returns Mix of the advanced state.
+func Mix(z uint64) uint64 {
 	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
 	z = (z ^ z>>27) * 0x94D049BB133111EB
 	return z ^ z>>31

@@ -21,6 +21,9 @@ func TestReference(t *testing.T) {
 	if Hash(0) != 0xe220a8397b1dcdaf {
 		t.Errorf("Hash(0) = %#x", Hash(0))
 	}
+	if Mix(Gamma) != 0xe220a8397b1dcdaf || Mix(0) != 0 {
+		t.Errorf("Mix(Gamma) = %#x, Mix(0) = %#x", Mix(Gamma), Mix(0))
+	}
 }
 
 func TestNoAllocs(t *testing.T) {

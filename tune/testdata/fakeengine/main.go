@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"dualnnue/internal/splitmix"
 	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/variants"
@@ -138,7 +139,7 @@ func choose(pos *chess.Position, ev position.Evaluator[*chess.Position], skill i
 		}
 		noisy := v
 		if amp > 0 && v < 30000 {
-			h := mix(uint64(st.Key) ^ uint64(skill)*0x9e3779b97f4a7c15)
+			h := splitmix.Mix(uint64(st.Key) ^ uint64(skill)*splitmix.Gamma)
 			noisy += int(h%uint64(2*amp+1)) - amp
 		}
 		pos.UndoMove(m)
@@ -147,14 +148,6 @@ func choose(pos *chess.Position, ev position.Evaluator[*chess.Position], skill i
 		}
 	}
 	return pos.MoveString(best), bestScore
-}
-
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 func abs(x int) int {
