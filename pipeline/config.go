@@ -213,6 +213,8 @@ func (c *Config) Validate() error {
 	sp.Game, sp.Output, sp.Shard, sp.Shards = c.Game, "data", 0, 1
 	if err := sp.Validate(); err != nil {
 		errs = append(errs, fmt.Errorf("selfplay: %w", err))
+	} else if sp.Games == selfplay.UntilStopped {
+		errs = append(errs, fmt.Errorf("selfplay: games = -1 (until stopped) cannot make a generation: give a game count"))
 	}
 	if err := c.Cluster.validate(); err != nil {
 		errs = append(errs, err)

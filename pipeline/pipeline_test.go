@@ -177,6 +177,7 @@ func TestConfigErrors(t *testing.T) {
 		"[match]\nconcurrency = -3":        "pipeline config: match.concurrency must be in 1..256, got -3",
 		"[train.net]\nbuckets = 0":         "pipeline config: train: buckets 0 out of range [1, 32]",
 		"[train.data]\nmax_abs_score = -5": "pipeline config: train: max_abs_score -5 must be >= 0 (0: no limit)",
+		"[selfplay]\ngames = -1":           "pipeline config: selfplay: games = -1 (until stopped) cannot make a generation: give a game count",
 		// The game is read once, by the decoder, in every table.
 		"[selfplay]\ngame = \"shogi\"": `pipeline config: toml: line 3 (last key "selfplay.game"): unknown game "shogi" (want xiangqi or chess)`,
 		"[train]\ngame = \"Chess\"":    `pipeline config: toml: line 3 (last key "train.game"): unknown game "Chess" (want xiangqi or chess)`,

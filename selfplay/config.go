@@ -66,14 +66,32 @@ type AdjudicationConfig struct {
 	ScoreLimit int `toml:"score_limit"`
 }
 
+// UntilStopped as Config.Games plays until the run is stopped.
+const UntilStopped = -1
+
+// untilStoppedGames is the game count of a run until stopped: game indices
+// (and seeds) as if the run had that many games, more than any run plays.
+const untilStoppedGames = 1 << 40
+
+// runGames is the game count that indexes the run's games.
+func (c *Config) runGames() int {
+	if c.Games == UntilStopped {
+		return untilStoppedGames
+	}
+	return c.Games
+}
+
 // Config is one self-play run. The TOML keys are the snake_case names in
 // the struct tags; configs/selfplay-*.toml are examples.
 type Config struct {
-	Game    position.VariantName `toml:"game"`  // "xiangqi" or "chess" in the file
-	Games   int                  `toml:"games"` // games in the whole run (all shards)
-	Threads int                  `toml:"threads"`
-	Seed    uint64               `toml:"seed"`
-	Output  string               `toml:"output"` // directory of the dataset files
+	Game position.VariantName `toml:"game"` // "xiangqi" or "chess" in the file
+	// Games is the number of games in the whole run (all shards), or
+	// UntilStopped (-1): play until stopped (SIGINT/SIGTERM; -resume
+	// continues), with no game count and no time-left estimate.
+	Games   int    `toml:"games"`
+	Threads int    `toml:"threads"`
+	Seed    uint64 `toml:"seed"`
+	Output  string `toml:"output"` // directory of the dataset files
 	// Eval is the evaluator as variants.ParseEvalChoice reads it: "hand"
 	// or "classic" (the hand-written evaluation, the default), "embedded"
 	// or "default" (the embedded net) or the path of a net file. The text
@@ -203,8 +221,8 @@ func (c *Config) Validate() error {
 	if err := c.Game.Check(); err != nil {
 		bad("game: %v", err)
 	}
-	if c.Games <= 0 {
-		bad("games must be > 0, got %d", c.Games)
+	if c.Games <= 0 && c.Games != UntilStopped {
+		bad("games must be > 0, or -1 to play until stopped, got %d", c.Games)
 	}
 	if c.Threads < 0 {
 		bad("threads must be >= 0, got %d", c.Threads)

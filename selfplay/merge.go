@@ -24,6 +24,9 @@ func MergeShards(cfg Config, out string) (games int, positions uint64, err error
 	if cfg.Shards <= 0 {
 		return 0, 0, fmt.Errorf("selfplay: merge: %d shards", cfg.Shards)
 	}
+	if cfg.Games <= 0 {
+		return 0, 0, fmt.Errorf("selfplay: merge: a run of %d games has no game count to check (a run until stopped: merge its parts with selfplay data merge)", cfg.Games)
+	}
 	if err := cfg.Game.Check(); err != nil {
 		return 0, 0, err
 	}

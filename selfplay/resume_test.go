@@ -2,11 +2,15 @@ package selfplay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"dualnnue/datasets"
 	"dualnnue/position"
@@ -368,5 +372,70 @@ func TestSameRun(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("got %v, want an error containing %q", err, c.want)
 		}
+	}
+}
+
+// cancelAfter is a progress writer that cancels the run once a line counts
+// games games.
+type cancelAfter struct {
+	mu     sync.Mutex
+	lines  []string
+	games  string
+	cancel context.CancelFunc
+}
+
+func (c *cancelAfter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for l := range strings.SplitSeq(strings.TrimSpace(string(p)), "\n") {
+		c.lines = append(c.lines, l)
+		if strings.Contains(l, ": "+c.games+" games,") {
+			c.cancel()
+		}
+	}
+	return len(p), nil
+}
+
+// TestUntilStopped (issue 24): games = -1 plays until stopped; the progress
+// lines give the count and the rate, never a total or a time left; a
+// resume continues with the next games; -2 is an error naming -1.
+func TestUntilStopped(t *testing.T) {
+	cfg := smallConfig(t, position.Chess, UntilStopped)
+	cfg.Threads = 1
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := &cancelAfter{games: "3", cancel: cancel}
+	sum, err := Run(ctx, cfg, Options{Progress: w, ProgressEvery: time.Nanosecond})
+	if err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	if sum.Games != 3 || !sum.Interrupts {
+		t.Fatalf("played %d, interrupted %v; want 3 games and a stop", sum.Games, sum.Interrupts)
+	}
+	line := regexp.MustCompile(`^selfplay chess: \d+ positions, \d+ pos/s: [123] games, [0-9.]+ games/s, [0-9hms.]+ elapsed$`)
+	if len(w.lines) < 3 {
+		t.Fatalf("progress lines %q", w.lines)
+	}
+	for _, l := range w.lines {
+		if !line.MatchString(l) {
+			t.Errorf("progress line %q: want the count and the rate only", l)
+		}
+	}
+	cfg.Resume = true
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	defer cancel2()
+	sum, err = Run(ctx2, cfg, Options{Progress: &cancelAfter{games: "2", cancel: cancel2}, ProgressEvery: time.Nanosecond})
+	if err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	if sum.Resumed != 3 || sum.Games != 2 {
+		t.Fatalf("resume: resumed %d, played %d; want 3 and 2", sum.Resumed, sum.Games)
+	}
+	if games := readGames(t, sum.Files); len(games) != 5 {
+		t.Fatalf("%d games on disk, want 5", len(games))
+	}
+	cfg.Games = -2
+	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "games must be > 0, or -1 to play until stopped, got -2") {
+		t.Fatalf("games -2: %v", err)
 	}
 }

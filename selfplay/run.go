@@ -321,7 +321,7 @@ func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt O
 			return sum, err
 		}
 	}
-	total := ShardGames(cfg.Games, cfg.Shard, cfg.Shards)
+	total := ShardGames(cfg.runGames(), cfg.Shard, cfg.Shards)
 	if err := os.MkdirAll(cfg.Output, 0o755); err != nil {
 		return sum, fmt.Errorf("output: %w", err)
 	}
@@ -369,7 +369,13 @@ func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt O
 	defer cancel()
 	workers, results := startWorkers(runCtx, cfg, def, newEval, book, todo[0].lo, nextGame)
 
-	bar := progress.NewBar(opt.Progress, int64(total-sum.Resumed), progress.BarOptions{
+	// A run until stopped has no total: its bar shows the count and the
+	// rate, but no time left.
+	barTotal := int64(total - sum.Resumed)
+	if cfg.Games == UntilStopped {
+		barTotal = -1
+	}
+	bar := progress.NewBar(opt.Progress, barTotal, progress.BarOptions{
 		Description: fmt.Sprintf("selfplay %s", cfg.Game), Unit: "games", Every: opt.ProgressEvery})
 	defer bar.Finish()
 	lastLog := time.Now()
@@ -382,8 +388,11 @@ func runGame[T any, P search.GamePtr[T]](ctx context.Context, cfg *Config, opt O
 		if opt.Log != nil && time.Since(lastLog) >= opt.LogEvery {
 			lastLog = time.Now()
 			el := time.Since(start).Seconds()
-			opt.Log.Info("selfplay progress", "game", cfg.Game, "shard", sum.Shard, "games", sum.Resumed+sum.Games, "of", total,
-				"positions", sum.Positions, "pos_per_s", int(float64(sum.Positions)/max(el, 1e-9)))
+			args := []any{"game", cfg.Game, "shard", sum.Shard, "games", sum.Resumed + sum.Games}
+			if cfg.Games != UntilStopped {
+				args = append(args, "of", total)
+			}
+			opt.Log.Info("selfplay progress", append(args, "positions", sum.Positions, "pos_per_s", int(float64(sum.Positions)/max(el, 1e-9)))...)
 		}
 	}
 	next, firstErr := writeInOrder(runCtx, results, w, todo[0].lo, nextGame, cancel, &sum, report)

@@ -55,7 +55,7 @@ func runSelfplay(c *cli.Call) int {
 	var (
 		configPath  = fs.String("config", "", "TOML config `file` (default: the embedded configs/selfplay-<game>.toml)")
 		game        = fs.String("game", "xiangqi", "xiangqi|chess: picks the embedded default config; with -config it must agree with the config's game")
-		games       = fs.Int("games", 0, "number of games in the whole run (all shards) (default: the config's games)")
+		games       = fs.Int("games", 0, "number of games in the whole run (all shards); -1: until stopped (default: the config's games)")
 		threads     = fs.Int("threads", 0, "games played in parallel (default: the config's threads; 0: all cores)")
 		seed        = fs.Uint64("seed", 0, "random seed of the run (default: the config's seed)")
 		output      = c.Out("", "output `directory`", "output")

@@ -148,7 +148,11 @@ type BarOptions struct {
 //
 //	selfplay xiangqi: 120/240 games (50%), 1.9 games/s, 1m3s elapsed, ~1m3s left
 //
-// with a last line at Finish. A nil *Bar does nothing.
+// with a last line at Finish; without a total (work until stopped)
+//
+//	selfplay xiangqi: 120 games, 1.9 games/s, 1m3s elapsed
+//
+// A nil *Bar does nothing.
 type Bar struct {
 	mu    sync.Mutex
 	bar   *progressbar.ProgressBar // terminal mode
@@ -161,7 +165,9 @@ type Bar struct {
 	start time.Time
 }
 
-// NewBar returns a bar on w (nil: a nil *Bar) counting to total.
+// NewBar returns a bar on w (nil: a nil *Bar) counting to total; a total
+// below 0 means none (work until stopped): the bar then shows the count and
+// the rate, never a percentage or a time left.
 func NewBar(w io.Writer, total int64, o BarOptions) *Bar { return newBar(w, total, o, time.Now) }
 
 // newBar is NewBar with a clock.
@@ -170,11 +176,14 @@ func newBar(w io.Writer, total int64, o BarOptions, now func() time.Time) *Bar {
 		return nil
 	}
 	b := &Bar{total: total, desc: o.Description, unit: o.Unit, w: w}
+	if total < 0 {
+		total = -1
+	}
 	if IsTerminal(w) {
 		b.bar = progressbar.NewOptions64(total, progressbar.OptionSetWriter(w),
 			progressbar.OptionSetDescription(o.Description), progressbar.OptionShowCount(),
 			progressbar.OptionShowIts(), progressbar.OptionSetItsString(o.Unit),
-			progressbar.OptionThrottle(250*time.Millisecond), progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(250*time.Millisecond), progressbar.OptionSetPredictTime(total >= 0),
 			progressbar.OptionSetWidth(30), progressbar.OptionOnCompletion(func() { fmt.Fprintln(w) }))
 		return b
 	}
@@ -233,7 +242,11 @@ func (b *Bar) Finish() {
 func (b *Bar) line() string {
 	el := b.st.now().Sub(b.start)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s: %d/%d %s", b.desc, b.done, b.total, b.unit)
+	if b.total < 0 {
+		fmt.Fprintf(&sb, "%s: %d %s", b.desc, b.done, b.unit)
+	} else {
+		fmt.Fprintf(&sb, "%s: %d/%d %s", b.desc, b.done, b.total, b.unit)
+	}
 	if b.total > 0 {
 		fmt.Fprintf(&sb, " (%.0f%%)", 100*float64(b.done)/float64(b.total))
 	}

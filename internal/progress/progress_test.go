@@ -4,6 +4,7 @@ package progress
 import (
 	"bytes"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -107,5 +108,56 @@ func TestStatusTerminal(t *testing.T) {
 	}
 	if st := NewStatus(tty, 0); !st.Terminal() {
 		t.Error("NewStatus on a pty: not a terminal")
+	}
+}
+
+// TestBarWithoutTotal (issue 24): work until stopped (total -1) shows the
+// count, the rate and the time elapsed, no total, percentage or time left;
+// on a terminal the bar draws no estimate either.
+func TestBarWithoutTotal(t *testing.T) {
+	var buf bytes.Buffer
+	c := &clock{t: time.Unix(1000, 0)}
+	b := newBar(&buf, -1, BarOptions{Description: "selfplay chess", Unit: "games", Every: 10 * time.Second}, c.now)
+	for range 40 {
+		c.t = c.t.Add(500 * time.Millisecond)
+		b.Add(1)
+	}
+	c.t = c.t.Add(time.Second)
+	b.Add(1)
+	b.Finish()
+	want := "selfplay chess: 20 games, 2.00 games/s, 10s elapsed\n" +
+		"selfplay chess: 40 games, 2.00 games/s, 20s elapsed\n" +
+		"selfplay chess: 41 games, 1.95 games/s, 21s elapsed\n"
+	if buf.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	read := make(chan string)
+	go func() {
+		var out []byte
+		p := make([]byte, 4096)
+		for {
+			n, err := ptmx.Read(p)
+			out = append(out, p[:n]...)
+			if err != nil || bytes.Contains(out, []byte("\n")) {
+				read <- string(out)
+				return
+			}
+		}
+	}()
+	tb := NewBar(tty, -1, BarOptions{Description: "selfplay chess", Unit: "games"})
+	tb.Add(7)
+	tb.Finish()
+	out := <-read
+	// The terminal bar: "| selfplay chess (7/-, 12 games/s) [0s]", the
+	// time elapsed without ":remaining".
+	if !strings.Contains(out, "| selfplay chess (7/-, ") || !regexp.MustCompile(`\) \[[0-9hms]+\]`).MatchString(out) || strings.Contains(out, "left") {
+		t.Errorf("terminal bar without a total: %q", out)
 	}
 }
