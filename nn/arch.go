@@ -55,11 +55,27 @@ const (
 	// MaxPieces is the most pieces a legal position of either game holds; the
 	// accumulator overflow check assumes at most this many active features.
 	MaxPieces = 32
+	// MaxLayers is the most hidden layers between the first layer and the
+	// output (L2 and L3 of (F→N)×2→L2→L3→1).
+	MaxLayers = 2
+	// MaxLayerSize bounds a hidden layer's units; sizes must also be
+	// multiples of LayerAlign (the SIMD kernels' width).
+	MaxLayerSize = 256
+	LayerAlign   = 16
 )
 
 // Arch is the shape of a perspective network (Inputs → Hidden)×2 → 1 with
 // Buckets material output buckets: the side-to-move accumulator feeds the
 // first Hidden output weights of the bucket, the other side's the second.
+//
+// Optionally (issue 21) the first layer's output goes through a stack of
+// hidden layers before the output, (F→N)×2→L2→L3→1 (Layers = {L2, L3};
+// {L2, 0} is (F→N)×2→L2→1), each followed by HiddenActivation; with
+// Pairwise each perspective's N activations are split in halves and
+// multiplied elementwise (Stockfish's and bullet's pairwise_mul), giving
+// N/2 per perspective; with Stacks every output bucket has its own hidden
+// layers (Stockfish's layer stacks), otherwise they are shared and only the
+// output row is per bucket. The zero values are today's shape.
 type Arch struct {
 	Game       position.Variant
 	Set        features.SetID
@@ -67,6 +83,69 @@ type Arch struct {
 	Hidden     int // N, accumulator width per perspective
 	Buckets    int // output buckets (1 = none)
 	Activation Activation
+
+	Layers           [MaxLayers]int `json:",omitzero"` // hidden layer units L2, L3 (0 = absent)
+	HiddenActivation Activation     `json:",omitzero"` // after each hidden layer (0 without layers)
+	Pairwise         bool           `json:",omitzero"`
+	Stacks           bool           `json:",omitzero"`
+}
+
+// NumLayers returns the number of hidden layers between the first layer
+// and the output (0, 1 or 2).
+func (a Arch) NumLayers() int {
+	k := 0
+	for k < MaxLayers && a.Layers[k] > 0 {
+		k++
+	}
+	return k
+}
+
+// Flat reports whether a is the plain (F→N)×2→1 shape (no hidden layers,
+// no pairwise multiplication), whose output layer reads the accumulators
+// directly.
+func (a Arch) Flat() bool { return a.NumLayers() == 0 && !a.Pairwise }
+
+// L1Outputs returns the first layer's outputs over both perspectives, the
+// input width of what follows it: 2N, or N with Pairwise.
+func (a Arch) L1Outputs() int {
+	if a.Pairwise {
+		return a.Hidden
+	}
+	return 2 * a.Hidden
+}
+
+// LayerInputs returns the input width of hidden layer i (0-based).
+func (a Arch) LayerInputs(i int) int {
+	if i == 0 {
+		return a.L1Outputs()
+	}
+	return a.Layers[i-1]
+}
+
+// OutInputs returns the output layer's input width per bucket: the last
+// hidden layer's units, or L1Outputs without hidden layers (2N today).
+func (a Arch) OutInputs() int {
+	if k := a.NumLayers(); k > 0 {
+		return a.Layers[k-1]
+	}
+	return a.L1Outputs()
+}
+
+// StackCount returns the number of hidden layer stacks: Buckets with Stacks,
+// else 1.
+func (a Arch) StackCount() int {
+	if a.Stacks {
+		return a.Buckets
+	}
+	return 1
+}
+
+// Stack returns the hidden layer stack output bucket b uses.
+func (a Arch) Stack(b int) int {
+	if a.Stacks {
+		return b
+	}
+	return 0
 }
 
 // Validate reports whether a is a shape the engine can run.
@@ -87,12 +166,41 @@ func (a Arch) Validate() error {
 	case a.Activation != CReLU && a.Activation != SCReLU:
 		return fmt.Errorf("nn: unknown activation %d", a.Activation)
 	}
+	return a.validateStack()
+}
+
+// validateStack checks the hidden layers, their activation, pairwise and
+// stacks.
+func (a Arch) validateStack() error {
+	k := a.NumLayers()
+	for i, l := range a.Layers {
+		switch {
+		case i >= k && l != 0:
+			return fmt.Errorf("nn: hidden layers: layer %d has %d units after an absent layer %d", i+2, l, i+1)
+		case i < k && (l > MaxLayerSize || l%LayerAlign != 0):
+			return fmt.Errorf("nn: hidden layers: layer %d has %d units, want a multiple of %d in [%d, %d]", i+2, l, LayerAlign, LayerAlign, MaxLayerSize)
+		case l < 0:
+			return fmt.Errorf("nn: hidden layers: layer %d has %d units", i+2, l)
+		}
+	}
+	switch {
+	case k > 0 && a.HiddenActivation != CReLU && a.HiddenActivation != SCReLU:
+		return fmt.Errorf("nn: unknown hidden-layer activation %d", a.HiddenActivation)
+	case k == 0 && a.HiddenActivation != 0:
+		return fmt.Errorf("nn: hidden-layer activation %v without hidden layers", a.HiddenActivation)
+	case a.Pairwise && a.Activation != CReLU:
+		return fmt.Errorf("nn: flags: pairwise multiplication needs the CReLU first-layer activation (the product of two clipped halves is already quadratic), not %v", a.Activation)
+	case a.Stacks && k == 0:
+		return fmt.Errorf("nn: flags: per-bucket layer stacks without hidden layers")
+	}
 	return nil
 }
 
 // Hash is the architecture hash written in the net file: 64-bit FNV-1a over
 // the bytes "dualnnue-arch", game, set id (2 bytes LE), inputs, hidden,
-// buckets (4 bytes LE each) and activation. The trainer computes the same.
+// buckets (4 bytes LE each) and activation; unless a is Flat, then the
+// hidden layer sizes (4 bytes LE each), the hidden activation and the flags
+// byte (bit 0 pairwise, bit 1 stacks). The trainer computes the same.
 func (a Arch) Hash() uint64 {
 	h := uint64(14695981039346656037)
 	add := func(b byte) {
@@ -111,7 +219,34 @@ func (a Arch) Hash() uint64 {
 		}
 	}
 	add(byte(a.Activation))
+	if a.Flat() {
+		return h // the shapes before hidden layers hash as they always did
+	}
+	for _, v := range a.Layers {
+		for i := 0; i < 32; i += 8 {
+			add(byte(uint32(v) >> i))
+		}
+	}
+	add(byte(a.HiddenActivation))
+	add(a.flags())
 	return h
+}
+
+// Flag bits of the file's flags byte.
+const (
+	flagPairwise = 1 << 0
+	flagStacks   = 1 << 1
+)
+
+func (a Arch) flags() byte {
+	var f byte
+	if a.Pairwise {
+		f |= flagPairwise
+	}
+	if a.Stacks {
+		f |= flagStacks
+	}
+	return f
 }
 
 // Bucket returns the output bucket of a position with pieces pieces on the
@@ -137,6 +272,23 @@ func (a Arch) Bucket(pieces int) int {
 // (", features chess-ps768-hm").
 func (a Arch) String() string {
 	s := fmt.Sprintf("%v (%d→%d)×2→1 %v, %d bucket(s)", a.Game, a.Inputs, a.Hidden, a.Activation, a.Buckets)
+	if !a.Flat() {
+		mid := ""
+		if a.Pairwise {
+			mid = " pairwise"
+		}
+		for _, l := range a.Layers[:a.NumLayers()] {
+			mid += fmt.Sprintf("→%d", l)
+		}
+		s = fmt.Sprintf("%v (%d→%d)×2%s→1 %v", a.Game, a.Inputs, a.Hidden, mid, a.Activation)
+		if a.NumLayers() > 0 {
+			s += fmt.Sprintf(", hidden %v", a.HiddenActivation)
+		}
+		s += fmt.Sprintf(", %d bucket(s)", a.Buckets)
+		if a.Stacks {
+			s += " with a layer stack each"
+		}
+	}
 	if set, err := features.Lookup(a.Set); err == nil && set != features.Default(a.Game) {
 		s += ", features " + set.Name
 	}

@@ -15,6 +15,13 @@
 // MaterialCount) select one of B output rows. Activation is CReLU or SCReLU,
 // recorded in the file. N, B, the set and the activation come from the file.
 //
+// Optionally (Arch.Layers, Pairwise, Stacks) a stack of up to two hidden
+// layers sits between the first layer and the output, (F→N)×2→L2→L3→1,
+// with pairwise multiplication of each perspective's halves and one stack
+// per output bucket as options (Stockfish's layer stacks); the engine runs
+// them with int8 weights, int32 biases and sums, and activations in uint8
+// range (Net's doc comment gives the integer formula, layers.go the code).
+//
 // # Quantization and the eval formula
 //
 // QA = 255, QB = 64, Scale = 400 by default (bullet's convention), written in
@@ -46,7 +53,8 @@
 // with Model.Quantize and Net.WriteFile.
 //
 // The net file layout is documented in file.go (version 2 records the king
-// buckets, mirror, hidden-layer count, flags and bucket map; version 1
+// buckets, mirror, hidden layers and their sizes and activation, the
+// pairwise and stacks flags and the bucket map; version 1
 // files, the embedded nets among them, still load); embedded defaults in
 // nets/*.nnue are trained by the pipeline from the nets go run ./cmd/mknet
 // folds from the hand-written tables (see internal/pstnet, docs/nets.md).

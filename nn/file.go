@@ -33,24 +33,32 @@ import (
 //	48     4     description length D (≤ MaxDescription)
 //	52     1     king buckets K (1 = none)
 //	53     1     horizontal mirroring (0 or 1)
-//	54     1     hidden layers after the first, H (0: (F→N)×2→1)
-//	55     1     flags (0; bits reserved for pairwise multiplication
-//	             and per-bucket layer stacks)
+//	54     1     hidden layers after the first, H (0: (F→N)×2→1; at most MaxLayers)
+//	55     1     flags: bit 0 pairwise multiplication, bit 1 per-bucket
+//	             layer stacks (other bits 0)
 //	56     S     king-bucket map: one bucket per relative square of the
 //	             game's board (S = 64 chess, 90 xiangqi)
-//	56+S   D     description, UTF-8
+//	56+S   Y     only when H > 0 (Y = 4·H + 4): the units of each hidden
+//	             layer (uint32 each, L2 first), the hidden layers'
+//	             activation (1 byte: 1 CReLU, 2 SCReLU) and 3 zero bytes
+//	       D     description, UTF-8
 //	       2·F·N feature-transformer weights, int16, feature-major (row f = N values)
 //	       2·N   feature-transformer biases, int16
-//	       4·B·N output weights, int16, per bucket: side to move's N, then the other's N
+//	       2·B·O output weights, int16, per bucket O = Arch.OutInputs values (2N
+//	             without hidden layers: side to move's N, then the other's N)
 //	       4·B   output biases, int32
+//	             per hidden layer i (only when H > 0), S stacks (B with
+//	             per-bucket stacks, else 1), L = its units, I = its inputs:
+//	       S·L·I weights, int8, stack by stack, unit by unit (row = I values)
+//	       4·S·L biases, int32
 //	       4     CRC32C (Castagnoli) of every byte before it
 //
 // Version 1 is the same without bytes 52..56+S (the description follows
 // byte 52): its sets have no king buckets, so the shape is the set's.
 // The reader checks K, the mirror byte and the map against the feature set
 // the id names, so a file whose header promises buckets or a map its set
-// does not have is refused naming the field. This build runs H = 0 and no
-// flags; a file with hidden layers is refused by name, not misread.
+// does not have is refused naming the field; H, the layer sizes, the
+// activation byte and the flags are checked before any weight is allocated.
 const (
 	Magic          = "DUALNNUE"
 	FormatVersion  = 2
@@ -83,7 +91,20 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // for any 32-bit header values).
 func payloadSize(a Arch) int64 {
 	F, N, B := int64(a.Inputs), int64(a.Hidden), int64(a.Buckets)
-	return 2*F*N + 2*N + 4*B*N + 4*B
+	p := 2*F*N + 2*N + 2*B*int64(a.OutInputs()) + 4*B
+	for i := range a.NumLayers() {
+		S, L, I := int64(a.StackCount()), int64(a.Layers[i]), int64(a.LayerInputs(i))
+		p += S*L*I + 4*S*L
+	}
+	return p
+}
+
+// layerBlockSize is the size of version 2's layer block of shape a.
+func layerBlockSize(a Arch) int {
+	if k := a.NumLayers(); k > 0 {
+		return 4*k + 4
+	}
+	return 0
 }
 
 // MarshalBinary encodes n in the file format. It fails if n does not validate.
@@ -94,7 +115,7 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 	if len(n.Description) > MaxDescription || !utf8.ValidString(n.Description) {
 		return nil, fmt.Errorf("nn: description must be UTF-8 of at most %d bytes", MaxDescription)
 	}
-	b := make([]byte, 0, headerSize+shapeSize(n.Game)+len(n.Description)+int(payloadSize(n.Arch))+4)
+	b := make([]byte, 0, headerSize+shapeSize(n.Game)+layerBlockSize(n.Arch)+len(n.Description)+int(payloadSize(n.Arch))+4)
 	le := binary.LittleEndian
 	b = append(b, Magic...)
 	b = le.AppendUint32(b, FormatVersion)
@@ -113,8 +134,14 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 	if set.Mirror {
 		mirror = 1
 	}
-	b = append(b, byte(max(1, set.KingBuckets)), mirror, 0, 0)
+	b = append(b, byte(max(1, set.KingBuckets)), mirror, byte(n.NumLayers()), n.flags())
 	b = append(b, set.BucketMap()...)
+	if k := n.NumLayers(); k > 0 {
+		for _, l := range n.Layers[:k] {
+			b = le.AppendUint32(b, uint32(l))
+		}
+		b = append(b, byte(n.HiddenActivation), 0, 0, 0)
+	}
 	b = append(b, n.Description...)
 	for _, s := range [][]int16{n.FTWeights, n.FTBias, n.OutWeights} {
 		for _, v := range s {
@@ -123,6 +150,14 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 	}
 	for _, v := range n.OutBias {
 		b = le.AppendUint32(b, uint32(v))
+	}
+	for k := range n.NumLayers() {
+		for _, v := range n.HiddenWeights[k] {
+			b = append(b, byte(v))
+		}
+		for _, v := range n.HiddenBias[k] {
+			b = le.AppendUint32(b, uint32(v))
+		}
 	}
 	return le.AppendUint32(b, crc32.Checksum(b, castagnoli)), nil
 }
@@ -163,6 +198,18 @@ func Parse(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("%w: output buckets %d more than %d", ErrArch, bk, MaxBuckets)
 	}
 	a.Inputs, a.Hidden, a.Buckets = int(f), int(h), int(bk)
+	hs := headerSize
+	if version >= 2 {
+		hs += shapeSize(a.Game)
+		if len(data) < hs {
+			return nil, fmt.Errorf("%w: %d bytes, the version 2 header of a %v net needs %d", ErrTruncated, len(data), a.Game, hs)
+		}
+		n, err := readLayers(data[headerSize:], hs, &a)
+		if err != nil {
+			return nil, err
+		}
+		hs += n
+	}
 	if err := a.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrArch, err)
 	}
@@ -171,20 +218,20 @@ func Parse(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("%w: %v", ErrArch, err)
 	}
 	if got, want := le.Uint64(data[40:]), a.Hash(); got != want {
+		flat := a
+		flat.Layers, flat.HiddenActivation, flat.Pairwise, flat.Stacks = [MaxLayers]int{}, 0, false, false
+		if !a.Flat() && got == flat.Hash() {
+			return nil, fmt.Errorf("%w: hidden layers %d, flags %#02x: the architecture hash is that of %v, without them", ErrArch, a.NumLayers(), a.flags(), flat)
+		}
 		return nil, fmt.Errorf("%w: file %#016x, %v hashes to %#016x", ErrHash, got, a, want)
 	}
 	d := le.Uint32(data[48:])
 	if d > MaxDescription {
 		return nil, fmt.Errorf("%w: description of %d bytes (max %d)", ErrArch, d, MaxDescription)
 	}
-	hs := headerSize
 	set, _ := features.Lookup(a.Set) // Validate found it
 	if version >= 2 {
-		hs += shapeSize(a.Game)
-		if len(data) < hs {
-			return nil, fmt.Errorf("%w: %d bytes, the version 2 header of a %v net needs %d", ErrTruncated, len(data), a.Game, hs)
-		}
-		if err := checkShape(data[headerSize:hs], set); err != nil {
+		if err := checkShape(data[headerSize:headerSize+shapeSize(a.Game)], set); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrArch, err)
 		}
 	} else if set.KingBuckets > 1 {
@@ -217,10 +264,24 @@ func Parse(data []byte) (*Net, error) {
 	}
 	n.FTWeights = read16(a.Inputs * a.Hidden)
 	n.FTBias = read16(a.Hidden)
-	n.OutWeights = read16(a.Buckets * 2 * a.Hidden)
-	n.OutBias = make([]int32, a.Buckets)
-	for i := range n.OutBias {
-		n.OutBias[i] = int32(le.Uint32(p[4*i:]))
+	n.OutWeights = read16(a.Buckets * a.OutInputs())
+	read32 := func(k int) []int32 {
+		s := make([]int32, k)
+		for i := range s {
+			s[i] = int32(le.Uint32(p[4*i:]))
+		}
+		p = p[4*k:]
+		return s
+	}
+	n.OutBias = read32(a.Buckets)
+	for i := range a.NumLayers() {
+		k := a.StackCount() * a.Layers[i]
+		w := make([]int8, k*a.LayerInputs(i))
+		for j := range w {
+			w[j] = int8(p[j])
+		}
+		p = p[len(w):]
+		n.HiddenWeights[i], n.HiddenBias[i] = w, read32(k)
 	}
 	if err := n.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrWeights, err)
@@ -236,12 +297,45 @@ func checkShape(b []byte, set *features.Set) error {
 		return fmt.Errorf("king buckets: header says %d, feature set %s has %d", b[0], set.Name, max(1, set.KingBuckets))
 	case b[1] > 1 || (b[1] == 1) != set.Mirror:
 		return fmt.Errorf("mirror: header says %d, feature set %s mirrors: %v", b[1], set.Name, set.Mirror)
-	case b[2] != 0:
-		return fmt.Errorf("hidden layers: header says %d, this build runs (F→N)×2→1 only", b[2])
-	case b[3] != 0:
-		return fmt.Errorf("flags: header sets %#02x, this build knows none", b[3])
 	}
 	return set.CheckBucketMap(b[4:])
+}
+
+// readLayers reads version 2's hidden layer count and flags (shape block
+// bytes 2 and 3 of b, the data from byte 52 on) and, when there are hidden
+// layers, the layer block after the shape block (at offset hs of the file)
+// into a. It returns the layer block's size. Every size is checked before
+// the caller computes anything from it.
+func readLayers(b []byte, hs int, a *Arch) (int, error) {
+	h, flags := int(b[2]), b[3]
+	switch {
+	case h > MaxLayers:
+		return 0, fmt.Errorf("%w: hidden layers: header says %d, at most %d", ErrArch, h, MaxLayers)
+	case flags&^(flagPairwise|flagStacks) != 0:
+		return 0, fmt.Errorf("%w: flags: header sets %#02x, this build knows %#02x (pairwise) and %#02x (stacks)", ErrArch, flags, flagPairwise, flagStacks)
+	}
+	a.Pairwise, a.Stacks = flags&flagPairwise != 0, flags&flagStacks != 0
+	if h == 0 {
+		return 0, nil
+	}
+	size := 4*h + 4
+	rest := b[hs-headerSize:]
+	if len(rest) < size {
+		return 0, fmt.Errorf("%w: %d bytes, the header of %d hidden layers needs %d", ErrTruncated, headerSize+len(b), h, hs+size)
+	}
+	le := binary.LittleEndian
+	for i := range h {
+		l := le.Uint32(rest[4*i:])
+		if l == 0 || l > MaxLayerSize || l%LayerAlign != 0 {
+			return 0, fmt.Errorf("%w: hidden layers: layer %d has %d units, want a multiple of %d in [%d, %d]", ErrArch, i+2, l, LayerAlign, LayerAlign, MaxLayerSize)
+		}
+		a.Layers[i] = int(l)
+	}
+	a.HiddenActivation = Activation(rest[4*h])
+	if rest[4*h+1] != 0 || rest[4*h+2] != 0 || rest[4*h+3] != 0 {
+		return 0, fmt.Errorf("%w: layer block: reserved bytes %d %d %d, want 0", ErrArch, rest[4*h+1], rest[4*h+2], rest[4*h+3])
+	}
+	return size, nil
 }
 
 // ParseFor is Parse plus a check that the net plays game g.

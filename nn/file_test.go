@@ -237,6 +237,16 @@ func FuzzParse(f *testing.F) {
 		_, kb := smallSetNetBytes(f, id)
 		f.Add(kb)
 	}
+	// Hidden layer stacks (issue 21): the fuzzer mutates the layer count,
+	// flags, layer block (sizes, activation, reserved bytes) and the int8
+	// and int32 layer weights.
+	_, st := smallStackNetBytes(f, position.Chess, [MaxLayers]int{16, 32}, CReLU, SCReLU, false, false)
+	f.Add(st)
+	_, st = smallStackNetBytes(f, position.Xiangqi, [MaxLayers]int{16, 0}, SCReLU, CReLU, true, true)
+	f.Add(st)
+	f.Add(st[:headerSize+shapeSize(position.Xiangqi)+6])
+	_, st = smallStackNetBytes(f, position.Chess, [MaxLayers]int{}, 0, CReLU, true, false)
+	f.Add(st)
 	f.Add([]byte(Magic))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, err := Parse(data)

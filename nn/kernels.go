@@ -130,3 +130,42 @@ func refDotSCReLU(acc, w []int16, qa int16) int64 {
 // subRow: for i := range dst { dst[i] -= row[i] } (rare: only the general
 // case of Stack.apply uses it, so it has no SIMD twin).
 func subRow(dst, row []int16) { refSubRow(dst, row) }
+
+// The hidden layer stack's kernels (layers.go). Lengths: dst and the
+// inputs of one length n (a multiple of 8); x and w of dotI8 of one length
+// n (a multiple of 16 for the SIMD twin).
+
+// clampRow: for i := range dst { dst[i] = clamp(acc[i], 0, qa) }
+func clampRow(dst, acc []int16, qa int16) { refClampRow(dst, acc, qa) }
+
+// mulClampRow: for i := range dst { dst[i] = ((clamp(a[i], 0, qa)·clamp(b[i], 0, qa) + qa/2)·magic) >> 24 }
+// in uint32, with magic = divMagic(qa): the product divided by qa, rounded.
+func mulClampRow(dst, a, b []int16, qa int16, magic uint32) { refMulClampRow(dst, a, b, qa, magic) }
+
+// dotI8: for i := range x { sum += int32(x[i]) * int32(w[i]) }, with
+// 0 ≤ x[i] ≤ 255 (no int32 overflow for len(x) ≤ 2·MaxHidden).
+func dotI8(x []int16, w []int8) int32 { return refDotI8(x, w) }
+
+func refClampRow(dst, acc []int16, qa int16) {
+	acc = acc[:len(dst)]
+	for i, v := range acc {
+		dst[i] = clamp16(v, qa)
+	}
+}
+
+func refMulClampRow(dst, a, b []int16, qa int16, magic uint32) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	for i := range dst {
+		p := uint32(clamp16(a[i], qa))*uint32(clamp16(b[i], qa)) + uint32(qa/2)
+		dst[i] = int16(p * magic >> 24)
+	}
+}
+
+func refDotI8(x []int16, w []int8) int32 {
+	w = w[:len(x)]
+	var sum int32
+	for i, v := range x {
+		sum += int32(v) * int32(w[i])
+	}
+	return sum
+}

@@ -26,6 +26,29 @@ import (
 //
 // with Go's truncating integer division, in int64. The eval is centipawns
 // from the side to move's view.
+//
+// A net with hidden layers or pairwise multiplication (Arch.Flat false)
+// quantizes as Stockfish does: the first layer's output is brought into
+// uint8 range [0, QA] (scale QA), each hidden layer has int8 weights (scale
+// QB, a power of two) and int32 biases (scale QA·QB) and int32 sums that
+// are shifted back to scale QA and clipped:
+//
+//	x[i]  = c(acc[i])                            CReLU
+//	        (c(acc[i])² + QA/2) / QA             SCReLU
+//	        (c(acc[i])·c(acc[i+N/2]) + QA/2) / QA  Pairwise (i < N/2)
+//	h[j]  = (bias[j] + Σ x[i]·W[j][i] + QB/2) >> log2 QB
+//	y[j]  = c(h[j]), or (c(h[j])² + QA/2) / QA
+//	out   = Σ y_last[k]·w[k] + bias              (w: the bucket's OutInputs int16 weights, |w| ≤ 127)
+//	eval  = out·Scale / (QA·QB)
+//
+// Unlike Stockfish the shift and the divisions by QA round to nearest (the
+// + QB/2, + QA/2), so their errors do not add up to a bias over a layer's
+// inputs; the kernels divide by QA as ((v + QA/2)·⌈2²⁴/QA⌉) >> 24, exact
+// for 0 ≤ v ≤ QA². Shapes:
+//
+//	HiddenWeights[i] S×L×in int8 (S = StackCount, L = Layers[i], in = LayerInputs(i)), stack s's unit j at [(s·L+j)·in, (s·L+j+1)·in)
+//	HiddenBias[i]    S×L    int32
+//	OutWeights       B×OutInputs int16
 type Net struct {
 	Arch
 	QA, QB, Scale int32
@@ -36,6 +59,9 @@ type Net struct {
 	FTBias     []int16
 	OutWeights []int16
 	OutBias    []int32
+
+	HiddenWeights [MaxLayers][]int8
+	HiddenBias    [MaxLayers][]int32
 
 	set *features.Set
 }
@@ -51,8 +77,12 @@ func NewNet(a Arch, description string) (*Net, error) {
 	n := &Net{Arch: a, QA: DefaultQA, QB: DefaultQB, Scale: DefaultScale, Description: description}
 	n.FTWeights = make([]int16, a.Inputs*a.Hidden)
 	n.FTBias = make([]int16, a.Hidden)
-	n.OutWeights = make([]int16, a.Buckets*2*a.Hidden)
+	n.OutWeights = make([]int16, a.Buckets*a.OutInputs())
 	n.OutBias = make([]int32, a.Buckets)
+	for i := range a.NumLayers() {
+		n.HiddenWeights[i] = make([]int8, a.StackCount()*a.Layers[i]*a.LayerInputs(i))
+		n.HiddenBias[i] = make([]int32, a.StackCount()*a.Layers[i])
+	}
 	n.set, _ = features.Lookup(a.Set)
 	return n, nil
 }
@@ -86,12 +116,29 @@ func (n *Net) Validate() error {
 		return err
 	}
 	F, N, B := n.Inputs, n.Hidden, n.Buckets
-	if len(n.FTWeights) != F*N || len(n.FTBias) != N || len(n.OutWeights) != B*2*N || len(n.OutBias) != B {
+	if len(n.FTWeights) != F*N || len(n.FTBias) != N || len(n.OutWeights) != B*n.OutInputs() || len(n.OutBias) != B {
 		return fmt.Errorf("nn: weight slices do not match %v", n.Arch)
 	}
 	for i, w := range n.OutWeights {
 		if w > MaxOutWeight || w < -MaxOutWeight {
-			return fmt.Errorf("nn: output weight %d (bucket %d) is %d, outside ±%d", i, i/(2*N), w, MaxOutWeight)
+			return fmt.Errorf("nn: output weight %d (bucket %d) is %d, outside ±%d", i, i/n.OutInputs(), w, MaxOutWeight)
+		}
+	}
+	if !n.Flat() && n.QB&(n.QB-1) != 0 {
+		return fmt.Errorf("nn: QB %d must be a power of two for hidden layers (the kernels shift by log2 QB)", n.QB)
+	}
+	for i := range MaxLayers {
+		wantW, wantB := 0, 0
+		if i < n.NumLayers() {
+			wantW, wantB = n.StackCount()*n.Layers[i]*n.LayerInputs(i), n.StackCount()*n.Layers[i]
+		}
+		if len(n.HiddenWeights[i]) != wantW || len(n.HiddenBias[i]) != wantB {
+			return fmt.Errorf("nn: hidden layer %d's weight slices do not match %v", i+2, n.Arch)
+		}
+		for j, v := range n.HiddenBias[i] {
+			if v > 1<<24 || v < -(1<<24) {
+				return fmt.Errorf("nn: bias %d of hidden layer %d is %d, outside ±2^24", j, i+2, v)
+			}
 		}
 	}
 	for b, v := range n.OutBias {
@@ -135,8 +182,12 @@ func accumulatorBound(w, bias []int16, F, N int) (unit int, worst int) {
 }
 
 // output runs the output layer on the two accumulators (length N each) and
-// returns the eval in centipawns (not yet clamped).
-func (n *Net) output(us, them []int16, bucket int) int64 {
+// returns the eval in centipawns (not yet clamped). A net with hidden
+// layers works in sc (from newScratch; nil allocates).
+func (n *Net) output(us, them []int16, bucket int, sc *scratch) int64 {
+	if !n.Flat() {
+		return n.outputStack(us, them, bucket, sc)
+	}
 	N := n.Hidden
 	w := n.OutWeights[bucket*2*N : (bucket+1)*2*N]
 	var sum int64
@@ -170,7 +221,7 @@ func (n *Net) EvalIndices(us, them []uint16, pieces int) position.Value {
 	b := make([]int16, n.Hidden)
 	n.refreshAcc(a, us)
 	n.refreshAcc(b, them)
-	return ClampEval(n.output(a, b, n.Bucket(pieces)))
+	return ClampEval(n.output(a, b, n.Bucket(pieces), nil))
 }
 
 // refreshAcc sets acc to the bias plus the rows of the active features.

@@ -16,7 +16,8 @@ type Sample struct {
 // ParityStats summarises a parity check, in centipawns.
 type ParityStats struct {
 	Positions int
-	// MaxSame is the largest |Net eval − q.Model() eval| (bounded by ParityBound).
+	// MaxSame is the largest |Net eval − q.Model() eval| (bounded by
+	// ParityBound, or per position by Model.SameWeightBound with hidden layers).
 	MaxSame float64
 	// MaxOrig and MeanOrig are the largest and mean |Net eval − m eval|;
 	// MaxRatio is the largest ratio of that error to m.QuantizationBound.
@@ -26,7 +27,8 @@ type ParityStats struct {
 // CheckParity evaluates every sample with the quantized net q, with the
 // float model holding q's own weights, and with the float model m that q was
 // quantized from (m may be nil to skip that part). It returns an error
-// naming the first sample where |q − q.Model()| exceeds ParityBound or
+// naming the first sample where |q − q.Model()| exceeds ParityBound
+// (SameWeightBound for a net with hidden layers) or
 // |q − m| exceeds m.QuantizationBound. Positions whose float eval reaches
 // the mate bounds (where q is clamped) are compared after clamping. A
 // sample with a feature index outside q's inputs (made with another feature
@@ -46,13 +48,12 @@ func CheckParity(m *Model, q *Net, samples []Sample) (ParityStats, error) {
 		}
 	}
 	deq := q.Model()
-	pb := ParityBound(q.QA, q.QB, q.Scale)
 	lim := float64(ClampEval(math.MaxInt32))
 	clamp := func(v float64) float64 { return math.Max(-lim, math.Min(lim, v)) }
 	for i, s := range samples {
 		qe := float64(q.EvalIndices(s.Us, s.Them, s.Pieces))
 		d := math.Abs(qe - clamp(deq.Eval(s.Us, s.Them, s.Pieces)))
-		if d > pb {
+		if pb := deq.SameWeightBound(s.Us, s.Them, s.Pieces); d > pb {
 			return st, fmt.Errorf("nn: parity: sample %d: net %v, same-weight float differs by %.4f cp > %.4f", i, qe, d, pb)
 		}
 		st.MaxSame = max(st.MaxSame, d)

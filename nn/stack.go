@@ -30,8 +30,9 @@ type Stack struct {
 	dirty    []position.Dirty
 	pieces   []int32 // active features (pieces) of entry k, for the output bucket; valid when computed
 
-	delta features.Delta
-	idx   [2][features.MaxActive]uint16
+	delta   features.Delta
+	idx     [2][features.MaxActive]uint16
+	scratch *scratch // the hidden layers' vectors (nil for a flat net)
 
 	// King-relative sets (set.KingRelative: mirrored, king-bucketed) only:
 	// per entry and colour, the view (mirror and king bucket), whether it
@@ -81,6 +82,7 @@ func NewStack(net *Net) *Stack {
 		computed: make([]bool, StackDepth+1),
 		dirty:    make([]position.Dirty, StackDepth+1),
 		pieces:   make([]int32, StackDepth+1),
+		scratch:  newScratch(net.Arch),
 	}
 	if set.KingRelative() {
 		s.view = make([][2]features.View, StackDepth+1)
@@ -224,7 +226,7 @@ func (s *Stack) Evaluate(stm position.Color) position.Value {
 		s.bringUp()
 	}
 	us, them := s.entry(s.top, stm), s.entry(s.top, stm^1)
-	return ClampEval(s.net.output(us, them, s.net.Bucket(int(s.pieces[s.top]))))
+	return ClampEval(s.net.output(us, them, s.net.Bucket(int(s.pieces[s.top])), s.scratch))
 }
 
 // Accumulator returns the up-to-date accumulator of colour c at the top

@@ -69,6 +69,21 @@ type NetConfig struct {
 	Hidden     int    `toml:"hidden"`     // N
 	Buckets    int    `toml:"buckets"`    // output buckets by material (1 = none)
 	Activation string `toml:"activation"` // "screlu" or "crelu"
+	// Layers are the hidden layers between the first layer and the output
+	// (issue 21): [16, 32] makes (F→N)×2→16→32→1, [16] (F→N)×2→16→1;
+	// each a multiple of 16 in [16, 256], at most two. Empty (the
+	// default): no hidden layers, (F→N)×2→1.
+	Layers []int `toml:"layers,omitempty"`
+	// HiddenActivation follows each hidden layer: "crelu" (the default)
+	// or "screlu". Only with Layers.
+	HiddenActivation string `toml:"hidden_activation,omitempty"`
+	// Pairwise multiplies the two halves of each perspective's clipped
+	// first-layer output elementwise (N/2 per perspective); it needs
+	// activation = "crelu".
+	Pairwise bool `toml:"pairwise,omitempty"`
+	// Stacks gives every output bucket its own hidden layers (Stockfish's
+	// layer stacks); only with Layers.
+	Stacks bool `toml:"stacks,omitempty"`
 	// Init is a net file to start from (fine-tuning); its architecture then
 	// replaces Hidden, Buckets and Activation.
 	Init string `toml:"init"`
@@ -232,6 +247,9 @@ func (c *Config) Validate() error {
 		if h := c.Net.Hidden; h < nn.HiddenAlign || h > nn.MaxHidden || h%nn.HiddenAlign != 0 {
 			return fmt.Errorf("train: net.hidden %d must be a multiple of %d in [%d, %d]", h, nn.HiddenAlign, nn.HiddenAlign, nn.MaxHidden)
 		}
+		if _, err := c.stack(); err != nil {
+			return err
+		}
 	}
 	if err := c.schedule().Validate(); err != nil {
 		return err
@@ -256,6 +274,42 @@ func ParseActivation(s string) (nn.Activation, error) {
 		return nn.CReLU, nil
 	}
 	return 0, fmt.Errorf("train: unknown activation %q (want screlu or crelu)", s)
+}
+
+// stack returns the hidden layers, their activation, pairwise and stacks
+// of the configured architecture, each checked and named in the error.
+func (c *Config) stack() (nn.Arch, error) {
+	var a nn.Arch
+	n := c.Net
+	if len(n.Layers) > nn.MaxLayers {
+		return a, fmt.Errorf("train: net.layers has %d hidden layers, at most %d", len(n.Layers), nn.MaxLayers)
+	}
+	for i, l := range n.Layers {
+		if l < nn.LayerAlign || l > nn.MaxLayerSize || l%nn.LayerAlign != 0 {
+			return a, fmt.Errorf("train: net.layers[%d] = %d must be a multiple of %d in [%d, %d]", i, l, nn.LayerAlign, nn.LayerAlign, nn.MaxLayerSize)
+		}
+		a.Layers[i] = l
+	}
+	switch {
+	case len(n.Layers) == 0 && n.HiddenActivation != "":
+		return a, fmt.Errorf("train: net.hidden_activation %q without net.layers", n.HiddenActivation)
+	case len(n.Layers) == 0 && n.Stacks:
+		return a, fmt.Errorf("train: net.stacks without net.layers (the stacks are hidden layers)")
+	case n.Pairwise && n.Activation != "crelu" && n.Activation != "CReLU" && n.Activation != "CRELU":
+		return a, fmt.Errorf("train: net.pairwise needs net.activation = \"crelu\" (the product of two clipped halves is already quadratic), not %q", n.Activation)
+	}
+	if len(n.Layers) > 0 {
+		a.HiddenActivation = nn.CReLU
+		if n.HiddenActivation != "" {
+			act, err := ParseActivation(n.HiddenActivation)
+			if err != nil {
+				return a, fmt.Errorf("train: net.hidden_activation %q (want screlu or crelu)", n.HiddenActivation)
+			}
+			a.HiddenActivation = act
+		}
+	}
+	a.Pairwise, a.Stacks = n.Pairwise, n.Stacks
+	return a, nil
 }
 
 // featureSet returns the configured feature set (the game's plain set when

@@ -21,7 +21,9 @@ const DefaultWeightClip = 1.98
 //     so that a bias plus MaxPieces weights never overflow the engine's int16
 //     accumulator (3.89 at QA = 255);
 //   - output weights: ±MaxOutWeight/QB (127/64 = 1.984);
-//   - output biases: ±2²⁴/(QA·QB).
+//   - output biases: ±2²⁴/(QA·QB);
+//   - hidden layers (if any): weights ±MaxOutWeight/QB (int8 in the net),
+//     biases ±2²⁴/(QA·QB).
 func ClipRanges(m *Model, ftClip float64) []ClipRange {
 	a := m.Arch
 	qa, qb := float64(m.QA), float64(m.QB)
@@ -31,11 +33,18 @@ func ClipRanges(m *Model, ftClip float64) []ClipRange {
 	}
 	ow := float64(nn.MaxOutWeight) / qb
 	ob := float64(1<<24) / (qa * qb)
-	return []ClipRange{
+	r := []ClipRange{
 		{Start: 0, End: outWOff(a), Min: float32(-ft), Max: float32(ft)},
 		{Start: outWOff(a), End: outBiasOff(a), Min: float32(-ow), Max: float32(ow)},
-		{Start: outBiasOff(a), End: numParams(a), Min: float32(-ob), Max: float32(ob)},
+		{Start: outBiasOff(a), End: outBiasOff(a) + a.Buckets, Min: float32(-ob), Max: float32(ob)},
 	}
+	for l := range a.NumLayers() {
+		o := hiddenOff(a, l)
+		w := o + hiddenWeights(a, l)
+		r = append(r, ClipRange{Start: o, End: w, Min: float32(-ow), Max: float32(ow)},
+			ClipRange{Start: w, End: hiddenOff(a, l+1), Min: float32(-ob), Max: float32(ob)})
+	}
+	return r
 }
 
 // Quantize rounds m to the engine's integer net with description in its

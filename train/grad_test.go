@@ -2,6 +2,7 @@
 package train
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -99,41 +100,49 @@ func TestGradientCheck(t *testing.T) {
 					}
 				}
 				idx = append(idx, 5*a.Hidden+1, 700*a.Hidden+7, (a.Inputs-1)*a.Hidden+5)
-				const eps = 1e-4
-				l0 := refLoss(m, l, b)
-				checked, bad, kinks := 0, 0, 0
-				for _, i := range idx {
-					p := m.Params[i]
-					m.Params[i] = p + eps
-					up := float64(m.Params[i])
-					lp := refLoss(m, l, b)
-					m.Params[i] = p - eps
-					dn := float64(m.Params[i])
-					lm := refLoss(m, l, b)
-					m.Params[i] = p
-					num := (lp - lm) / (up - dn)
-					// A clamp boundary (0 or 1) between p−ε and p+ε makes the
-					// one-sided slopes differ: the loss is not differentiable
-					// there at this resolution, so skip the parameter.
-					right, left := (lp-l0)/(up-float64(p)), (l0-lm)/(float64(p)-dn)
-					if math.Abs(right-left) > 1e-3*math.Abs(num)+1e-6 {
-						kinks++
-						continue
-					}
-					got := float64(s.Grad[i])
-					checked++
-					if d := math.Abs(got - num); d > 1e-3*math.Abs(num)+2e-7 {
-						bad++
-						if bad <= 5 {
-							t.Errorf("%v %v power %v: param %d: backward %.9g, finite difference %.9g", set.name, act, power, i, got, num)
-						}
-					}
-				}
-				if bad > 0 || kinks > len(idx)/50 {
-					t.Fatalf("%v %v power %v: %d of %d gradients wrong, %d skipped at kinks", set.name, act, power, bad, checked, kinks)
-				}
-				t.Logf("%v %v power %v: %d gradients agree, %d skipped at kinks (loss %.6f)", set.name, act, power, checked, kinks, loss)
+				checkGradients(t, fmt.Sprintf("%v %v power %v", set.name, act, power), m, l, b, s, idx, loss, 1e-4)
 			}
 		}
 	}
+}
+
+// checkGradients compares the stepper's gradient s.Grad (of batch b's loss
+// under m, already computed) with central finite differences of refLoss at
+// the parameters idx with step eps. Parameters whose one-sided slopes
+// differ (a clamp boundary within ±eps) are skipped, at most 1 in 50.
+func checkGradients(t *testing.T, name string, m *Model, l Loss, b *Batch, s *Stepper, idx []int, loss, eps float64) {
+	t.Helper()
+	l0 := refLoss(m, l, b)
+	checked, bad, kinks := 0, 0, 0
+	for _, i := range idx {
+		p := m.Params[i]
+		m.Params[i] = p + float32(eps)
+		up := float64(m.Params[i])
+		lp := refLoss(m, l, b)
+		m.Params[i] = p - float32(eps)
+		dn := float64(m.Params[i])
+		lm := refLoss(m, l, b)
+		m.Params[i] = p
+		num := (lp - lm) / (up - dn)
+		// A clamp boundary (0 or 1) between p−ε and p+ε makes the
+		// one-sided slopes differ: the loss is not differentiable
+		// there at this resolution, so skip the parameter.
+		right, left := (lp-l0)/(up-float64(p)), (l0-lm)/(float64(p)-dn)
+		if math.Abs(right-left) > 1e-3*math.Abs(num)+1e-6 {
+			kinks++
+			continue
+		}
+		got := float64(s.Grad[i])
+		checked++
+		if d := math.Abs(got - num); d > 1e-3*math.Abs(num)+2e-7 {
+			bad++
+			if bad <= 5 {
+				t.Errorf("%s: param %d: backward %.9g, finite difference %.9g", name, i, got, num)
+			}
+		}
+	}
+	if bad > 0 || kinks > len(idx)/50 {
+		t.Fatalf("%s: %d of %d gradients wrong, %d skipped at kinks", name, bad, checked, kinks)
+	}
+	t.Logf("%s: %d gradients agree, %d skipped at kinks (loss %.6f)", name, checked, kinks, loss)
 }

@@ -183,3 +183,40 @@ func activationGradGo(gacc, acc, w []float32, g float32, act nn.Activation) {
 		gacc[j] = math.Float32frombits(math.Float32bits(d) & signMask(v-1) & signMask(0-v))
 	}
 }
+
+// pairwiseRow writes the pairwise products of one perspective's
+// accumulator acc (length 2h) into x (length h), as nn.Model.L1Output:
+//
+//	x[i] = clamp(acc[i], 0, 1) · clamp(acc[h+i], 0, 1)
+//
+// It runs once per position and perspective (O(N), beside the O(32·N)
+// sparse kernels), so it has no SIMD twin.
+func pairwiseRow(x, acc []float32) {
+	h := len(x)
+	lo, hi := acc[:h], acc[h:2*h]
+	for i := range x {
+		x[i] = min(max(lo[i], 0), 1) * min(max(hi[i], 0), 1)
+	}
+}
+
+// pairwiseGrad writes ∂loss/∂acc of one perspective (gacc, acc of length
+// 2h) given gx = ∂loss/∂x (length h) of pairwiseRow's products:
+//
+//	gacc[i]   = gx[i] · clamp(acc[h+i], 0, 1)  where 0 < acc[i] < 1, else 0
+//	gacc[h+i] = gx[i] · clamp(acc[i], 0, 1)    where 0 < acc[h+i] < 1, else 0
+func pairwiseGrad(gacc, acc, gx []float32) {
+	h := len(gx)
+	lo, hi := acc[:h], acc[h:2*h]
+	glo, ghi := gacc[:h], gacc[h:2*h]
+	for i, g := range gx {
+		a, b := lo[i], hi[i]
+		ca, cb := min(max(a, 0), 1), min(max(b, 0), 1)
+		glo[i], ghi[i] = 0, 0
+		if a > 0 && a < 1 {
+			glo[i] = g * cb
+		}
+		if b > 0 && b < 1 {
+			ghi[i] = g * ca
+		}
+	}
+}

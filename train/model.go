@@ -11,13 +11,27 @@ import (
 )
 
 // Offsets of the parameter groups inside the flat vector of shape a:
-// [FTWeights F·N | FTBias N | OutWeights B·2N | OutBias B].
-func numParams(a nn.Arch) int {
-	return a.Inputs*a.Hidden + a.Hidden + a.Buckets*2*a.Hidden + a.Buckets
-}
+// [FTWeights F·N | FTBias N | OutWeights B·O | OutBias B | then per hidden
+// layer i: weights S·L·in | biases S·L], O = a.OutInputs() (2N without
+// hidden layers), S stacks, L = Layers[i], in = LayerInputs(i). The flat
+// shape's layout is the one it always had.
+func numParams(a nn.Arch) int  { return hiddenOff(a, a.NumLayers()) }
 func ftBiasOff(a nn.Arch) int  { return a.Inputs * a.Hidden }
 func outWOff(a nn.Arch) int    { return ftBiasOff(a) + a.Hidden }
-func outBiasOff(a nn.Arch) int { return outWOff(a) + a.Buckets*2*a.Hidden }
+func outBiasOff(a nn.Arch) int { return outWOff(a) + a.Buckets*a.OutInputs() }
+
+// hiddenOff returns the offset of hidden layer i's weights (i = NumLayers:
+// the end of the vector); its biases follow at hiddenOff + hiddenWeights.
+func hiddenOff(a nn.Arch, i int) int {
+	o := outBiasOff(a) + a.Buckets
+	for k := range i {
+		o += hiddenWeights(a, k) + a.StackCount()*a.Layers[k]
+	}
+	return o
+}
+
+// hiddenWeights returns the number of weights of hidden layer i.
+func hiddenWeights(a nn.Arch, i int) int { return a.StackCount() * a.Layers[i] * a.LayerInputs(i) }
 
 // Model is the float32 network: package nn's float reference model (same
 // architecture, layouts, activation and scales as the engine's quantized
@@ -29,6 +43,10 @@ func outBiasOff(a nn.Arch) int { return outWOff(a) + a.Buckets*2*a.Hidden }
 //	FTBias     [Hidden]
 //	OutWeights [Buckets][2·Hidden]  side to move's half first, then the other side's
 //	OutBias    [Buckets]
+//
+// and with hidden layers (nn.Arch.Layers) OutWeights [Buckets][OutInputs]
+// and per layer HiddenWeights [stacks][units][inputs], HiddenBias
+// [stacks][units] (the layouts of nn.Model).
 //
 // The output out is in "net units": the engine's centipawn eval is
 // out·EvalScale (bullet's convention), see Loss.
@@ -60,6 +78,13 @@ func FromReference(ref *nn.Model) (*Model, error) {
 		len(ref.OutWeights) != len(m.OutWeights) || len(ref.OutBias) != len(m.OutBias) {
 		return nil, fmt.Errorf("train: reference model's weights do not match %v", ref.Arch)
 	}
+	for i := range ref.NumLayers() {
+		if len(ref.HiddenWeights[i]) != len(m.HiddenWeights[i]) || len(ref.HiddenBias[i]) != len(m.HiddenBias[i]) {
+			return nil, fmt.Errorf("train: reference model's hidden layer %d does not match %v", i+2, ref.Arch)
+		}
+		copy(m.HiddenWeights[i], ref.HiddenWeights[i])
+		copy(m.HiddenBias[i], ref.HiddenBias[i])
+	}
 	m.QA, m.QB, m.Scale = ref.QA, ref.QB, ref.Scale
 	copy(m.FTWeights, ref.FTWeights)
 	copy(m.FTBias, ref.FTBias)
@@ -75,7 +100,13 @@ func (m *Model) bind() {
 	m.FTWeights = p[:ftBiasOff(a):ftBiasOff(a)]
 	m.FTBias = p[ftBiasOff(a):outWOff(a):outWOff(a)]
 	m.OutWeights = p[outWOff(a):outBiasOff(a):outBiasOff(a)]
-	m.OutBias = p[outBiasOff(a):]
+	m.OutBias = p[outBiasOff(a) : outBiasOff(a)+a.Buckets : outBiasOff(a)+a.Buckets]
+	for i := range a.NumLayers() {
+		o := hiddenOff(a, i)
+		w, b := o+hiddenWeights(a, i), o+hiddenWeights(a, i)+a.StackCount()*a.Layers[i]
+		m.HiddenWeights[i] = p[o:w:w]
+		m.HiddenBias[i] = p[w:b:b]
+	}
 }
 
 // Clone returns a deep copy.
@@ -88,7 +119,9 @@ func (m *Model) Clone() *Model {
 // Init fills the parameters from rng: feature-transformer weights uniform
 // with standard deviation 1/(4·√32), so that ~32 active features give
 // accumulators of standard deviation ¼ (inside SCReLU's live range [0, 1]);
-// output weights U(−1/√(2N), 1/√(2N)) as PyTorch initialises nn.Linear;
+// output weights U(−1/√I, 1/√I) for I inputs (2N without hidden layers)
+// as PyTorch initialises nn.Linear, and so are the hidden layers' weights
+// (drawn after the output's, so a flat net draws what it always drew);
 // biases zero.
 func (m *Model) Init(rng *rand.Rand) {
 	a := m.Arch
@@ -97,11 +130,18 @@ func (m *Model) Init(rng *rand.Rand) {
 		m.FTWeights[i] = ft * float32(2*rng.Float64()-1)
 	}
 	clear(m.FTBias)
-	ow := float32(1 / math.Sqrt(float64(2*a.Hidden)))
+	ow := float32(1 / math.Sqrt(float64(a.OutInputs())))
 	for i := range m.OutWeights {
 		m.OutWeights[i] = ow * float32(2*rng.Float64()-1)
 	}
 	clear(m.OutBias)
+	for k := range a.NumLayers() {
+		hw := float32(1 / math.Sqrt(float64(a.LayerInputs(k))))
+		for i := range m.HiddenWeights[k] {
+			m.HiddenWeights[k][i] = hw * float32(2*rng.Float64()-1)
+		}
+		clear(m.HiddenBias[k])
+	}
 }
 
 // CheckFinite returns an error naming the first NaN or infinite parameter.

@@ -538,8 +538,12 @@ func newRunModel(cfg *Config, game position.Variant, set *features.Set) (*Model,
 	if err != nil {
 		return nil, err
 	}
-	return NewModel(nn.Arch{Game: game, Set: set.ID, Inputs: set.Size, Hidden: cfg.Net.Hidden,
-		Buckets: max(cfg.Net.Buckets, 1), Activation: act})
+	a, err := cfg.stack()
+	if err != nil {
+		return nil, err
+	}
+	a.Game, a.Set, a.Inputs, a.Hidden, a.Buckets, a.Activation = game, set.ID, set.Size, cfg.Net.Hidden, max(cfg.Net.Buckets, 1), act
+	return NewModel(a)
 }
 
 // validate returns the mean loss over the validation batches.

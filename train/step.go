@@ -36,6 +36,16 @@ type worker struct {
 	rows    []int32 // one per active (position, perspective, feature)
 	allRows []int32 // 0, N, 2N, … : every row of a chunk (for the bias)
 
+	// Hidden layer stack (nn.Arch.Flat false) only: per hidden layer the
+	// chunk's pre-activations h and activations y (chunk × units), the
+	// chunk's ∂loss/∂acc rows (chunk × 2N; x then keeps the first layer's
+	// outputs, chunk × L1Outputs, for the weight gradient), and two
+	// vectors for the per-position backward through the dense layers.
+	h, y     [nn.MaxLayers][]float32
+	gacc     []float32
+	gyA, gyB []float32
+	gh       []float32
+
 	loss float64 // Σ loss of this worker's positions
 }
 
@@ -56,6 +66,18 @@ func newWorker(a nn.Arch, withGrad bool) *worker {
 	if withGrad {
 		w.grad = make([]float32, numParams(a))
 	}
+	if !a.Flat() {
+		for l := range a.NumLayers() {
+			w.h[l] = make([]float32, chunk*a.Layers[l])
+			w.y[l] = make([]float32, chunk*a.Layers[l])
+		}
+		if withGrad {
+			w.gacc = make([]float32, chunk*n2)
+			w.gyA = make([]float32, max(n2, nn.MaxLayerSize))
+			w.gyB = make([]float32, max(n2, nn.MaxLayerSize))
+			w.gh = make([]float32, nn.MaxLayerSize)
+		}
+	}
 	return w
 }
 
@@ -70,7 +92,14 @@ func (w *worker) forwardChunk(m *Model, b *Batch, lo, c int) {
 		acc := w.acc[i*n2 : (i+1)*n2]
 		ftForward(acc[:n], m.FTBias, m.FTWeights, b.Stm[f0:f1])
 		ftForward(acc[n:], m.FTBias, m.FTWeights, b.Nstm[f0:f1])
+		if !m.Flat() {
+			w.forwardStack(m, b, lo, i)
+			continue
+		}
 		activateRow(w.x[i*n2:(i+1)*n2], acc, m.Activation)
+	}
+	if !m.Flat() {
+		return
 	}
 	// Dense output layer with gonum: out = X·w + b.
 	if m.Buckets == 1 {
@@ -89,6 +118,94 @@ func (w *worker) forwardChunk(m *Model, b *Batch, lo, c int) {
 	}
 }
 
+// forwardStack computes, from position lo+i's accumulators (w.acc row i),
+// its first-layer outputs (w.x row i, L1Outputs wide), each hidden layer's
+// pre-activations and activations (w.h, w.y row i) and its output w.out[i].
+func (w *worker) forwardStack(m *Model, b *Batch, lo, i int) {
+	n := m.Hidden
+	n2, p := 2*n, m.L1Outputs()
+	acc := w.acc[i*n2 : (i+1)*n2]
+	x := w.x[i*p : (i+1)*p]
+	if m.Pairwise {
+		pairwiseRow(x[:p/2], acc[:n])
+		pairwiseRow(x[p/2:], acc[n:])
+	} else {
+		activateRow(x, acc, m.Activation)
+	}
+	k := int(b.Bucket[lo+i])
+	s := m.Stack(k)
+	in := x
+	for l := range m.NumLayers() {
+		L, I := m.Layers[l], len(in)
+		h := w.h[l][i*L : (i+1)*L]
+		copy(h, m.HiddenBias[l][s*L:(s+1)*L])
+		blas32.Gemv(blas.NoTrans, 1, blas32.General{Rows: L, Cols: I, Stride: I, Data: m.HiddenWeights[l][s*L*I : (s+1)*L*I]},
+			blas32.Vector{N: I, Inc: 1, Data: in}, 1, blas32.Vector{N: L, Inc: 1, Data: h})
+		y := w.y[l][i*L : (i+1)*L]
+		activateRow(y, h, m.HiddenActivation)
+		in = y
+	}
+	o := len(in)
+	w.out[i] = blas32.Dot(blas32.Vector{N: o, Inc: 1, Data: in},
+		blas32.Vector{N: o, Inc: 1, Data: m.OutWeights[k*o : (k+1)*o]}) + m.OutBias[k]
+}
+
+// backwardStack writes position lo+i's ∂loss/∂acc (2N) to w.gacc row i
+// and adds the gradients of the output layer and the hidden layers to
+// w.grad, given w.gout[i] = ∂loss/∂out and the buffers of forwardStack.
+func (w *worker) backwardStack(m *Model, b *Batch, lo, i int) {
+	a := m.Arch
+	n := a.Hidden
+	n2, p := 2*n, a.L1Outputs()
+	k := int(b.Bucket[lo+i])
+	s := a.Stack(k)
+	nl := a.NumLayers()
+	x := w.x[i*p : (i+1)*p]
+	input := func(l int) []float32 { // the input of hidden layer l (l = nl: of the output)
+		if l == 0 {
+			return x
+		}
+		L := a.Layers[l-1]
+		return w.y[l-1][i*L : (i+1)*L]
+	}
+	g := w.gout[i]
+	last := input(nl)
+	o := len(last)
+	gOutW := w.grad[outWOff(a)+k*o : outWOff(a)+(k+1)*o]
+	blas32.Axpy(g, blas32.Vector{N: o, Inc: 1, Data: last}, blas32.Vector{N: o, Inc: 1, Data: gOutW})
+	w.grad[outBiasOff(a)+k] += g
+	gy, spare := w.gyA[:o], w.gyB
+	ow := m.OutWeights[k*o : (k+1)*o]
+	for j := range gy {
+		gy[j] = g * ow[j]
+	}
+	for l := nl - 1; l >= 0; l-- {
+		L, I := a.Layers[l], a.LayerInputs(l)
+		gh := w.gh[:L]
+		activationGrad(gh, w.h[l][i*L:(i+1)*L], gy, 1, a.HiddenActivation)
+		off := hiddenOff(a, l)
+		gW := w.grad[off+s*L*I : off+(s+1)*L*I]
+		blas32.Ger(1, blas32.Vector{N: L, Inc: 1, Data: gh}, blas32.Vector{N: I, Inc: 1, Data: input(l)},
+			blas32.General{Rows: L, Cols: I, Stride: I, Data: gW})
+		gB := w.grad[off+hiddenWeights(a, l)+s*L : off+hiddenWeights(a, l)+(s+1)*L]
+		for j, v := range gh {
+			gB[j] += v
+		}
+		gy, spare = spare[:I], gy[:cap(gy)]
+		blas32.Gemv(blas.Trans, 1, blas32.General{Rows: L, Cols: I, Stride: I, Data: m.HiddenWeights[l][s*L*I : (s+1)*L*I]},
+			blas32.Vector{N: L, Inc: 1, Data: gh}, 0, blas32.Vector{N: I, Inc: 1, Data: gy})
+	}
+	acc := w.acc[i*n2 : (i+1)*n2]
+	ga := w.gacc[i*n2 : (i+1)*n2]
+	if a.Pairwise {
+		pairwiseGrad(ga[:n], acc[:n], gy[:p/2])
+		pairwiseGrad(ga[n:], acc[n:], gy[p/2:])
+		return
+	}
+	activationGrad(ga[:n], acc[:n], gy[:n], 1, a.Activation)
+	activationGrad(ga[n:], acc[n:], gy[n:], 1, a.Activation)
+}
+
 // backwardChunk adds the gradient of positions [lo, lo+c) to w.grad, given
 // w.gout = ∂loss/∂out already scaled by 1/batch.
 func (w *worker) backwardChunk(m *Model, b *Batch, lo, c int) {
@@ -97,6 +214,13 @@ func (w *worker) backwardChunk(m *Model, b *Batch, lo, c int) {
 	n2 := 2 * n
 	gFTW := w.grad[:ftBiasOff(a)]
 	gFTB := w.grad[ftBiasOff(a):outWOff(a)]
+	if !a.Flat() {
+		for i := 0; i < c; i++ {
+			w.backwardStack(m, b, lo, i)
+		}
+		w.backwardSparse(a, b, lo, c, w.gacc[:c*n2], gFTW, gFTB)
+		return
+	}
 	gOutW := w.grad[outWOff(a):outBiasOff(a)]
 	gOutB := w.grad[outBiasOff(a):]
 
@@ -128,7 +252,14 @@ func (w *worker) backwardChunk(m *Model, b *Batch, lo, c int) {
 		activationGrad(g[i*n2:i*n2+n], w.acc[i*n2:i*n2+n], ow[:n], w.gout[i], a.Activation)
 		activationGrad(g[i*n2+n:(i+1)*n2], w.acc[i*n2+n:(i+1)*n2], ow[n:], w.gout[i], a.Activation)
 	}
+	w.backwardSparse(a, b, lo, c, g, gFTW, gFTB)
+}
 
+// backwardSparse adds the first layer's gradient of positions [lo, lo+c)
+// to gFTW and gFTB given their ∂loss/∂acc rows g (c × 2N).
+func (w *worker) backwardSparse(a nn.Arch, b *Batch, lo, c int, g, gFTW, gFTB []float32) {
+	n := a.Hidden
+	n2 := 2 * n
 	// Into the sparse first layer, feature-major: group the chunk's
 	// (feature, row) pairs by feature with a counting sort (stable: rows
 	// stay in position order, side to move before the other side), then
