@@ -136,15 +136,32 @@ func subRow(dst, row []int16) { refSubRow(dst, row) }
 // n (a multiple of 16 for the SIMD twin).
 
 // clampRow: for i := range dst { dst[i] = clamp(acc[i], 0, qa) }
-func clampRow(dst, acc []int16, qa int16) { refClampRow(dst, acc, qa) }
+func clampRow(dst, acc []int16, qa int16) {
+	if haveSIMD {
+		simdClampRow(dst, acc, qa)
+		return
+	}
+	refClampRow(dst, acc, qa)
+}
 
 // mulClampRow: for i := range dst { dst[i] = ((clamp(a[i], 0, qa)·clamp(b[i], 0, qa) + qa/2)·magic) >> 24 }
 // in uint32, with magic = divMagic(qa): the product divided by qa, rounded.
-func mulClampRow(dst, a, b []int16, qa int16, magic uint32) { refMulClampRow(dst, a, b, qa, magic) }
+func mulClampRow(dst, a, b []int16, qa int16, magic uint32) {
+	if haveSIMD {
+		simdMulClampRow(dst, a, b, qa, magic)
+		return
+	}
+	refMulClampRow(dst, a, b, qa, magic)
+}
 
 // dotI8: for i := range x { sum += int32(x[i]) * int32(w[i]) }, with
 // 0 ≤ x[i] ≤ 255 (no int32 overflow for len(x) ≤ 2·MaxHidden).
-func dotI8(x []int16, w []int8) int32 { return refDotI8(x, w) }
+func dotI8(x []int16, w []int8) int32 {
+	if haveSIMD {
+		return simdDotI8(x, w)
+	}
+	return refDotI8(x, w)
+}
 
 func refClampRow(dst, acc []int16, qa int16) {
 	acc = acc[:len(dst)]

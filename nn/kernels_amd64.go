@@ -33,6 +33,15 @@ func asmDotCReLU(acc, w []int16, qa int16) int64
 //go:noescape
 func asmDotSCReLU(acc, w []int16, qa int16) int64
 
+//go:noescape
+func asmClampRow(dst, acc []int16, qa int16)
+
+//go:noescape
+func asmMulClampRow(dst, a, b []int16, qa int16, magic uint32)
+
+//go:noescape
+func asmDotI8(x []int16, w []int8) int32
+
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv0() (eax uint32)
@@ -103,4 +112,28 @@ func simdDotSCReLU(acc, w []int16, qa int16) int64 {
 		return refDotSCReLU(acc, w, qa)
 	}
 	return asmDotSCReLU(acc, w, qa)
+}
+
+func simdClampRow(dst, acc []int16, qa int16) {
+	if len(dst)%16 != 0 || len(acc) < len(dst) {
+		refClampRow(dst, acc, qa)
+		return
+	}
+	asmClampRow(dst, acc, qa)
+}
+
+func simdMulClampRow(dst, a, b []int16, qa int16, magic uint32) {
+	n := len(dst)
+	if n%8 != 0 || len(a) < n || len(b) < n {
+		refMulClampRow(dst, a, b, qa, magic)
+		return
+	}
+	asmMulClampRow(dst, a, b, qa, magic)
+}
+
+func simdDotI8(x []int16, w []int8) int32 {
+	if len(x)%16 != 0 || len(w) < len(x) {
+		return refDotI8(x, w)
+	}
+	return asmDotI8(x, w)
 }

@@ -199,3 +199,110 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-4
 	XGETBV
 	MOVL AX, eax+0(FP)
 	RET
+
+// func asmClampRow(dst, acc []int16, qa int16)
+TEXT ·asmClampRow(SB), NOSPLIT, $0-50
+	MOVQ    dst_base+0(FP), DI
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    acc_base+24(FP), SI
+	MOVWQZX qa+48(FP), AX
+	MOVQ    AX, X1
+	VPBROADCASTW X1, Y1
+	VPXOR   Y0, Y0, Y0
+	SHLQ    $1, CX
+	XORQ    DX, DX
+	TESTQ   CX, CX
+	JZ      clamprow_done
+
+clamprow_loop:
+	VMOVDQU (SI)(DX*1), Y2
+	VPMAXSW Y0, Y2, Y2
+	VPMINSW Y1, Y2, Y2
+	VMOVDQU Y2, (DI)(DX*1)
+	ADDQ    $32, DX
+	CMPQ    DX, CX
+	JB      clamprow_loop
+
+clamprow_done:
+	VZEROUPPER
+	RET
+
+// func asmMulClampRow(dst, a, b []int16, qa int16, magic uint32)
+// Eight values per step: clamp both, the product in uint16 (≤ 255², exact
+// in the low 16 bits), widened to uint32, + qa/2, × magic (low 32 bits),
+// >> 24, packed back to 16 bits (the values are ≤ 255).
+TEXT ·asmMulClampRow(SB), NOSPLIT, $0-80
+	MOVQ    dst_base+0(FP), DI
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    a_base+24(FP), SI
+	MOVQ    b_base+48(FP), BX
+	MOVWQZX qa+72(FP), AX
+	MOVQ    AX, X1
+	VPBROADCASTW X1, X1
+	SHRQ    $1, AX
+	MOVQ    AX, X6
+	VPBROADCASTD X6, Y6
+	MOVL    magic+76(FP), AX
+	MOVQ    AX, X5
+	VPBROADCASTD X5, Y5
+	VPXOR   X0, X0, X0
+	SHLQ    $1, CX
+	XORQ    DX, DX
+	TESTQ   CX, CX
+	JZ      mulclamp_done
+
+mulclamp_loop:
+	VMOVDQU   (SI)(DX*1), X2
+	VMOVDQU   (BX)(DX*1), X3
+	VPMAXSW   X0, X2, X2
+	VPMINSW   X1, X2, X2
+	VPMAXSW   X0, X3, X3
+	VPMINSW   X1, X3, X3
+	VPMULLW   X3, X2, X2
+	VPMOVZXWD X2, Y2
+	VPADDD    Y6, Y2, Y2
+	VPMULLD   Y5, Y2, Y2
+	VPSRLD    $24, Y2, Y2
+	VEXTRACTI128 $1, Y2, X3
+	VPACKUSDW X3, X2, X2
+	VMOVDQU   X2, (DI)(DX*1)
+	ADDQ      $16, DX
+	CMPQ      DX, CX
+	JB        mulclamp_loop
+
+mulclamp_done:
+	VZEROUPPER
+	RET
+
+// func asmDotI8(x []int16, w []int8) int32
+// Sixteen terms per step: the int8 weights sign-extended to int16, pmaddwd
+// into eight int32 lanes (sums mod 2³², as the reference's int32 sum).
+TEXT ·asmDotI8(SB), NOSPLIT, $0-52
+	MOVQ    x_base+0(FP), SI
+	MOVQ    x_len+8(FP), CX
+	MOVQ    w_base+24(FP), DI
+	VPXOR   Y0, Y0, Y0
+	XORQ    DX, DX
+	TESTQ   CX, CX
+	JZ      doti8_reduce
+
+doti8_loop:
+	VMOVDQU   (SI)(DX*2), Y1
+	VPMOVSXBW (DI)(DX*1), Y2
+	VPMADDWD  Y2, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	ADDQ      $16, DX
+	CMPQ      DX, CX
+	JB        doti8_loop
+
+doti8_reduce:
+	VEXTRACTI128 $1, Y0, X1
+	VPADDD       X1, X0, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPADDD       X1, X0, X0
+	VPSHUFD      $0xb1, X0, X1
+	VPADDD       X1, X0, X0
+	VMOVD        X0, AX
+	MOVL         AX, ret+48(FP)
+	VZEROUPPER
+	RET

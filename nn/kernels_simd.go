@@ -118,3 +118,15 @@ func simdDotSCReLU(acc, w []int16, qa int16) int64 {
 	}
 	return hsum(sum)
 }
+
+// The hidden layer stack's kernels run the reference loops in this build
+// (the assembly of kernels_amd64.s serves the default amd64 build); they
+// are O(N) per evaluation beside the accumulator updates.
+
+func simdClampRow(dst, acc []int16, qa int16) { refClampRow(dst, acc, qa) }
+
+func simdMulClampRow(dst, a, b []int16, qa int16, magic uint32) {
+	refMulClampRow(dst, a, b, qa, magic)
+}
+
+func simdDotI8(x []int16, w []int8) int32 { return refDotI8(x, w) }
