@@ -6,13 +6,15 @@ import (
 	"io"
 	"time"
 
+	"dualnnue/position"
+	"dualnnue/search"
 	"dualnnue/variants"
 )
 
 // BenchOptions select what Bench searches.
 type BenchOptions struct {
-	// Variant is "xiangqi" or "chess".
-	Variant string
+	// Variant is position.Xiangqi or position.Chess.
+	Variant position.Variant
 	// Depth is the search depth per position (0: the game's default, 12
 	// for xiangqi and 13 for chess).
 	Depth int
@@ -29,12 +31,12 @@ type BenchOptions struct {
 // count is a signature of the search. It returns the total nodes and the
 // search time.
 func Bench(w io.Writer, o BenchOptions) (uint64, time.Duration, error) {
-	e, err := newGameEngine(o.Variant)
+	e, err := newGameEngine(o.Variant.String())
 	if err != nil {
 		return 0, 0, err
 	}
 	defer e.close()
-	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: o.Eval.Path, useNNUE: o.Eval.Kind != variants.EvalHand, params: variantParams(o.Variant)}
+	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: o.Eval.Path, useNNUE: o.Eval.Kind != variants.EvalHand, params: search.DefaultParams(o.Variant)}
 	if o.Threads > 0 {
 		c.threads = o.Threads
 	}

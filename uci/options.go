@@ -117,9 +117,9 @@ type options struct {
 	list []*option
 }
 
-func newOptions(defaultVariant string, hashMiB int, tune bool) *options {
+func newOptions(defaultVariant position.Variant, hashMiB int, tune bool) *options {
 	o := &options{list: []*option{
-		{name: optVariant, kind: optCombo, def: defaultVariant, vars: []string{"xiangqi", "chess"}},
+		{name: optVariant, kind: optCombo, def: defaultVariant.String(), vars: []string{"xiangqi", "chess"}},
 		{name: optThreads, ucciName: "threads", kind: optSpin, def: "1", min: 1, max: MaxThreads},
 		{name: optHash, ucciName: "hashsize", kind: optSpin, def: itoa(hashMiB), min: 1, max: MaxHashMiB},
 		{name: optClearHash, ucciName: "clearhash", kind: optButton},
@@ -138,8 +138,7 @@ func newOptions(defaultVariant string, hashMiB int, tune bool) *options {
 		{name: optNewGame, ucciName: optNewGame, kind: optButton},
 	}}
 	if tune {
-		v, _ := position.ParseVariant(defaultVariant)
-		for _, ps := range search.ParamSpecs(v) {
+		for _, ps := range search.ParamSpecs(defaultVariant) {
 			o.list = append(o.list, &option{name: ps.Name, kind: optSpin, def: itoa(ps.Default), min: ps.Min, max: ps.Max, tunable: true})
 		}
 	}

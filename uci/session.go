@@ -14,9 +14,9 @@ import (
 type Config struct {
 	// Name and Author go into "id name" and "id author".
 	Name, Author string
-	// DefaultVariant is the game before any UCI_Variant option ("xiangqi"
-	// when empty).
-	DefaultVariant string
+	// DefaultVariant is the game before any UCI_Variant option (xiangqi
+	// when zero).
+	DefaultVariant position.Variant
 	// HashMiB is the default of the Hash option (16 when 0).
 	HashMiB int
 	// MaxDepth and MaxNodes, when positive, cap every search, bench and
@@ -69,8 +69,8 @@ func NewSession(w io.Writer, cfg Config) *Session {
 	if cfg.Author == "" {
 		cfg.Author = "the dualnnue authors"
 	}
-	if cfg.DefaultVariant == "" {
-		cfg.DefaultVariant = "xiangqi"
+	if cfg.DefaultVariant == 0 {
+		cfg.DefaultVariant = position.Xiangqi
 	}
 	if cfg.HashMiB <= 0 {
 		cfg.HashMiB = 16
@@ -237,8 +237,8 @@ func (s *Session) engine() gameEngine {
 	e, err := s.newEngine(v)
 	if err != nil {
 		s.out.infoString("error: " + err.Error())
-		s.opts.find(optVariant).value = s.cfg.DefaultVariant
-		if e, err = s.newEngine(s.cfg.DefaultVariant); err != nil {
+		s.opts.find(optVariant).value = s.cfg.DefaultVariant.String()
+		if e, err = s.newEngine(s.cfg.DefaultVariant.String()); err != nil {
 			panic("uci: no engine for the default variant: " + err.Error())
 		}
 	}

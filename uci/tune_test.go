@@ -32,7 +32,7 @@ func depthNodes(t *testing.T, c *client) string {
 }
 
 func TestTuneOptions(t *testing.T) {
-	c := startClient(t, Config{DefaultVariant: "chess", Tune: true}, nil)
+	c := startClient(t, Config{DefaultVariant: position.Chess, Tune: true}, nil)
 	c.send("uci")
 	_, lines := c.expect("uciok", 10*time.Second)
 	all := strings.Join(lines, "\n")
@@ -62,7 +62,7 @@ func TestTuneOptions(t *testing.T) {
 }
 
 func TestTuneOptionsHidden(t *testing.T) {
-	c := startClient(t, Config{DefaultVariant: "chess"}, nil)
+	c := startClient(t, Config{DefaultVariant: position.Chess}, nil)
 	c.send("uci")
 	_, lines := c.expect("uciok", 10*time.Second)
 	if hasPrefix(lines, "option name RFPMargin") {

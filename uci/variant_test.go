@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
 )
@@ -189,7 +190,7 @@ func TestPositionStartposSwitchRefusals(t *testing.T) {
 	const chessAfterH3 = "rnbqkbnr/pppppppp/8/8/8/7P/PPPPPPP1/RNBQKBNR b KQkq - 0 1"
 	const xqAfterH3 = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1PCP/1C7/9/RNBAKABNR b - - 1 1"
 
-	c := startClient(t, Config{DefaultVariant: "chess"}, nil)
+	c := startClient(t, Config{DefaultVariant: position.Chess}, nil)
 	// h2h3 is a pawn move in chess and a cannon move in xiangqi.
 	c.send("position startpos moves h2h3")
 	if got := c.sync(); len(got) != 0 || c.fen() != chessAfterH3 {

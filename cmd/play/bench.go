@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"dualnnue/internal/cli"
+	"dualnnue/position"
 	"dualnnue/uci"
 	"dualnnue/variants"
 )
@@ -20,14 +21,13 @@ func runBench(c *cli.Call) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
-	var games []string
-	switch *game {
-	case "both":
-		games = []string{"xiangqi", "chess"}
-	case "xiangqi", "chess":
-		games = []string{*game}
-	default:
-		return c.UsageError("-game must be xiangqi, chess or both, not %q", *game)
+	games := position.Variants[:]
+	if *game != "both" {
+		g, err := position.ParseVariant(*game)
+		if err != nil {
+			return c.UsageError("-game must be xiangqi, chess or both, not %q", *game)
+		}
+		games = []position.Variant{g}
 	}
 	ev, err := variants.ParseEvalChoice(*evalText)
 	if err != nil {

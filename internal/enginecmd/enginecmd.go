@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dualnnue/internal/cli"
+	"dualnnue/position"
 	"dualnnue/uci"
 )
 
@@ -30,10 +31,11 @@ func Run(c *cli.Call, name, defVariant string) int {
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
-	if *variant != "xiangqi" && *variant != "chess" {
+	v, err := position.ParseVariant(*variant)
+	if err != nil {
 		return c.UsageError("-variant must be xiangqi or chess, not %q", *variant)
 	}
-	s := uci.NewSession(c.Stdout, uci.Config{Name: name, DefaultVariant: *variant, Tune: *tune})
+	s := uci.NewSession(c.Stdout, uci.Config{Name: name, DefaultVariant: v, Tune: *tune})
 	if err := s.Run(c.Stdin); err != nil {
 		return c.Errorf(1, "%s", strings.TrimSpace(err.Error()))
 	}
