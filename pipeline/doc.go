@@ -14,7 +14,8 @@
 //	gen-NNN/match.pgn          the new-vs-current games (and baseline.pgn)
 //	generations.json           one record per generation (data, training, match, verdict)
 //	elo.png                    Elo per generation (cumulative over accepted nets)
-//	report.md                  a short human-readable report
+//	elo-positions.png          each net's Elo over the hand-written evaluation by positions trained on
+//	report.md                  a short human-readable report, linking every picture above
 //	best.nnue                  the best net so far (absent while the hand-written evaluation leads)
 //
 // With [cluster] (ClusterConfig) the self-play and the gating match run as

@@ -7,9 +7,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
+	"dualnnue/internal/plots"
 	"dualnnue/variants"
 
 	"gonum.org/v1/plot"
@@ -17,7 +17,6 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 )
 
 // classicElo returns generation g's candidate Elo against the hand-written
@@ -43,18 +42,6 @@ func (e *errPoints) add(x, y, err float64) {
 	e.YErrors = append(e.YErrors, struct{ Low, High float64 }{err, err})
 }
 
-// integerTicks marks whole generations only.
-type integerTicks struct{}
-
-func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
-	var t []plot.Tick
-	step := math.Max(1, math.Ceil((hi-lo)/12))
-	for v := math.Ceil(lo); v <= hi; v += step {
-		t = append(t, plot.Tick{Value: v, Label: strconv.Itoa(int(v))})
-	}
-	return t
-}
-
 // writeEloPlot draws elo.png: per generation (whole numbers from 0) the
 // cumulative Elo of the best net, each candidate against the best of its
 // time and against the hand-written evaluation with 95 % error bars, the
@@ -66,7 +53,8 @@ func writeEloPlot(rep *Report) error {
 	p.Title.Text = fmt.Sprintf("%s: Elo per generation (%s)", rep.Game, filepath.Base(rep.RunDir))
 	p.X.Label.Text = "generation"
 	p.Y.Label.Text = "Elo (hand-written evaluation = 0)"
-	p.X.Tick.Marker = integerTicks{}
+	p.X.Tick.Marker = plots.Integers{}
+	p.Y.Tick.Marker = plots.Linear{}
 	var best plotter.XYs
 	var cand, classic errPoints
 	baselines := map[string]plotter.XYs{}
@@ -145,9 +133,6 @@ func writeEloPlot(rep *Report) error {
 	p.X.Min, p.X.Max = -0.5, math.Max(n-0.5, 0.5)
 	p.Y.Min, p.Y.Max = lo-pad, hi+pad
 	// The legend goes below the plot area, never on the data.
-	p.Legend.Top = false
-	p.Legend.Left = true
-	p.Legend.YOffs = -vg.Points(4)
 	entries := 1 + len(names)
 	if len(best) > 0 {
 		entries++
@@ -158,7 +143,7 @@ func writeEloPlot(rep *Report) error {
 			entries++
 		}
 	}
-	if err := saveWithLegendBelow(p, entries, filepath.Join(rep.RunDir, "elo.png")); err != nil {
+	if err := savePNG(p, entries, 16*vg.Centimeter, 12*vg.Centimeter, filepath.Join(rep.RunDir, "elo.png")); err != nil {
 		return err
 	}
 	return writeEloPositions(rep)
@@ -176,12 +161,13 @@ func writeEloPositions(rep *Report) error {
 	}
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: Elo over the hand-written evaluation by training positions", rep.Game)
-	p.X.Label.Text = "positions trained on"
-	p.Y.Label.Text = "Elo vs hand-written, 95%"
+	p.X.Label.Text = "positions trained on (log scale)"
+	p.Y.Label.Text = "Elo vs hand-written (95% bars)"
+	p.Y.Tick.Marker = plots.Linear{}
 	p.Add(plotter.NewGrid())
 	if len(pts.XYs) > 0 {
 		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.X.Tick.Marker = plots.Log{Format: plots.Count}
 		sc, err := plotter.NewScatter(pts.XYs)
 		if err != nil {
 			return err
@@ -199,40 +185,19 @@ func writeEloPositions(rep *Report) error {
 		}
 		p.Y.Min, p.Y.Max = math.Min(0, minY-spread)-20, maxY+spread+20
 	}
-	tmp := filepath.Join(rep.RunDir, ".elo-positions.tmp.png")
-	if err := p.Save(16*vg.Centimeter, 10*vg.Centimeter, tmp); err != nil {
-		return err
-	}
-	return os.Rename(tmp, filepath.Join(rep.RunDir, "elo-positions.png"))
+	return savePNG(p, 0, 16*vg.Centimeter, 10*vg.Centimeter, filepath.Join(rep.RunDir, "elo-positions.png"))
 }
 
-// saveWithLegendBelow saves p as a PNG of 16 × 12 cm: the plot on top, its
-// legend in a strip of its own below (gonum draws legends inside the data
-// area otherwise).
-func saveWithLegendBelow(p *plot.Plot, entries int, path string) error {
-	const w, h = 16 * vg.Centimeter, 12 * vg.Centimeter
-	img := vgimg.New(w, h)
-	dc := draw.New(img)
-	legend := p.Legend
-	p.Legend = plot.NewLegend()
-	rows := vg.Length(entries) * (legend.TextStyle.Font.Size + 2)
-	top := draw.Crop(dc, 0, 0, rows+vg.Points(10), -vg.Points(4))
-	p.Draw(top)
-	bottom := draw.Crop(dc, 0, 0, 0, -(h - rows - vg.Points(8)))
-	legend.Top, legend.Left = true, true
-	legend.XOffs = vg.Points(40)
-	legend.Draw(bottom)
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
+// savePNG writes p (its legend of entries lines below it, see plots.PNG)
+// as a w × h PNG at path, through a temporary file.
+func savePNG(p *plot.Plot, entries int, w, h vg.Length, path string) error {
+	data, err := plots.PNG(p, entries, w, h)
 	if err != nil {
 		return err
 	}
-	png := vgimg.PngCanvas{Canvas: img}
-	if _, err := png.WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		os.Remove(tmp)
 		return err
 	}
 	return os.Rename(tmp, path)
@@ -244,7 +209,8 @@ func saveWithLegendBelow(p *plot.Plot, entries int, path string) error {
 func markdown(rep *Report) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Pipeline run %s (%s)\n\n", filepath.Base(rep.RunDir), rep.Game)
-	fmt.Fprintf(&b, "Best evaluator: `%s`. Configuration: `pipeline.toml`. Elo per generation: ![Elo](elo.png)\n\n", rel(rep.RunDir, rep.Best.String()))
+	fmt.Fprintf(&b, "Best evaluator: `%s`. Configuration: `pipeline.toml`. Elo per generation: ![Elo per generation](elo.png)\n\n", rel(rep.RunDir, rep.Best.String()))
+	b.WriteString("Elo over the hand-written evaluation by the positions each net trained on: ![Elo by training positions](elo-positions.png)\n\n")
 	if rep.Rule != "" {
 		fmt.Fprintf(&b, "**How a net is kept.** %s\n\n", rep.Rule)
 	}

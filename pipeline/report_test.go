@@ -30,10 +30,11 @@ func TestReportExplainsItself(t *testing.T) {
 		{Index: 0, SelfplayEval: variants.Hand, Games: 1000, Positions: 100000, PosPerSec: 900, SelfplaySecs: 110, Lambda: 0.9, TrainPositions: 95000,
 			TrainLoss0: 0.01, TrainLoss: 0.005, ValidLoss0: 0.006, ValidLoss: 0.0055, NetEpoch: 1, Epochs: 6, TrainSecs: 30, Opponent: variants.Hand,
 			Match: match.Trinomial{W: 30, D: 10, L: 20}, Elo: 58, EloError: 60, Accepted: true, MatchSecs: 400, CumElo: 58,
-			Net: filepath.Join(dir, "gen-000/train/n0.nnue")},
+			Net: filepath.Join(dir, "gen-000/train/n0.nnue"), LossPlot: filepath.Join(dir, "gen-000/train/loss.png")},
 		{Index: 1, SelfplayEval: variants.NetFile(filepath.Join(dir, "gen-000/train/n0.nnue")), Games: 1000, Positions: 110000, PosPerSec: 950, SelfplaySecs: 7300, Lambda: 0.7,
 			TrainPositions: 200000, TrainLoss0: 0.01, TrainLoss: 0.004, ValidLoss0: 0.005, ValidLoss: 0.0052, NetEpoch: 6, Epochs: 6, TrainSecs: 60, Opponent: variants.NetFile(filepath.Join(dir, "gen-000/train/n0.nnue")),
-			Match: match.Trinomial{W: 40, D: 30, L: 30}, Elo: 35, EloError: 40, SPRT: "H1", LLR: 2.96, Accepted: true, MatchSecs: 500, CumElo: 93,
+			LossPlot: filepath.Join(dir, "gen-001/train/loss.png"),
+			Match:    match.Trinomial{W: 40, D: 30, L: 30}, Elo: 35, EloError: 40, SPRT: "H1", LLR: 2.96, Accepted: true, MatchSecs: 500, CumElo: 93,
 			Classic:  &BaselineResult{Engine: "classic", TC: "1+0.01", WDL: match.Trinomial{W: 50, D: 5, L: 5}, Elo: 300, EloError: 80},
 			Baseline: &BaselineResult{Engine: "Stockfish", TC: "1+0.01", WDL: match.Trinomial{W: 10, D: 10, L: 40}, Elo: -200, EloError: 90}},
 	}
@@ -60,6 +61,17 @@ func TestReportExplainsItself(t *testing.T) {
 	}
 	if strings.Contains(string(md), "generation 1 was kept on") {
 		t.Error("an SPRT-decided generation flagged as kept on few games")
+	}
+	// Every picture of the run is linked from report.md (issue 24:
+	// elo-positions.png was not).
+	pngs, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+	if len(pngs) != 2 {
+		t.Fatalf("pictures %v, want elo.png and elo-positions.png", pngs)
+	}
+	for _, link := range []string{"](elo.png)", "](elo-positions.png)", "[gen 0](gen-000/train/loss.png)", "[gen 1](gen-001/train/loss.png)"} {
+		if !strings.Contains(string(md), link) {
+			t.Errorf("report.md does not link %s", link)
+		}
 	}
 	for _, name := range []string{"elo.png", "elo-positions.png"} {
 		f, err := os.Open(filepath.Join(dir, name))

@@ -15,13 +15,13 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"dualnnue/internal/plots"
 	"dualnnue/position"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 )
 
 // EpochMetrics is one row of the metrics: losses are batch means of the
@@ -105,6 +105,7 @@ func LossPlot(title string, rows []EpochMetrics) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = title + ": loss per epoch"
 	p.X.Label.Text = "epoch"
+	p.X.Tick.Marker = plots.Integers{}
 	p.Y.Label.Text = "loss (log scale)"
 	p.Add(plotter.NewGrid())
 	var tr, va plotter.XYs
@@ -122,10 +123,10 @@ func LossPlot(title string, rows []EpochMetrics) ([]byte, error) {
 			lo, hi = math.Min(lo, xy.Y), math.Max(hi, xy.Y)
 		}
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = logTicks125{}
+		p.Y.Tick.Marker = plots.Log{}
 		p.Y.Min, p.Y.Max = lo/1.2, hi*1.2
 	}
-	legend := plot.NewLegend()
+	legend := &p.Legend
 	entries := 0
 	add := func(name string, xy plotter.XYs, c color.Color, shape draw.GlyphDrawer) error {
 		if len(xy) == 0 {
@@ -161,37 +162,11 @@ func LossPlot(title string, rows []EpochMetrics) ([]byte, error) {
 		legend.Add(fmt.Sprintf("lowest validation loss (epoch %d, kept by keep = best)", best), s)
 		entries++
 	}
-	const w, h = 8 * vg.Inch, 5 * vg.Inch
-	img := vgimg.New(w, h)
-	dc := draw.New(img)
-	strip := vg.Length(entries)*(legend.TextStyle.Font.Size+2) + vg.Points(8)
-	p.Draw(draw.Crop(dc, 0, 0, strip, 0))
-	legend.Top, legend.Left = true, true
-	legend.XOffs = vg.Points(50)
-	legend.Draw(draw.Crop(dc, 0, 0, 0, -(h - strip)))
-	var b bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&b); err != nil {
-		return nil, fmt.Errorf("train: plot: %w", err)
+	data, err := plots.PNG(p, entries, 8*vg.Inch, 5*vg.Inch)
+	if err != nil {
+		return nil, fmt.Errorf("train: %w", err)
 	}
-	return b.Bytes(), nil
-}
-
-// logTicks125 labels a logarithmic axis at 1, 2 and 5 times the powers of
-// ten inside its range (gonum's LogTicks labels only the powers of ten, one
-// label for a loss curve spanning less than a decade).
-type logTicks125 struct{}
-
-func (logTicks125) Ticks(lo, hi float64) []plot.Tick {
-	var t []plot.Tick
-	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
-		for _, m := range []float64{1, 2, 5} {
-			v := m * math.Pow(10, e)
-			if v >= lo && v <= hi {
-				t = append(t, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'g', -1, 64)})
-			}
-		}
-	}
-	return t
+	return data, nil
 }
 
 // atomicFile is what writeAtomic writes: an *os.File (in tests, a file

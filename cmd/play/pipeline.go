@@ -62,7 +62,7 @@ func runPipeline(c *cli.Call) int {
 		if ctx.Err() != nil {
 			fmt.Fprintf(c.Stdout, "run directory: %s\n", rep.RunDir)
 		} else {
-			fmt.Fprintf(c.Stdout, "run directory: %s (report.md, elo.png, generations.json)\n", rep.RunDir)
+			fmt.Fprintf(c.Stdout, "run directory: %s (report.md, elo.png, elo-positions.png, generations.json)\n", rep.RunDir)
 		}
 		for _, g := range rep.Generations {
 			fmt.Fprintf(c.Stdout, "generation %d: %d positions, valid loss %.5f → %.5f, vs %s: +%d =%d -%d, Elo %s, kept %v\n",
