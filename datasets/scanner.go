@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -32,6 +33,14 @@ func (p Problem) String() string {
 	}
 	return fmt.Sprintf("%s: block %d at offset %d: %s", kind, p.Block, p.Offset, p.Msg)
 }
+
+// ErrConcatenated is the error (Err) of a stream holding a second dataset
+// after the first one's end marker, as `cat a.dnds b.dnds` makes: an error,
+// not a warning, so that no reader drops the second file's positions
+// silently. Each file restarts the block sequence numbers and game counts
+// that resuming loaders and self-play use to name a block or a game, so
+// the stream is not read as one dataset; `selfplay data merge` joins files.
+var ErrConcatenated = errors.New("datasets: concatenated datasets")
 
 // BlockScanner reads the file header and then the blocks of a dataset from
 // an io.Reader, verifying the header and payload checksums of every block
@@ -172,7 +181,8 @@ func (s *BlockScanner) Problems() []Problem { return s.problems }
 // OnProblem sets a function called for every new problem (e.g. to log it).
 func (s *BlockScanner) OnProblem(f func(Problem)) { s.onProb = f }
 
-// Err returns the I/O error that stopped the scanner, if any.
+// Err returns the I/O error that stopped the scanner, if any, or
+// ErrConcatenated (wrapped) for a second dataset after the end marker.
 func (s *BlockScanner) Err() error { return s.err }
 
 // Ended reports whether the end marker of a cleanly closed file was read,
@@ -317,6 +327,9 @@ func (s *BlockScanner) Next() (payload []byte, ok bool) {
 			switch {
 			case s.err != nil:
 				return nil, false
+			case s.ended && rest >= len(fileMagic) && bytes.HasPrefix(s.buf[s.pos:s.end], []byte(fileMagic)):
+				s.concatenated()
+				return nil, false
 			case s.ended && rest > 0:
 				s.problem(s.off, fmt.Sprintf("%d bytes of garbage after the end marker ignored", rest), false)
 			case s.ended:
@@ -334,6 +347,10 @@ func (s *BlockScanner) Next() (payload []byte, ok bool) {
 				s.problem(s.off, "no end marker: the file was not closed (writer killed?); every block before is intact", true)
 			}
 			s.advance(rest)
+			return nil, false
+		}
+		if s.ended && bytes.HasPrefix(s.buf[s.pos:s.end], []byte(fileMagic)) {
+			s.concatenated()
 			return nil, false
 		}
 		if s.ended {
@@ -412,6 +429,11 @@ func (s *BlockScanner) Next() (payload []byte, ok bool) {
 		}
 		return p, true
 	}
+}
+
+// concatenated stops the scanner at a second dataset after the end marker.
+func (s *BlockScanner) concatenated() {
+	s.err = fmt.Errorf("%w: a second dataset starts at offset %d, after the end marker (files joined with cat?); its positions are not read: join datasets with 'selfplay data merge', or give the files one by one", ErrConcatenated, s.off)
 }
 
 // blockCodec compresses and decompresses block payloads, reusing buffers.

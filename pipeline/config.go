@@ -139,6 +139,9 @@ func Default(game position.Variant) (Config, error) {
 	return ParseConfig(data)
 }
 
+// MaxGenerations bounds Config.Generations (and play pipeline -generations).
+const MaxGenerations = 1000
+
 // maxConcurrency bounds match.concurrency (games played at once).
 const maxConcurrency = 256
 
@@ -154,8 +157,8 @@ func (c *Config) lambda(gen int) float64 {
 // Validate checks the pipeline-level fields (the stages validate their own).
 func (c *Config) Validate() error {
 	var errs []error
-	if c.Generations <= 0 || c.Generations > 1000 {
-		errs = append(errs, fmt.Errorf("generations must be in 1..1000, got %d", c.Generations))
+	if c.Generations < 1 || c.Generations > MaxGenerations {
+		errs = append(errs, fmt.Errorf("generations %d out of range [1, %d]", c.Generations, MaxGenerations))
 	}
 	if c.DataWindow < 0 {
 		errs = append(errs, fmt.Errorf("data_window must be >= 0 (0: every generation), got %d", c.DataWindow))

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -339,7 +340,7 @@ func (r *pipelineRun) train(ctx context.Context, gen int, genDir string, rec *Ge
 	cfg, opt, rep := &r.cfg, r.opt, r.rep
 	tc := cfg.Train
 	tc.Game = cfg.Game
-	tc.Name = fmt.Sprintf("%s-gen%03d", filepath.Base(r.runDir), gen)
+	tc.Name = fmt.Sprintf("%s-gen%03d", trainName(r.runDir), gen)
 	tc.OutDir = filepath.Join(genDir, "train")
 	tc.Data.Train = append([]string(nil), cfg.ExtraData...)
 	window := r.dataDirs
@@ -670,4 +671,20 @@ func writeRecords(rep *Report) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(rep.RunDir, "report.md"), []byte(markdown(rep)), 0o644)
+}
+
+// trainName is the stem of the training runs' names (and net files) of run
+// directory dir: its base name without leading dots (or the root's
+// slash), at most 64 bytes
+// ("run" when nothing is left), so the name is a visible file name that
+// train.Config.Validate accepts.
+func trainName(dir string) string {
+	name := strings.TrimLeft(filepath.Base(dir), "./")
+	if len(name) > 64 {
+		name = name[:64]
+	}
+	if name == "" {
+		return "run"
+	}
+	return name
 }

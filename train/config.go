@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 
@@ -189,6 +190,9 @@ func (c *Config) Validate() error {
 	if err := c.Game.Check(); err != nil {
 		return err
 	}
+	if err := checkName(c.Name); err != nil {
+		return err
+	}
 	t := c.Train
 	switch {
 	case c.OutDir == "":
@@ -263,6 +267,17 @@ func (c *Config) Validate() error {
 	}
 	o := NewAdamW(0, t.WeightDecay, nil)
 	return o.Validate(0)
+}
+
+// checkName refuses a run name that is no plain, visible file name: the
+// final net is written as <out_dir>/<name>.nnue (an empty name wrote a
+// hidden ".nnue"), so the name must be 1–200 bytes without a path
+// separator, a NUL or a leading dot.
+func checkName(name string) error {
+	if name == "" || len(name) > 200 || name[0] == '.' || strings.ContainsAny(name, "/\\\x00") {
+		return fmt.Errorf("train: name %q must be a file name of 1 to 200 bytes without /, \\, NUL or a leading dot (the net is written as <out_dir>/<name>.nnue)", name)
+	}
+	return nil
 }
 
 // ParseActivation reads "screlu" or "crelu" (any case).

@@ -8,6 +8,7 @@ import (
 
 	"dualnnue/configs"
 	"dualnnue/nn"
+	"dualnnue/position"
 )
 
 func TestShippedConfigs(t *testing.T) {
@@ -177,5 +178,35 @@ func TestLoaderConfigRanges(t *testing.T) {
 		if (c.want == "" && err != nil) || (c.want != "" && fmt.Sprint(err) != c.want) {
 			t.Errorf("%q: %v, want %q", c.toml, err, c.want)
 		}
+	}
+}
+
+// Issue 24 N8: a run name that is no visible file name is refused (name =
+// "" wrote a hidden ".nnue"); the default names and ordinary ones pass.
+func TestRunName(t *testing.T) {
+	const tail = ` must be a file name of 1 to 200 bytes without /, \, NUL or a leading dot (the net is written as <out_dir>/<name>.nnue)`
+	for _, c := range []struct{ name, want string }{
+		{"", `train: name ""` + tail},
+		{".hidden", `train: name ".hidden"` + tail},
+		{"..", `train: name ".."` + tail},
+		{"a/b", `train: name "a/b"` + tail},
+		{`a\b`, `train: name "a\\b"` + tail},
+		{"a\x00b", `train: name "a\x00b"` + tail},
+		{strings.Repeat("n", 201), `train: name "` + strings.Repeat("n", 201) + `"` + tail},
+		{"chess", ""}, {"run-gen000", ""}, {"a.b", ""}, {strings.Repeat("n", 200), ""},
+	} {
+		cfg := Defaults(position.Chess)
+		cfg.Name = c.name
+		err := cfg.Validate()
+		if (c.want == "" && err != nil) || (c.want != "" && fmt.Sprint(err) != c.want) {
+			t.Errorf("name %q: %v, want %q", c.name, err, c.want)
+		}
+	}
+	cfg, err := ParseConfig([]byte(`name = ""`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.Validate(); fmt.Sprint(err) != `train: name ""`+tail {
+		t.Errorf(`name = "": %v`, err)
 	}
 }

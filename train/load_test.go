@@ -2,7 +2,10 @@
 package train
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -90,5 +93,26 @@ func TestLoadDatasetsCompact(t *testing.T) {
 	}
 	if _, _, _, err := LoadDatasets(Load{Files: []string{a}, Game: position.Xiangqi}); err == nil || !strings.Contains(err.Error(), "chess") {
 		t.Fatalf("a chess file read as xiangqi: %v", err)
+	}
+}
+
+// Issue 24 N8: training on two datasets joined with cat is an error naming
+// the join (it used to drop the second file's positions with one warning).
+func TestLoadConcatenated(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.dnds"), filepath.Join(dir, "b.dnds")
+	writeNumberedGames(t, a, 20, 0, 1)
+	writeNumberedGames(t, b, 20, 100, 2)
+	da, _ := os.ReadFile(a)
+	db, _ := os.ReadFile(b)
+	joined := filepath.Join(dir, "joined.dnds")
+	if err := os.WriteFile(joined, append(da, db...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warn strings.Builder
+	_, _, _, err := LoadDatasets(Load{Files: []string{joined}, Game: position.Chess, Warn: &warn})
+	want := fmt.Sprintf("train: %s: datasets: concatenated datasets: a second dataset starts at offset %d, after the end marker (files joined with cat?); its positions are not read: join datasets with 'selfplay data merge', or give the files one by one", joined, len(da))
+	if !errors.Is(err, datasets.ErrConcatenated) || err.Error() != want || warn.Len() != 0 {
+		t.Errorf("error %v\nwant  %s\nwarnings %q", err, want, warn.String())
 	}
 }

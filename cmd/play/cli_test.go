@@ -153,3 +153,20 @@ func TestBadGame(t *testing.T) {
 		}
 	}
 }
+
+// Issue 24 N8: play pipeline -generations outside [1, 1000] is a usage
+// error (-generations -1 was ignored and the config's count ran), before
+// anything is written.
+func TestPipelineGenerationsRange(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, n := range []string{"-1", "0", "1001"} {
+		out, errOut, code := playIn("", "pipeline", "-generations", n, "-quiet")
+		want := "play pipeline: -generations " + n + " out of range [1, 1000]\nusage: play pipeline"
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, want) {
+			t.Errorf("-generations %s: exit %d, stdout %q, stderr %q", n, code, out, errOut)
+		}
+	}
+	if e, _ := os.ReadDir("."); len(e) != 0 {
+		t.Errorf("wrote %v", e)
+	}
+}

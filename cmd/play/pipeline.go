@@ -18,7 +18,7 @@ func runPipeline(c *cli.Call) int {
 	fs := c.Flags
 	game := fs.String("game", "xiangqi", "xiangqi|chess: picks the embedded configs/pipeline-<game>.toml when -config is not given")
 	configPath := fs.String("config", "", "pipeline TOML file")
-	generations := fs.Int("generations", 0, "override the number of generations")
+	generations := fs.Int("generations", 0, "the number of generations, in [1, 1000] (default: the config's)")
 	runDir := c.Out("", "run `directory` (default runs/<game>-<time>)", "run-dir")
 	quiet := fs.Bool("quiet", false, "no progress bars; structured log lines only")
 	if _, code, ok := c.Parse(); !ok {
@@ -41,7 +41,12 @@ func runPipeline(c *cli.Call) int {
 	if err != nil {
 		return c.Errorf(2, "%v", err)
 	}
-	if *generations > 0 {
+	if cli.SetFlags(fs)["generations"] {
+		// Given, it must be a generation count (-generations -1 used to be
+		// ignored silently, running the config's count).
+		if *generations < 1 || *generations > pipeline.MaxGenerations {
+			return c.UsageError("-generations %d out of range [1, %d]", *generations, pipeline.MaxGenerations)
+		}
 		cfg.Generations = *generations
 	}
 	if *runDir != "" {
