@@ -7,6 +7,7 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"dualnnue/datasets"
 	"dualnnue/internal/splitmix"
@@ -62,9 +63,12 @@ type Load struct {
 	// ValidLimit keeps at most this many held-out positions (0: all).
 	Limit, ValidLimit int
 	// MaxBytes is the memory budget of the positions (0: no budget): a
-	// training set that needs more is an error naming the stream mode,
-	// found as the positions are decoded, before the memory is spent.
+	// training set that needs more is an error, found as the positions
+	// are decoded, before the memory is spent.
 	MaxBytes int64
+	// OverBudget says what to do when MaxBytes is exceeded, closing the
+	// error (empty: train in stream mode or raise data.max_memory_mib).
+	OverBudget string
 	// Warn receives the damage reports (nil: discarded).
 	Warn io.Writer
 }
@@ -100,8 +104,12 @@ func LoadDatasets(l Load) (train, valid *Memory, st LoadStats, err error) {
 			return err
 		}
 		if l.MaxBytes > 0 && dst.Len()%4096 == 0 && train.Bytes()+valid.Bytes() > l.MaxBytes {
-			return fmt.Errorf("train: the training set needs more than the memory budget of %d MiB (%d positions read so far): train in stream mode (data.stream = true) or raise data.max_memory_mib",
-				l.MaxBytes>>20, train.Len()+valid.Len())
+			hint := l.OverBudget
+			if hint == "" {
+				hint = "train in stream mode (data.stream = true) or raise data.max_memory_mib"
+			}
+			return fmt.Errorf("train: the training set needs more than the memory budget of %d MiB (%d positions read so far): %s",
+				l.MaxBytes>>20, train.Len()+valid.Len(), hint)
 		}
 		return nil
 	}, func(file string, p datasets.Problem) {
@@ -111,7 +119,10 @@ func LoadDatasets(l Load) (train, valid *Memory, st LoadStats, err error) {
 	})
 	st.Decoded, st.Games, st.Problems = rs.Decoded, rs.Games, rs.Problems
 	if err != nil {
-		return nil, nil, st, fmt.Errorf("train: %w", err)
+		if !strings.HasPrefix(err.Error(), "train: ") { // the callback's errors say it already
+			err = fmt.Errorf("train: %w", err)
+		}
+		return nil, nil, st, err
 	}
 	st.Positions, st.Held, st.Bytes = train.Len(), valid.Len(), train.Bytes()+valid.Bytes()
 	return train, valid, st, nil

@@ -197,6 +197,7 @@ func runExport(c *cli.Call) int {
 func runWDL(c *cli.Call) int {
 	stdout, stderr := c.Stdout, c.Stderr
 	game := c.Flags.String("game", "", "game of the files: xiangqi or chess (required)")
+	maxMiB := c.Flags.Int("max-memory-mib", defaultWDLMemoryMiB, "memory budget of the positions or scored moves read, in [0, 1048576] MiB (0: none)")
 	args, code, ok := c.Parse()
 	if !ok {
 		return code
@@ -204,6 +205,10 @@ func runWDL(c *cli.Call) int {
 	if *game == "" {
 		return c.UsageError("-game chess|xiangqi is required")
 	}
+	if *maxMiB < 0 || *maxMiB > maxWDLMemoryMiB {
+		return c.UsageError("-max-memory-mib %d out of range [0, %d] (0: no budget)", *maxMiB, maxWDLMemoryMiB)
+	}
+	budget := int64(*maxMiB) << 20
 	g, code, ok := c.Game(*game)
 	if !ok {
 		return code
@@ -228,7 +233,7 @@ func runWDL(c *cli.Call) int {
 				fmt.Fprintln(stderr, err)
 				return 1
 			}
-			o, n, err := wdlObsFromPGN(f, g)
+			o, n, err := wdlObsFromPGN(f, g, budget, len(obs))
 			f.Close()
 			if err != nil {
 				fmt.Fprintf(stderr, "%s: %v\n", name, err)
@@ -251,7 +256,8 @@ func runWDL(c *cli.Call) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	d, _, st, err := train.LoadDatasets(train.Load{Files: files, Game: g, Warn: stderr})
+	d, _, st, err := train.LoadDatasets(train.Load{Files: files, Game: g, Warn: stderr, MaxBytes: budget,
+		OverBudget: "raise -max-memory-mib or give fewer files (the fit samples at most 500,000 positions)"})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"dualnnue/eval"
 	"dualnnue/notation"
@@ -23,8 +24,10 @@ import (
 // mover's view. Games of another variant or with an unknown result ("*"),
 // moves without a score and mate scores ("+M5/14") are skipped. It returns
 // the observations and the number of games they came from; a game that does
-// not parse or replay is an error naming its line.
-func wdlObsFromPGN(r io.Reader, v position.Variant) ([]train.WDLObs, int, error) {
+// not parse or replay is an error naming its line. budget > 0 bounds the
+// memory of these observations and the before read from earlier files
+// (wdlObsBytes each): more is an error.
+func wdlObsFromPGN(r io.Reader, v position.Variant, budget int64, before int) ([]train.WDLObs, int, error) {
 	rd := notation.NewReader(r)
 	var obs []train.WDLObs
 	games := 0
@@ -48,6 +51,9 @@ func wdlObsFromPGN(r io.Reader, v position.Variant) ([]train.WDLObs, int, error)
 		hist.Reset()
 		for i, m := range g.Moves {
 			if cp, ok := commentScore(g.MoveComment(i)); ok {
+				if budget > 0 && int64(before+len(obs)+1)*wdlObsBytes > budget {
+					return nil, 0, errWDLBudget(budget, before+len(obs)+1)
+				}
 				obs = append(obs, train.WDLObs{Score: cp, Pieces: countPieces(p, squares), Result: resultFor(g.Result, p.SideToMove())})
 			}
 			if !p.PseudoLegal(m) || !p.Legal(m) {
@@ -59,6 +65,23 @@ func wdlObsFromPGN(r io.Reader, v position.Variant) ([]train.WDLObs, int, error)
 			games++
 		}
 	}
+}
+
+// The memory budget of train wdl: the default and the flag's maximum in
+// MiB. The fit samples at most 500,000 positions, so 1 GiB (about 15
+// million positions, or 20 million scored moves) is far more than it uses.
+const (
+	defaultWDLMemoryMiB = 1024
+	maxWDLMemoryMiB     = 1 << 20
+)
+
+// wdlObsBytes is the memory of one observation, with the slice's growth
+// (up to twice the length during an append) counted.
+const wdlObsBytes = 2 * int64(unsafe.Sizeof(train.WDLObs{}))
+
+// errWDLBudget is the error of n observations over the budget.
+func errWDLBudget(budget int64, n int) error {
+	return fmt.Errorf("%d scored moves need more than the memory budget of %d MiB: raise -max-memory-mib or give fewer games", n, budget>>20)
 }
 
 // newWDLPosition sets up g's start position and returns its board size.

@@ -39,7 +39,7 @@ const wdlPGN = `[Event "m"]
 `
 
 func TestWDLObsFromPGN(t *testing.T) {
-	obs, games, err := wdlObsFromPGN(strings.NewReader(wdlPGN), position.Chess)
+	obs, games, err := wdlObsFromPGN(strings.NewReader(wdlPGN), position.Chess, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
