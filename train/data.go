@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"unsafe"
 
 	"dualnnue/datasets"
 	"dualnnue/nn"
@@ -26,27 +27,96 @@ type Source interface {
 }
 
 // Memory holds training positions compactly: each position's piece list
-// (features.PackPiece entries, 2 bytes a piece), score (int16 centipawns)
-// and side to move with result (one byte), about 8 + 2·pieces + 3 bytes
-// (≈ 60 bytes for chess, ≈ 65 for xiangqi self-play positions). Features
-// are computed per batch from the net's feature set (Batch.AddSample), so
-// the same Memory trains any architecture of its game, mirrored or not.
+// (features.PackPiece entries, 2 bytes a piece), where it starts (8 bytes),
+// its length (1 byte), score (int16 centipawns) and side to move with
+// result (one byte): 12 + 2·pieces bytes (≈ 66 for chess, ≈ 70 for
+// xiangqi self-play positions). Features are computed per batch from the
+// net's feature set (Batch.AddSample), so the same Memory trains any
+// architecture of its game, mirrored or not.
+//
+// Every array is a list of fixed-size chunks allocated once and never
+// copied (a position's pieces never straddle two chunks), so Bytes is the
+// memory the positions hold: no slice grows by copying into a larger one,
+// which kept the old array alive beside the new one and left garbage for
+// the collector (a 256 MiB budget stopped at 1.07 GB).
 type Memory struct {
-	offsets []int64  // Len()+1 entries into pieces
-	pieces  []uint16 // features.PackPiece entries
-	score   []int16  // centipawns, side to move's view
-	meta    []uint8  // side to move << 7 | result × 2 (side to move's view: 0 loss, 1 draw, 2 win)
+	pieces chunks[uint16] // features.PackPiece entries
+	start  chunks[int64]  // position i's first entry in pieces
+	n      chunks[uint8]  // its number of pieces
+	score  chunks[int16]  // centipawns, side to move's view
+	meta   chunks[uint8]  // side to move << 7 | result × 2 (side to move's view: 0 loss, 1 draw, 2 win)
+}
+
+// chunkLen is the length of every chunk of a Memory's arrays: 4 Ki
+// entries (8 KiB of pieces, 32 KiB of starts, Go's largest small-object
+// size), so a small set costs little and a position's pieces waste at
+// most 31 entries of 4,096 at a chunk's end.
+const chunkLen = 1 << 12
+
+// chunks is an array of fixed-size chunks, each allocated once.
+type chunks[T any] struct {
+	c   [][]T
+	len int64 // entries used, skipped ones at a chunk's end included
+}
+
+func (a *chunks[T]) at(i int64) T { return a.c[i/chunkLen][i%chunkLen] }
+
+// full reports whether k more entries need a new chunk (appendRun's rule).
+func (a *chunks[T]) full(k int) bool {
+	return a.len == int64(len(a.c))*chunkLen || a.len%chunkLen+int64(k) > chunkLen
+}
+
+// growth returns the bytes that appending k entries in one run would
+// allocate: nothing, or a chunk and the chunk list's growth.
+func (a *chunks[T]) growth(k int) int64 {
+	if !a.full(k) {
+		return 0
+	}
+	var zero T
+	b := chunkLen * int64(unsafe.Sizeof(zero))
+	if len(a.c) == cap(a.c) {
+		b += int64(2*cap(a.c)+8) * int64(unsafe.Sizeof(a.c[:0])) // append's growth of the list: at most double
+	}
+	return b
+}
+
+// bytes returns the memory the chunks and their list hold.
+func (a *chunks[T]) bytes() int64 {
+	var zero T
+	return int64(len(a.c))*chunkLen*int64(unsafe.Sizeof(zero)) + int64(cap(a.c))*int64(unsafe.Sizeof(a.c[:0]))
+}
+
+// appendRun appends vs (at most chunkLen entries) within one chunk,
+// leaving the rest of the last chunk unused when they do not fit, and
+// returns the index of the first.
+func (a *chunks[T]) appendRun(vs ...T) int64 {
+	if a.full(len(vs)) {
+		a.len = int64(len(a.c)) * chunkLen
+		a.c = append(a.c, make([]T, chunkLen))
+	}
+	at := a.len
+	copy(a.c[at/chunkLen][at%chunkLen:], vs)
+	a.len += int64(len(vs))
+	return at
 }
 
 // NewMemory returns empty storage.
-func NewMemory() *Memory { return &Memory{offsets: []int64{0}} }
+func NewMemory() *Memory { return &Memory{} }
 
 // Len returns the number of positions.
-func (d *Memory) Len() int { return len(d.score) }
+func (d *Memory) Len() int { return int(d.score.len) }
 
-// Bytes returns the bytes the positions' arrays hold (their capacities).
+// Bytes returns the bytes the positions' arrays hold: every chunk
+// allocated and the chunk lists.
 func (d *Memory) Bytes() int64 {
-	return int64(cap(d.offsets))*8 + int64(cap(d.pieces))*2 + int64(cap(d.score))*2 + int64(cap(d.meta))
+	return d.pieces.bytes() + d.start.bytes() + d.n.bytes() + d.score.bytes() + d.meta.bytes()
+}
+
+// Growth returns the bytes that adding a position of pieces pieces would
+// allocate (0 when it fits the chunks already allocated), so a caller can
+// keep Bytes within a budget before spending it.
+func (d *Memory) Growth(pieces int) int64 {
+	return d.pieces.growth(pieces) + d.start.growth(1) + d.n.growth(1) + d.score.growth(1) + d.meta.growth(1)
 }
 
 // Add appends one position: its piece list (features.PackPiece entries, at
@@ -66,11 +136,15 @@ func (d *Memory) Add(pieces []uint16, side position.Color, score, result float32
 	if result != 0 && result != 0.5 && result != 1 {
 		return fmt.Errorf("train: result %v, want 0, 0.5 or 1", result)
 	}
-	d.pieces = append(d.pieces, pieces...)
-	d.offsets = append(d.offsets, int64(len(d.pieces)))
-	d.score = append(d.score, int16(math.Round(float64(score))))
-	d.meta = append(d.meta, uint8(side)<<7|uint8(result*2))
+	d.add(pieces, int16(math.Round(float64(score))), uint8(side)<<7|uint8(result*2))
 	return nil
+}
+
+func (d *Memory) add(pieces []uint16, score int16, meta uint8) {
+	d.start.appendRun(d.pieces.appendRun(pieces...))
+	d.n.appendRun(uint8(len(pieces)))
+	d.score.appendRun(score)
+	d.meta.appendRun(meta)
 }
 
 // AddSample appends a decoded sample.
@@ -81,9 +155,11 @@ func (d *Memory) AddSample(s *datasets.Sample) error {
 // Position returns position i: its piece list (aliasing the Memory), side
 // to move, score and result (side to move's view).
 func (d *Memory) Position(i int) (pieces []uint16, side position.Color, score, result float32) {
-	lo, hi := d.offsets[i], d.offsets[i+1]
-	m := d.meta[i]
-	return d.pieces[lo:hi:hi], position.Color(m >> 7), float32(d.score[i]), float32(m&3) / 2
+	at := d.start.at(int64(i))
+	lo := at % chunkLen
+	hi := lo + int64(d.n.at(int64(i)))
+	m := d.meta.at(int64(i))
+	return d.pieces.c[at/chunkLen][lo:hi:hi], position.Color(m >> 7), float32(d.score.at(int64(i))), float32(m&3) / 2
 }
 
 // Split moves a pseudo-random fraction frac of the positions (chosen by
@@ -109,11 +185,8 @@ func (d *Memory) Split(frac float64, seed uint64) (train, valid *Memory) {
 
 // copyFrom appends position i of src.
 func (d *Memory) copyFrom(src *Memory, i int) {
-	lo, hi := src.offsets[i], src.offsets[i+1]
-	d.pieces = append(d.pieces, src.pieces[lo:hi]...)
-	d.offsets = append(d.offsets, int64(len(d.pieces)))
-	d.score = append(d.score, src.score[i])
-	d.meta = append(d.meta, src.meta[i])
+	pieces, _, _, _ := src.Position(i)
+	d.add(pieces, src.score.at(int64(i)), src.meta.at(int64(i)))
 }
 
 // formatOf returns the batch format of shape a: its feature set and

@@ -62,15 +62,33 @@ type Load struct {
 	// Limit stops after this many training positions (0: no limit);
 	// ValidLimit keeps at most this many held-out positions (0: all).
 	Limit, ValidLimit int
-	// MaxBytes is the memory budget of the positions (0: no budget): a
-	// training set that needs more is an error, found as the positions
-	// are decoded, before the memory is spent.
+	// MaxBytes is the memory budget of the positions (0: no budget): the
+	// chunks of both sets (Memory.Bytes) and the training stream's shuffle
+	// order (ShuffleOrderBytes a training position), each counted before
+	// it is allocated; a training set that needs more is an error, found
+	// as the positions are decoded, before the memory is spent. (The
+	// decoder's buffers, one block and one game, are outside it.)
 	MaxBytes int64
 	// OverBudget says what to do when MaxBytes is exceeded, closing the
 	// error (empty: train in stream mode or raise data.max_memory_mib).
 	OverBudget string
 	// Warn receives the damage reports (nil: discarded).
 	Warn io.Writer
+}
+
+// ShuffleOrderBytes is the memory of the shuffle order per training
+// position in memory mode (an int32 index, Stream).
+const ShuffleOrderBytes = 4
+
+// overBudget is the error of a training set over l.MaxBytes after read
+// positions.
+func overBudget(l Load, read int) error {
+	hint := l.OverBudget
+	if hint == "" {
+		hint = "train in stream mode (data.stream = true) or raise data.max_memory_mib"
+	}
+	return fmt.Errorf("train: the training set needs more than the memory budget of %d MiB (%d positions read so far): %s",
+		l.MaxBytes>>20, read, hint)
 }
 
 // LoadDatasets reads the positions of l.Files that pass the filter into
@@ -100,18 +118,20 @@ func LoadDatasets(l Load) (train, valid *Memory, st LoadStats, err error) {
 		} else if l.Limit > 0 && train.Len() >= l.Limit {
 			return datasets.ErrStop
 		}
-		if err := dst.AddSample(s); err != nil {
-			return err
-		}
-		if l.MaxBytes > 0 && dst.Len()%4096 == 0 && train.Bytes()+valid.Bytes() > l.MaxBytes {
-			hint := l.OverBudget
-			if hint == "" {
-				hint = "train in stream mode (data.stream = true) or raise data.max_memory_mib"
+		// The budget counts every byte the positions will hold before it
+		// is allocated: the chunks of both sets (Memory.Bytes, with the
+		// chunk a new position would open) and the training stream's
+		// shuffle order (4 bytes a training position, NewStream).
+		if l.MaxBytes > 0 {
+			order := int64(train.Len())
+			if dst == train {
+				order++
 			}
-			return fmt.Errorf("train: the training set needs more than the memory budget of %d MiB (%d positions read so far): %s",
-				l.MaxBytes>>20, train.Len()+valid.Len(), hint)
+			if train.Bytes()+valid.Bytes()+dst.Growth(int(s.N))+ShuffleOrderBytes*order > l.MaxBytes {
+				return overBudget(l, train.Len()+valid.Len())
+			}
 		}
-		return nil
+		return dst.AddSample(s)
 	}, func(file string, p datasets.Problem) {
 		if l.Warn != nil {
 			fmt.Fprintf(l.Warn, "train: %s: %v (skipped)\n", file, p)

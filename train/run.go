@@ -596,6 +596,9 @@ func openData(cfg *Config, opt Options, a nn.Arch, meta *CheckpointMeta, log io.
 			return nil, nil, nil, LoadStats{}, nop, err
 		}
 	}
+	if budget > 0 && valid != nil {
+		budget = max(budget-valid.Bytes(), 1) // the held-out files share the budget
+	}
 	if cfg.Data.Stream {
 		if valid == nil {
 			fmt.Fprintln(log, "train: stream mode without data.valid files: no validation")

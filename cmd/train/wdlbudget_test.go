@@ -71,7 +71,7 @@ func TestWDLMemoryBudget(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"wdl", "-game", "chess", "-max-memory-mib", "1", path}, &stdout, &stderr)
-	const want = "train: the training set needs more than the memory budget of 1 MiB (12288 positions read so far): raise -max-memory-mib or give fewer files (the fit samples at most 500,000 positions)\n"
+	const want = "train: the training set needs more than the memory budget of 1 MiB (12416 positions read so far): raise -max-memory-mib or give fewer files (the fit samples at most 500,000 positions)\n"
 	if code != 1 || stdout.Len() != 0 || stderr.String() != want {
 		t.Errorf("1 MiB: exit %d, stdout %q, stderr %q, want %q", code, stdout.String(), stderr.String(), want)
 	}
