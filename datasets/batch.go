@@ -75,7 +75,12 @@ func (b *Batch) Add(stm, nstm []uint16, score, result float32, bucket uint8) {
 // set says) and its bucket from f.Bucket.
 func (b *Batch) AddSample(pieces []uint16, side position.Color, score, result float32, f *Format) {
 	var w, bl [MaxPieces]uint16
-	n := f.Set.FromPieces(pieces, w[:len(pieces)], bl[:len(pieces)])
+	var n int
+	if t := tableOf(f.Set); t != nil {
+		n = t.fromPieces(pieces, w[:len(pieces)], bl[:len(pieces)])
+	} else {
+		n = f.Set.FromPieces(pieces, w[:len(pieces)], bl[:len(pieces)])
+	}
 	stm, nstm := w[:n], bl[:n]
 	if side != position.White {
 		stm, nstm = nstm, stm
