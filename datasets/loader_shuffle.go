@@ -97,15 +97,19 @@ func (l *Loader) shuffle() {
 		l.permute(buf, window)
 		e = 0
 	}
-	rest := buf[e:]
+	// (Handed out in place: joining the two parts would copy the whole
+	// buffer, twice its memory at the end of a pass.)
+	rest, arrived := buf[e:], buf[:0]
 	if full && e > 0 {
 		l.permute(buf[:e], window+1)
-		rest = append(rest[:len(rest):len(rest)], buf[:e]...)
+		arrived = buf[:e]
 	}
-	for i := range rest {
-		b.addSample(&rest[i], &l.format)
-		if b.Len == l.cfg.BatchSize && !send() {
-			return
+	for _, part := range [2][]Sample{rest, arrived} {
+		for i := range part {
+			b.addSample(&part[i], &l.format)
+			if b.Len == l.cfg.BatchSize && !send() {
+				return
+			}
 		}
 	}
 	if b.Len > 0 {
