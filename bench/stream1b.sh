@@ -9,7 +9,7 @@
 # usage: bench/stream1b.sh [positions=1e9] [shards=100]
 #   environment (defaults): OUT=runs/stream1b GAME=chess SEED=1 DATA=../shared/data/gen0-GAME.dnds
 #   VALID=../shared/data/net1-GAME.dnds FEATURES=chess-ps768-hm (xiangqi: xiangqi-compact692-hm)
-#   HIDDEN=256 EPOCHS=10 SHUFFLE=4194304 LOADER_LIMIT=40000000 LOADER_WORKERS=1
+#   HIDDEN=256 EPOCHS=10 SHUFFLE=4194304 LOADER_LIMIT=40000000 (at most 3/4 of the positions) LOADER_WORKERS=1
 # Shards already in OUT/shards with the same settings (its manifest.txt) are reused; other settings
 # are refused (remove OUT/shards). The run refuses to start when OUT's disk lacks the space it needs.
 # What it leaves: OUT/shards (about 2 bytes a position), OUT/train (the run), OUT/summary.txt.
@@ -128,6 +128,8 @@ wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, t, ":"); s = 0; for 
 cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$out/train.time")
 epoch_s=$(awk '/^epoch / { s += $(NF - 1) } END { print s }' "$out/train.log")
 
+# Stop the loader alone before the pass ends (the end hands out the buffer without decoding).
+loader_limit=$((loader_limit < positions * 3 / 4 ? loader_limit : positions * 3 / 4))
 echo "## loader alone: $loader_workers worker(s), up to $loader_limit positions of the shards"
 loader=$("$out/bin/stream1b" loader -features "$features" -workers "$loader_workers" -limit "$loader_limit" -shuffle "$shuffle" -seed "$seed" "${filter_flags[@]}" "$out"/shards/shard-*.dnds)
 echo "$loader"

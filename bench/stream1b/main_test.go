@@ -188,7 +188,7 @@ func TestLoaderCmd(t *testing.T) {
 	if err := loaderCmd([]string{"-features", "chess-ps768-hm", "-workers", "2", src}, &out); err != nil {
 		t.Fatal(err)
 	}
-	want := "stream1b loader: 2 workers, 1038 positions decoded, 754 passed the filter, "
+	want := "stream1b loader: 2 workers, 1038 positions decoded, 754 handed out, "
 	if !strings.HasPrefix(out.String(), want) {
 		t.Errorf("output %q, want it to start %q", out.String(), want)
 	}
