@@ -14,6 +14,9 @@ const (
 	// HowFairyStockfish installs Fairy-Stockfish (the xiangqi reference engine).
 	HowFairyStockfish = "sudo apt-get install fairy-stockfish (Debian/Ubuntu: /usr/games/fairy-stockfish), " +
 		"or build https://github.com/fairy-stockfish/Fairy-Stockfish with make -C src build ARCH=x86-64 largeboards=yes and put fairy-stockfish on the PATH"
+	// HowPython installs Python 3 (the plain-Python UCI client test,
+	// test/pyuci/driver.py, which needs nothing beyond the standard library).
+	HowPython = "install Python 3 (Debian/Ubuntu: sudo apt-get install python3)"
 	// HowPolyglot installs PolyGlot, the UCI-to-xboard adapter (the plain
 	// chess GUI test of cmd/play).
 	HowPolyglot = "sudo apt-get install polyglot (Debian/Ubuntu: /usr/games/polyglot)"
