@@ -132,8 +132,9 @@ func refDotSCReLU(acc, w []int16, qa int16) int64 {
 func subRow(dst, row []int16) { refSubRow(dst, row) }
 
 // The hidden layer stack's kernels (layers.go). Lengths: dst and the
-// inputs of one length n (a multiple of 8); x and w of dotI8 of one length
-// n (a multiple of 16 for the SIMD twin).
+// inputs of clampRow and mulClampRow of one length n (a multiple of 16 and
+// 8 for their SIMD twins); affineI8's x a multiple of 16 and its rows a
+// multiple of 4 for the SIMD twin. Other lengths run the reference loop.
 
 // clampRow: for i := range dst { dst[i] = clamp(acc[i], 0, qa) }
 func clampRow(dst, acc []int16, qa int16) {
@@ -154,13 +155,22 @@ func mulClampRow(dst, a, b []int16, qa int16, magic uint32) {
 	refMulClampRow(dst, a, b, qa, magic)
 }
 
-// dotI8: for i := range x { sum += int32(x[i]) * int32(w[i]) }, with
-// 0 ≤ x[i] ≤ 255 (no int32 overflow for len(x) ≤ 2·MaxHidden).
-func dotI8(x []int16, w []int8) int32 {
+// affineI8: for j := range dst { dst[j] = Σ_k int32(x[k])·int32(w[j·len(x)+k]) }
+// (int32, mod 2³²; with 0 ≤ x[k] ≤ 255 no overflow for len(x) ≤ 2·MaxHidden):
+// one call per layer, the SIMD twin takes four rows at a time.
+func affineI8(dst []int32, x []int16, w []int8) {
 	if haveSIMD {
-		return simdDotI8(x, w)
+		simdAffineI8(dst, x, w)
+		return
 	}
-	return refDotI8(x, w)
+	refAffineI8(dst, x, w)
+}
+
+func refAffineI8(dst []int32, x []int16, w []int8) {
+	n := len(x)
+	for j := range dst {
+		dst[j] = refDotI8(x, w[j*n:(j+1)*n])
+	}
 }
 
 func refClampRow(dst, acc []int16, qa int16) {

@@ -40,7 +40,7 @@ func asmClampRow(dst, acc []int16, qa int16)
 func asmMulClampRow(dst, a, b []int16, qa int16, magic uint32)
 
 //go:noescape
-func asmDotI8(x []int16, w []int8) int32
+func asmAffineI8(dst []int32, x []int16, w []int8)
 
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 
@@ -131,9 +131,10 @@ func simdMulClampRow(dst, a, b []int16, qa int16, magic uint32) {
 	asmMulClampRow(dst, a, b, qa, magic)
 }
 
-func simdDotI8(x []int16, w []int8) int32 {
-	if len(x)%16 != 0 || len(w) < len(x) {
-		return refDotI8(x, w)
+func simdAffineI8(dst []int32, x []int16, w []int8) {
+	if len(dst)%4 != 0 || len(x)%16 != 0 || len(x) == 0 || len(w) < len(dst)*len(x) {
+		refAffineI8(dst, x, w)
+		return
 	}
-	return asmDotI8(x, w)
+	asmAffineI8(dst, x, w)
 }

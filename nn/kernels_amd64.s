@@ -274,35 +274,59 @@ mulclamp_done:
 	VZEROUPPER
 	RET
 
-// func asmDotI8(x []int16, w []int8) int32
-// Sixteen terms per step: the int8 weights sign-extended to int16, pmaddwd
-// into eight int32 lanes (sums mod 2³², as the reference's int32 sum).
-TEXT ·asmDotI8(SB), NOSPLIT, $0-52
-	MOVQ    x_base+0(FP), SI
-	MOVQ    x_len+8(FP), CX
-	MOVQ    w_base+24(FP), DI
-	VPXOR   Y0, Y0, Y0
-	XORQ    DX, DX
-	TESTQ   CX, CX
-	JZ      doti8_reduce
+// func asmAffineI8(dst []int32, x []int16, w []int8)
+// dst[j] = Σ_k x[k]·w[j·len(x)+k] for every row j, four rows at a time:
+// the x block is loaded once for the four rows' sign-extended weights,
+// and the four rows' eight int32 lanes are reduced together (phaddd).
+// len(dst) % 4 == 0, len(x) % 16 == 0 and > 0 (the wrapper checks).
+TEXT ·asmAffineI8(SB), NOSPLIT, $0-72
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R8
+	MOVQ x_base+24(FP), SI
+	MOVQ x_len+32(FP), CX
+	MOVQ w_base+48(FP), BX
+	XORQ R10, R10
 
-doti8_loop:
-	VMOVDQU   (SI)(DX*2), Y1
-	VPMOVSXBW (DI)(DX*1), Y2
-	VPMADDWD  Y2, Y1, Y1
-	VPADDD    Y1, Y0, Y0
+affine_rows:
+	CMPQ R10, R8
+	JAE  affine_done
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	LEAQ (BX)(CX*1), R11
+	LEAQ (R11)(CX*1), R12
+	LEAQ (R12)(CX*1), R13
+	XORQ DX, DX
+
+affine_k:
+	VMOVDQU   (SI)(DX*2), Y4
+	VPMOVSXBW (BX)(DX*1), Y5
+	VPMADDWD  Y5, Y4, Y5
+	VPADDD    Y5, Y0, Y0
+	VPMOVSXBW (R11)(DX*1), Y5
+	VPMADDWD  Y5, Y4, Y5
+	VPADDD    Y5, Y1, Y1
+	VPMOVSXBW (R12)(DX*1), Y5
+	VPMADDWD  Y5, Y4, Y5
+	VPADDD    Y5, Y2, Y2
+	VPMOVSXBW (R13)(DX*1), Y5
+	VPMADDWD  Y5, Y4, Y5
+	VPADDD    Y5, Y3, Y3
 	ADDQ      $16, DX
 	CMPQ      DX, CX
-	JB        doti8_loop
+	JB        affine_k
 
-doti8_reduce:
+	VPHADDD      Y1, Y0, Y0
+	VPHADDD      Y3, Y2, Y2
+	VPHADDD      Y2, Y0, Y0
 	VEXTRACTI128 $1, Y0, X1
 	VPADDD       X1, X0, X0
-	VPSHUFD      $0x4e, X0, X1
-	VPADDD       X1, X0, X0
-	VPSHUFD      $0xb1, X0, X1
-	VPADDD       X1, X0, X0
-	VMOVD        X0, AX
-	MOVL         AX, ret+48(FP)
+	VMOVDQU      X0, (DI)(R10*4)
+	ADDQ         $4, R10
+	LEAQ         (R13)(CX*1), BX
+	JMP          affine_rows
+
+affine_done:
 	VZEROUPPER
 	RET

@@ -18,4 +18,4 @@ func simdDotCReLU(acc, w []int16, qa int16) int64               { panic("nn: no 
 func simdDotSCReLU(acc, w []int16, qa int16) int64              { panic("nn: no SIMD") }
 func simdClampRow(dst, acc []int16, qa int16)                   { panic("nn: no SIMD") }
 func simdMulClampRow(dst, a, b []int16, qa int16, magic uint32) { panic("nn: no SIMD") }
-func simdDotI8(x []int16, w []int8) int32                       { panic("nn: no SIMD") }
+func simdAffineI8(dst []int32, x []int16, w []int8)             { panic("nn: no SIMD") }

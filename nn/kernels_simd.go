@@ -129,4 +129,4 @@ func simdMulClampRow(dst, a, b []int16, qa int16, magic uint32) {
 	refMulClampRow(dst, a, b, qa, magic)
 }
 
-func simdDotI8(x []int16, w []int8) int32 { return refDotI8(x, w) }
+func simdAffineI8(dst []int32, x []int16, w []int8) { refAffineI8(dst, x, w) }

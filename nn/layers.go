@@ -7,8 +7,9 @@ import "math/bits"
 // (so Evaluate does not allocate): the first layer's output x (L1Outputs)
 // and each hidden layer's activations y[i] (Layers[i]), all in [0, QA].
 type scratch struct {
-	x []int16
-	y [MaxLayers][]int16
+	x   []int16
+	y   [MaxLayers][]int16
+	sum [MaxLayerSize]int32 // a hidden layer's W·x before bias, shift and clip
 }
 
 // newScratch returns the buffers of shape a, nil for a flat net.
@@ -58,8 +59,10 @@ func (n *Net) outputStack(us, them []int16, bucket int, sc *scratch) int64 {
 		w := n.HiddenWeights[i][s*L*in : (s+1)*L*in]
 		b := n.HiddenBias[i][s*L : (s+1)*L]
 		square := n.HiddenActivation == SCReLU
+		sum := sc.sum[:L]
+		affineI8(sum, x, w)
 		for j := range y {
-			v := min(max((b[j]+dotI8(x, w[j*in:(j+1)*in])+round)>>shift, 0), int32(qa))
+			v := min(max((b[j]+sum[j]+round)>>shift, 0), int32(qa))
 			if square {
 				v = int32((uint32(v*v) + half32) * magic >> 24)
 			}

@@ -179,18 +179,28 @@ func TestStackKernelsMatchReference(t *testing.T) {
 					t.Fatalf("mulClampRow (square) n=%d qa=%d", n, qa)
 				}
 			}
-			w := randI8(n)
 			x := randInt16s(rng, n, 0, 255)
 			if trial%2 == 1 {
 				x = a // full int16 range: the sums wrap
 			}
 			if trial == 19 {
 				for i := range x {
-					x[i], w[i] = 255, -128
+					x[i] = 255
 				}
 			}
-			if g, r := dotI8(x, w), refDotI8(x, w); g != r {
-				t.Fatalf("dotI8 n=%d: %d vs %d", n, g, r)
+			for _, rows := range []int{1, 4, 16, 32} { // 1: the wrapper's fallback
+				w := randI8(rows * n)
+				if trial == 19 {
+					for i := range w {
+						w[i] = -128
+					}
+				}
+				got, want := make([]int32, rows), make([]int32, rows)
+				affineI8(got, x, w)
+				refAffineI8(want, x, w)
+				if !slices.Equal(got, want) {
+					t.Fatalf("affineI8 rows=%d n=%d", rows, n)
+				}
 			}
 		}
 	}
