@@ -45,25 +45,39 @@ func benchBatch(a nn.Arch, n int, seed uint64) *Batch {
 // BenchmarkTrainStep measures training positions per second for the
 // (768→256)×2→1 chess and (1260→256)×2→1 xiangqi SCReLU nets, and the
 // wider and king-bucketed shapes beside them (kb<B> rows: B king buckets
-// of the base set, e.g. chess-kb16-768→512 is (768·16→512)×2→1), at batch
+// of the base set, e.g. chess-kb16-768→512 is (768·16→512)×2→1), and the
+// hidden layer stacks (…-16-32 rows: (F→N)×2→16→32→1, hidden CReLU;
+// pairwise rows: a CReLU first layer whose halves are multiplied), at batch
 // 16384 on all cores (GOMAXPROCS), like the reference trainer's loop.
 func BenchmarkTrainStep(b *testing.B) {
 	type shape struct {
 		set    features.SetID
 		hidden int
 		name   string
+		layers [nn.MaxLayers]int
+		pw     bool
 	}
 	shapes := []shape{
-		{features.ChessPS768, 256, ""}, {features.XiangqiPS1260, 256, ""},
-		{features.ChessPS768HM, 512, "chess-hm-768→512"},
-		{features.ChessKB16HM, 512, "chess-kb16-768→512"},
-		{features.ChessKB4HM, 512, "chess-kb4-768→512"},
-		{features.XiangqiKB6HM, 256, "xiangqi-kb6-1260→256"},
+		{set: features.ChessPS768, hidden: 256}, {set: features.XiangqiPS1260, hidden: 256},
+		{features.ChessPS768HM, 512, "chess-hm-768→512", [2]int{}, false},
+		{features.ChessKB16HM, 512, "chess-kb16-768→512", [2]int{}, false},
+		{features.ChessKB4HM, 512, "chess-kb4-768→512", [2]int{}, false},
+		{features.XiangqiKB6HM, 256, "xiangqi-kb6-1260→256", [2]int{}, false},
+		{features.ChessPS768, 256, "chess-768→256-16-32", [2]int{16, 32}, false},
+		{features.ChessPS768, 256, "chess-768→256-pairwise-16-32", [2]int{16, 32}, true},
+		{features.XiangqiPS1260, 256, "xiangqi-1260→256-16-32", [2]int{16, 32}, false},
+		{features.ChessKB16HM, 512, "chess-kb16-768→512-16-32", [2]int{16, 32}, false},
 	}
 	for _, sh := range shapes {
 		set, _ := features.Lookup(sh.set)
 		g := set.Game
-		a := nn.Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: sh.hidden, Buckets: 1, Activation: nn.SCReLU}
+		a := nn.Arch{Game: g, Set: set.ID, Inputs: set.Size, Hidden: sh.hidden, Buckets: 1, Activation: nn.SCReLU, Layers: sh.layers}
+		if a.NumLayers() > 0 {
+			a.HiddenActivation = nn.CReLU
+		}
+		if sh.pw {
+			a.Activation, a.Pairwise = nn.CReLU, true
+		}
 		workers := runtime.GOMAXPROCS(0)
 		name := fmt.Sprintf("%v-%d→256", g, set.Size)
 		if sh.name != "" {
