@@ -35,12 +35,18 @@ import (
 //	53     1     horizontal mirroring (0 or 1)
 //	54     1     hidden layers after the first, H (0: (F→N)×2→1; at most MaxLayers)
 //	55     1     flags: bit 0 pairwise multiplication, bit 1 per-bucket
-//	             layer stacks (other bits 0)
+//	             layer stacks, bit 7 (FlagBalance) a balance block
+//	             follows (other bits 0)
 //	56     S     king-bucket map: one bucket per relative square of the
 //	             game's board (S = 64 chess, 90 xiangqi)
 //	56+S   Y     only when H > 0 (Y = 4·H + 4): the units of each hidden
 //	             layer (uint32 each, L2 first), the hidden layers'
 //	             activation (1 byte: 1 CReLU, 2 SCReLU) and 3 zero bytes
+//	       A     balance block, only with FlagBalance (A = 9, else 0):
+//	             counted piece types (bit t: type t, 1 byte), then the
+//	             balance bucket of each own-piece count 0..7 (8 bytes);
+//	             the input bucket is king bucket·Q + balance bucket, Q the
+//	             map's bucket count, so F = K·Q·(the set's block)
 //	       D     description, UTF-8
 //	       2·F·N feature-transformer weights, int16, feature-major (row f = N values)
 //	       2·N   feature-transformer biases, int16
@@ -57,8 +63,11 @@ import (
 // byte 52): its sets have no king buckets, so the shape is the set's.
 // The reader checks K, the mirror byte and the map against the feature set
 // the id names, so a file whose header promises buckets or a map its set
-// does not have is refused naming the field; H, the layer sizes, the
-// activation byte and the flags are checked before any weight is allocated.
+// does not have is refused naming the field; the same for the balance
+// block, present exactly when the set has balance buckets (files without
+// it, all those written before balance buckets existed, read as before);
+// H, the layer sizes, the activation byte and the flags are checked before
+// any weight is allocated.
 const (
 	Magic          = "DUALNNUE"
 	FormatVersion  = 2
@@ -67,6 +76,9 @@ const (
 	// MaxFileSize bounds what Load reads (a chess-kb16-hm net with
 	// N = MaxHidden is 50 MB).
 	MaxFileSize = 64 << 20
+	// FlagBalance in the flags byte announces the balance block.
+	FlagBalance = 0x80
+	balanceSize = 1 + features.MaxBalanceCount + 1
 )
 
 // shapeSize is the size of version 2's shape block for game g.
@@ -115,7 +127,7 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 	if len(n.Description) > MaxDescription || !utf8.ValidString(n.Description) {
 		return nil, fmt.Errorf("nn: description must be UTF-8 of at most %d bytes", MaxDescription)
 	}
-	b := make([]byte, 0, headerSize+shapeSize(n.Game)+layerBlockSize(n.Arch)+len(n.Description)+int(payloadSize(n.Arch))+4)
+	b := make([]byte, 0, headerSize+shapeSize(n.Game)+layerBlockSize(n.Arch)+balanceSize+len(n.Description)+int(payloadSize(n.Arch))+4)
 	le := binary.LittleEndian
 	b = append(b, Magic...)
 	b = le.AppendUint32(b, FormatVersion)
@@ -134,13 +146,21 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 	if set.Mirror {
 		mirror = 1
 	}
-	b = append(b, byte(max(1, set.KingBuckets)), mirror, byte(n.NumLayers()), n.flags())
+	flags := n.flags()
+	if set.Balance > 1 {
+		flags |= FlagBalance
+	}
+	b = append(b, byte(max(1, set.KingBuckets)), mirror, byte(n.NumLayers()), flags)
 	b = append(b, set.BucketMap()...)
 	if k := n.NumLayers(); k > 0 {
 		for _, l := range n.Layers[:k] {
 			b = le.AppendUint32(b, uint32(l))
 		}
 		b = append(b, byte(n.HiddenActivation), 0, 0, 0)
+	}
+	if flags&FlagBalance != 0 {
+		mask, m := set.BalanceMap()
+		b = append(append(b, mask), m...)
 	}
 	b = append(b, n.Description...)
 	for _, s := range [][]int16{n.FTWeights, n.FTBias, n.OutWeights} {
@@ -234,8 +254,17 @@ func Parse(data []byte) (*Net, error) {
 		if err := checkShape(data[headerSize:headerSize+shapeSize(a.Game)], set); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrArch, err)
 		}
-	} else if set.KingBuckets > 1 {
-		return nil, fmt.Errorf("%w: feature set %s has king buckets, which version 1 files cannot hold", ErrArch, set.Name)
+		if data[headerSize+3]&FlagBalance != 0 {
+			hs += balanceSize
+			if len(data) < hs {
+				return nil, fmt.Errorf("%w: %d bytes, the balance block ends at %d", ErrTruncated, len(data), hs)
+			}
+			if err := set.CheckBalance(data[hs-balanceSize], data[hs-balanceSize+1:hs]); err != nil {
+				return nil, fmt.Errorf("%w: %v", ErrArch, err)
+			}
+		}
+	} else if set.KingBuckets > 1 || set.Balance > 1 {
+		return nil, fmt.Errorf("%w: feature set %s has input buckets, which version 1 files cannot hold", ErrArch, set.Name)
 	}
 	want := int64(hs) + int64(d) + payloadSize(a) + 4
 	if int64(len(data)) < want {
@@ -297,6 +326,8 @@ func checkShape(b []byte, set *features.Set) error {
 		return fmt.Errorf("king buckets: header says %d, feature set %s has %d", b[0], set.Name, max(1, set.KingBuckets))
 	case b[1] > 1 || (b[1] == 1) != set.Mirror:
 		return fmt.Errorf("mirror: header says %d, feature set %s mirrors: %v", b[1], set.Name, set.Mirror)
+	case b[3]&FlagBalance != 0 != (set.Balance > 1):
+		return fmt.Errorf("flags: balance block %v, feature set %s has balance buckets: %v", b[3]&FlagBalance != 0, set.Name, set.Balance > 1)
 	}
 	return set.CheckBucketMap(b[4:])
 }
@@ -311,8 +342,8 @@ func readLayers(b []byte, hs int, a *Arch) (int, error) {
 	switch {
 	case h > MaxLayers:
 		return 0, fmt.Errorf("%w: hidden layers: header says %d, at most %d", ErrArch, h, MaxLayers)
-	case flags&^(flagPairwise|flagStacks) != 0:
-		return 0, fmt.Errorf("%w: flags: header sets %#02x, this build knows %#02x (pairwise) and %#02x (stacks)", ErrArch, flags, flagPairwise, flagStacks)
+	case flags&^(flagPairwise|flagStacks|FlagBalance) != 0:
+		return 0, fmt.Errorf("%w: flags: header sets %#02x, this build knows %#02x (pairwise), %#02x (stacks) and %#02x (balance block)", ErrArch, flags, flagPairwise, flagStacks, FlagBalance)
 	}
 	a.Pairwise, a.Stacks = flags&flagPairwise != 0, flags&flagStacks != 0
 	if h == 0 {

@@ -100,7 +100,7 @@ func TestFileVersionsAndKingBuckets(t *testing.T) {
 			t.Fatalf("%v: version 1 file: %v", g, err)
 		}
 	}
-	for _, id := range []features.SetID{features.ChessKB4HM, features.ChessKB16HM, features.XiangqiKB6HM, features.XiangqiCompact692KB6} {
+	for _, id := range []features.SetID{features.ChessKB4HM, features.ChessKB16HM, features.XiangqiKB6HM, features.XiangqiCompact692KB6, features.XiangqiKB6D3HM} {
 		net, b := smallSetNetBytes(t, id)
 		got, err := Parse(b)
 		if err != nil || !sameNet(got, net) || got.FeatureSet().KingBuckets != net.FeatureSet().KingBuckets {
@@ -129,6 +129,35 @@ func TestFileVersionsAndKingBuckets(t *testing.T) {
 		if got := Default(g); got == nil || got.FeatureSet() == nil {
 			t.Fatalf("%v: embedded net", g)
 		}
+	}
+	// The balance block of xiangqi-kb6-d3-hm (flag 0x80, after the map):
+	// a changed mask or map, a missing flag, a flag on a set without
+	// balance buckets, and a file cut inside the block are refused.
+	net, b := smallSetNetBytes(t, features.XiangqiKB6D3HM)
+	if b[55] != FlagBalance || b[146] != 1<<2|1<<3 || !bytes.Equal(b[147:155], []byte{2, 2, 1, 1, 0, 0, 0, 0}) {
+		t.Fatalf("balance block %#x %v", b[55], b[146:155])
+	}
+	if got, err := Parse(b); err != nil || got.FeatureSet().Balance != 3 || !sameNet(got, net) {
+		t.Fatalf("balance net: %v", err)
+	}
+	for _, c := range []struct {
+		off  int
+		val  byte
+		want string
+	}{{55, 0, "flags: balance block false"}, {146, 1 << 2, "balance piece types"}, {147 + 3, 0, "balance map gives count 3"}} {
+		bad := slices.Clone(b)
+		bad[c.off] = c.val
+		if _, err := Parse(reseal(bad)); !errors.Is(err, ErrArch) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("byte %d = %d: %v, want %q", c.off, c.val, err, c.want)
+		}
+	}
+	if _, err := Parse(b[:150]); !errors.Is(err, ErrTruncated) || !strings.Contains(err.Error(), "balance block") {
+		t.Errorf("cut in the balance block: %v", err)
+	}
+	_, kb := smallSetNetBytes(t, features.XiangqiKB6HM)
+	kb[55] = FlagBalance
+	if _, err := Parse(reseal(kb)); !errors.Is(err, ErrArch) || !strings.Contains(err.Error(), "flags: balance block true") {
+		t.Errorf("a balance flag on xiangqi-kb6-hm: %v", err)
 	}
 }
 
@@ -233,7 +262,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(version1(net, b))
 	// King-bucketed files of both games: the fuzzer mutates their shape
 	// block (king buckets, mirror, hidden layers, flags, bucket map).
-	for _, id := range []features.SetID{features.ChessKB4HM, features.XiangqiKB6HM} {
+	for _, id := range []features.SetID{features.ChessKB4HM, features.XiangqiKB6HM, features.XiangqiKB6D3HM} {
 		_, kb := smallSetNetBytes(f, id)
 		f.Add(kb)
 	}

@@ -231,7 +231,7 @@ func TestParityFloatQuantized(t *testing.T) {
 		// The king-bucketed sets (issue 21): same bound, 1,000 positions.
 		kbs := map[position.Variant][]features.SetID{
 			position.Chess:   {features.ChessKB4HM, features.ChessKB16HM},
-			position.Xiangqi: {features.XiangqiKB6HM, features.XiangqiCompact692KB6},
+			position.Xiangqi: {features.XiangqiKB6HM, features.XiangqiCompact692KB6, features.XiangqiKB6D3HM},
 		}
 		for _, id := range kbs[g] {
 			set, err := features.Lookup(id)

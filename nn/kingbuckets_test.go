@@ -25,16 +25,17 @@ var chess960Starts = []string{
 // Over random games of both games (chess: every second game a Chess960
 // start) the king-bucketed stacks' lazily updated accumulators, with a
 // refresh through the cache whenever a king changes bucket or crosses the
-// centre, equal a full refresh and the evaluation from scratch after every
+// centre, or (xiangqi-kb6-d3-hm) a capture changes a side's balance
+// bucket, equal a full refresh and the evaluation from scratch after every
 // DoMove and UndoMove, exactly.
 func TestKingBucketsIncrementalRealGames(t *testing.T) {
-	for _, id := range []features.SetID{features.ChessKB4HM, features.ChessKB16HM, features.XiangqiKB6HM, features.XiangqiCompact692KB6} {
+	for _, id := range []features.SetID{features.ChessKB4HM, features.ChessKB16HM, features.XiangqiKB6HM, features.XiangqiCompact692KB6, features.XiangqiKB6D3HM} {
 		set, _ := features.Lookup(id)
 		g := set.Game
 		_, net := randomNetSet(t, set, 32, 4, nn.SCReLU, uint64(id))
 		st, ref := nn.NewStack(net), nn.NewStack(net)
 		var us, them [features.MaxActive]uint16
-		checked, changes, castles := 0, 0, 0
+		checked, changes, castles, balance := 0, 0, 0, 0
 		var last [2]features.View
 		start := func(i int) walker {
 			if g == position.Chess && i%2 == 1 {
@@ -66,21 +67,32 @@ func TestKingBucketsIncrementalRealGames(t *testing.T) {
 				t.Fatalf("%s: stack eval %d, from scratch %d at %s", set.Name, a, b, pos.FEN())
 			}
 			var k [2]position.Square
+			var cnt [2]int
 			for sq := 0; sq < set.Squares; sq++ {
 				if p := pos.PieceOn(position.Square(sq)); p != position.NoPiece && p.Type() == set.King {
 					k[p.Color()] = position.Square(sq)
+				} else if p != position.NoPiece && set.Counted(int(p.Type())) {
+					cnt[p.Color()]++
 				}
 			}
-			v := [2]features.View{set.ViewOf(0, k[0]), set.ViewOf(1, k[1])}
+			v := [2]features.View{set.ViewAt(0, k[0], cnt[0]), set.ViewAt(1, k[1], cnt[1])}
 			if v != last {
 				changes++
+			}
+			for c := range 2 {
+				if set.Balance > 1 && v[c].Bucket()%set.Balance != last[c].Bucket()%set.Balance {
+					balance++
+				}
 			}
 			last = v
 			checked++
 		})
-		t.Logf("%s: %d positions, %d view changes, %d castlings", set.Name, checked, changes, castles)
+		t.Logf("%s: %d positions, %d view changes (%d of a balance bucket), %d castlings", set.Name, checked, changes, balance, castles)
 		if checked < 4000 || changes < 200 {
 			t.Fatalf("%s: only %d positions and %d view changes checked", set.Name, checked, changes)
+		}
+		if set.Balance > 1 && balance < 100 {
+			t.Fatalf("%s: only %d balance-bucket changes in the games", set.Name, balance)
 		}
 		if g == position.Chess && castles < 10 {
 			t.Fatalf("%s: only %d castlings in the games", set.Name, castles)

@@ -9,6 +9,7 @@ import (
 // resetMirror computes the root entry of a mirrored-set stack from b.
 func (s *Stack) resetMirror(b features.Board) {
 	var k [2]position.Square
+	var cnt [2]int8
 	k[0], k[1] = position.SquareNone, position.SquareNone
 	n := 0
 	for sq := 0; sq < s.set.Squares; sq++ {
@@ -19,14 +20,16 @@ func (s *Stack) resetMirror(b features.Board) {
 		}
 		if p.Type() == s.set.King {
 			k[p.Color()&1] = position.Square(sq)
+		} else if s.set.Counted(int(p.Type())) {
+			cnt[p.Color()&1]++
 		}
 		if s.set.Index(position.White, p, position.Square(sq)) >= 0 {
 			n++
 		}
 	}
-	s.kings[0] = k
+	s.kings[0], s.counts[0] = k, cnt
 	for c := 0; c < 2; c++ {
-		s.view[0][c] = s.set.ViewOf(position.Color(c), k[c])
+		s.view[0][c] = s.set.ViewAt(position.Color(c), k[c], int(cnt[c]))
 		s.flip[0][c] = false
 	}
 	s.pieces[0] = int32(n)
@@ -36,11 +39,12 @@ func (s *Stack) resetMirror(b features.Board) {
 	s.computed[0] = true
 }
 
-// pushMirror records the kings, mirror states and piece count of the entry
-// just pushed (Push has stored its diff).
+// pushMirror records the kings, balance counts, views and piece count of
+// the entry just pushed (Push has stored its diff).
 func (s *Stack) pushMirror(d *position.Dirty) {
 	k := s.top
 	s.kings[k] = s.kings[k-1]
+	s.counts[k] = s.counts[k-1]
 	n := s.pieces[k-1]
 	for i := 0; i < d.N; i++ {
 		dp := &d.Pieces[i]
@@ -54,6 +58,15 @@ func (s *Stack) pushMirror(d *position.Dirty) {
 		}
 		if dp.Piece.Type() == s.set.King {
 			s.kings[k][dp.Piece.Color()&1] = dp.To // SquareNone if it left the board
+		} else if s.set.Counted(int(dp.Piece.Type())) {
+			// A capture (To == SquareNone) lowers the owner's count; a
+			// piece that arrives from off the board raises it.
+			if dp.From == position.SquareNone {
+				s.counts[k][dp.Piece.Color()&1]++
+			}
+			if dp.To == position.SquareNone {
+				s.counts[k][dp.Piece.Color()&1]--
+			}
 		}
 	}
 	s.pieces[k] = n
@@ -70,7 +83,7 @@ func (s *Stack) pushMirror(d *position.Dirty) {
 		}
 	}
 	for c := 0; c < 2; c++ {
-		s.view[k][c] = s.set.ViewOf(position.Color(c), s.kings[k][c])
+		s.view[k][c] = s.set.ViewAt(position.Color(c), s.kings[k][c], int(s.counts[k][c]))
 		s.flip[k][c] = s.view[k][c] != s.view[k-1][c]
 		s.valid[k][c] = false
 	}
@@ -93,8 +106,9 @@ func (s *Stack) popMirror() {
 }
 
 // updateMirror brings both colours of the top entry up to date: each from
-// its last valid entry by the moves' diffs, or, when its king crossed the
-// centre or changed bucket on the way, by a refresh of the top from the
+// its last valid entry by the moves' diffs, or, when its view changed on
+// the way (its king crossed the centre or changed bucket, or a capture
+// changed its balance bucket), by a refresh of the top from the
 // board. The diff of
 // an entry is turned into features once for both colours.
 func (s *Stack) updateMirror() {

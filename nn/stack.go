@@ -34,17 +34,20 @@ type Stack struct {
 	idx     [2][features.MaxActive]uint16
 	scratch *scratch // the hidden layers' vectors (nil for a flat net)
 
-	// King-relative sets (set.KingRelative: mirrored, king-bucketed) only:
-	// per entry and colour, the view (mirror and king bucket), whether it
-	// changed at this entry (a king crossed the centre or changed bucket:
+	// King-relative sets (set.KingRelative: mirrored, king- or
+	// balance-bucketed) only: per entry and colour, the view (mirror and
+	// input bucket), whether it changed at this entry (a king crossed the
+	// centre or changed bucket, or a capture changed the balance bucket:
 	// that colour is refreshed, not updated), whether the colour's
-	// accumulator is valid, and where the kings stand; cur is the board of
+	// accumulator is valid, where the kings stand and how many
+	// balance-counted pieces each colour owns; cur is the board of
 	// the top entry, kept by Push and Pop from the diffs, which a refresh
 	// compares with the refresh cache's boards.
 	view      [][2]features.View
 	flip      [][2]bool
 	valid     [][2]bool
 	kings     [][2]position.Square
+	counts    [][2]int8
 	cur       [features.MaxSquares]position.Piece
 	finny     [2][]finnyEntry // [colour][view]
 	finnyRows []int16         // backing store of the finny accumulators
@@ -89,6 +92,7 @@ func NewStack(net *Net) *Stack {
 		s.flip = make([][2]bool, StackDepth+1)
 		s.valid = make([][2]bool, StackDepth+1)
 		s.kings = make([][2]position.Square, StackDepth+1)
+		s.counts = make([][2]int8, StackDepth+1)
 		v := set.Views()
 		s.finnyRows = make([]int16, 2*v*n)
 		for c := range s.finny {

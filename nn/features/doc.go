@@ -32,6 +32,7 @@
 //	8 chess-kb16-hm             chess-ps768-hm × 16 king buckets  = 12288
 //	9 xiangqi-kb6-hm            xiangqi-ps1260-hm × 6 palace buckets = 7560
 //	10 xiangqi-compact692-kb6-hm xiangqi-compact692-hm × 6 palace buckets = 4152
+//	11 xiangqi-kb6-d3-hm        xiangqi-kb6-hm × 3 defence buckets = 22680
 //
 // King buckets (Set.KingBuckets, kingbuckets.go): a perspective's feature
 // is its mirrored piece-square feature plus bucket·BaseSize, the bucket
@@ -44,7 +45,17 @@
 // point, folded by the mirror to 6. A perspective's View (bucket and
 // mirror) changes when its king changes bucket or crosses the centre; the
 // accumulator stack then refreshes that colour from its refresh cache.
-// Xiangqi's piece-balance factor (Pikafish's) is not built yet.
+//
+// Piece-balance buckets (Set.Balance, balance.go), after Pikafish, whose
+// inputs multiply the king bucket by a bucket of piece counts: the input
+// bucket is kingBucket·Q + balanceBucket, the balance bucket read from a
+// map of the perspective's count of its own pieces of some types.
+// xiangqi-kb6-d3-hm counts its own advisors and elephants, the palace's
+// defenders: 4 (intact), 2–3 (damaged), 0–1 (broken). How safe each
+// palace point is depends on them more than on anything else a count can
+// say, and they change only when one is captured (a few times a game), so
+// a perspective's view changes, and its accumulator is refreshed, rarely.
+// A capture that changes a side's balance bucket is such a view change.
 //
 // Horizontal mirroring (Set.Mirror): both games' rules are left-right
 // symmetric (chess but for castling, which no feature sees), so a

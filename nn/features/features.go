@@ -27,6 +27,10 @@ const (
 	ChessKB16HM          SetID = 8
 	XiangqiKB6HM         SetID = 9
 	XiangqiCompact692KB6 SetID = 10
+	// King buckets × piece-balance buckets (see balance.go): xiangqi-kb6-hm
+	// with the bucket also chosen by the count of the perspective's own
+	// advisors and elephants (3 balance buckets).
+	XiangqiKB6D3HM SetID = 11
 )
 
 // MaxSquares bounds the squares of either game; MaxActive bounds the number
@@ -65,6 +69,11 @@ type Set struct {
 	// bucket is BucketMap()[its king's relative square].
 	KingBuckets int
 	BaseSize    int
+	// Balance is the number of piece-balance buckets Q (1: none): a
+	// perspective's count of its own pieces of the counted types picks
+	// one, and its input bucket is kingBucket·Q + balanceBucket
+	// (Size = KingBuckets·Q·BaseSize; see balance.go).
+	Balance int
 
 	// index[persp][piece][sq] is the feature index, or -1 when the piece is
 	// not a piece of this game or (compact sets) cannot stand on sq.
@@ -76,30 +85,38 @@ type Set struct {
 	// bucketOf[relSq] is the king bucket of a perspective whose king
 	// stands on relSq (its relative square); all zero without buckets.
 	bucketOf [MaxSquares]uint8
+	// balanceTypes has bit t set when own pieces of type t are counted;
+	// balanceOf[count] is the balance bucket of that count.
+	balanceTypes uint8
+	balanceOf    [MaxBalanceCount + 1]uint8
 }
 
 // View is how one perspective sees the board: bit 0 set when it mirrors,
-// the king bucket above it. A perspective's features depend on the board
+// the input bucket (king bucket·Balance + balance bucket) above it. A perspective's features depend on the board
 // and its view only; when its view changes the accumulator is rebuilt.
 type View uint8
 
 // Mirrored reports whether the view mirrors the board left-right.
 func (v View) Mirrored() bool { return v&1 != 0 }
 
-// Bucket returns the view's king bucket.
+// Bucket returns the view's input bucket (the king bucket for a set
+// without balance buckets).
 func (v View) Bucket() int { return int(v >> 1) }
 
-// KingRelative reports whether a perspective's features depend on its own
-// king's square (mirroring or king buckets), so that a king move can change
-// every feature of that perspective.
-func (s *Set) KingRelative() bool { return s.Mirror || s.KingBuckets > 1 }
+// KingRelative reports whether a perspective's features depend on more
+// than the piece on each square: on its own king's square (mirroring or
+// king buckets) or on its piece counts (balance buckets), so that a king
+// move or a capture can change every feature of that perspective.
+func (s *Set) KingRelative() bool { return s.Mirror || s.KingBuckets > 1 || s.Balance > 1 }
 
-// Views returns the number of distinct views (2·KingBuckets), the size of
+// Views returns the number of distinct views (2·Buckets()), the size of
 // a per-colour refresh cache.
-func (s *Set) Views() int { return 2 * max(1, s.KingBuckets) }
+func (s *Set) Views() int { return 2 * s.Buckets() }
 
 // ViewOf returns the view of perspective persp whose king stands on
-// kingSq (view 0 when the king is absent or the set is not KingRelative).
+// kingSq (view 0 when the king is absent or the set is not KingRelative),
+// in balance bucket 0: it is the view of a set without balance buckets;
+// ViewAt gives the others.
 func (s *Set) ViewOf(persp position.Color, kingSq position.Square) View {
 	if int(kingSq) >= s.Squares || persp > 1 {
 		return 0
@@ -108,7 +125,17 @@ func (s *Set) ViewOf(persp position.Color, kingSq position.Square) View {
 	if s.Mirror && s.right[kingSq] {
 		v = 1
 	}
-	return v | View(s.bucketOf[RelativeSquare(s.Game, persp, kingSq)])<<1
+	return v | View(int(s.bucketOf[RelativeSquare(s.Game, persp, kingSq)])*max(1, s.Balance))<<1
+}
+
+// ViewAt is ViewOf for a perspective that owns count pieces of the set's
+// balance-counted types (Census): its balance bucket is added to the king
+// bucket's block. The view is 0 when the king is absent.
+func (s *Set) ViewAt(persp position.Color, kingSq position.Square, count int) View {
+	if int(kingSq) >= s.Squares || persp > 1 {
+		return 0
+	}
+	return s.ViewOf(persp, kingSq) + View(s.BalanceOf(count))<<1
 }
 
 // BucketMap returns the king bucket of every relative square (a copy; all
@@ -208,9 +235,9 @@ func (s *Set) FromPieces(pieces []uint16, white, black []uint16) int {
 	var m [2]bool
 	var off [2]int
 	if s.KingRelative() {
-		k := s.KingSquares(pieces)
+		k, cnt := s.Census(pieces)
 		for c := range 2 {
-			v := s.ViewOf(position.Color(c), k[c])
+			v := s.ViewAt(position.Color(c), k[c], cnt[c])
 			m[c], off[c] = v.Mirrored(), v.Bucket()*s.BaseSize
 		}
 	}
@@ -377,6 +404,8 @@ var sets = map[SetID]*Set{
 	ChessKB16HM:          kingBucketed(newPieceSquare(ChessKB16HM, position.Chess, "chess-kb16-hm", 6), chessKB16Map[:]),
 	XiangqiKB6HM:         kingBucketed(newPieceSquare(XiangqiKB6HM, position.Xiangqi, "xiangqi-kb6-hm", 7), xiangqiPalaceMap[:]),
 	XiangqiCompact692KB6: kingBucketed(newCompactXiangqi(XiangqiCompact692KB6, "xiangqi-compact692-kb6-hm"), xiangqiPalaceMap[:]),
+	XiangqiKB6D3HM: balanced(kingBucketed(newPieceSquare(XiangqiKB6D3HM, position.Xiangqi, "xiangqi-kb6-d3-hm", 7), xiangqiPalaceMap[:]),
+		1<<xqAdvisor|1<<xqElephant, xiangqiDefenders3[:]),
 }
 
 // Lookup returns the set with id, or an error naming the unknown id.
@@ -426,7 +455,7 @@ func newPieceSquare(id SetID, g position.Variant, name string, types int) *Set {
 	s := &Set{ID: id, Game: g, Name: name, Squares: g.Squares(), Types: types, King: kingType(g)}
 	s.initMirror()
 	s.Size = 2 * types * s.Squares
-	s.BaseSize, s.KingBuckets = s.Size, 1
+	s.BaseSize, s.KingBuckets, s.Balance = s.Size, 1, 1
 	for persp := position.Color(0); persp <= 1; persp++ {
 		for p := 0; p < position.PieceNB; p++ {
 			for sq := 0; sq < MaxSquares; sq++ {
@@ -505,7 +534,7 @@ func newCompactXiangqi(id SetID, name string) *Set {
 		}
 	}
 	s.Size = n
-	s.BaseSize, s.KingBuckets = n, 1
+	s.BaseSize, s.KingBuckets, s.Balance = n, 1, 1
 	for persp := position.Color(0); persp <= 1; persp++ {
 		for p := 0; p < position.PieceNB; p++ {
 			for sq := 0; sq < MaxSquares; sq++ {

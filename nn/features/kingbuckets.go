@@ -105,12 +105,12 @@ func (s *Set) setBuckets(m []uint8) error {
 			return fmt.Errorf("features: %s: bucket map skips bucket %d of 0..%d", s.Name, i, b-1)
 		}
 	}
-	if b*s.BaseSize > 1<<16 {
+	if b*max(1, s.Balance)*s.BaseSize > 1<<16 {
 		return fmt.Errorf("features: %s: %d buckets × %d features exceed 65536", s.Name, b, s.BaseSize)
 	}
 	s.Mirror = true
 	s.KingBuckets = b
-	s.Size = b * s.BaseSize
+	s.Size = b * max(1, s.Balance) * s.BaseSize
 	s.bucketOf = full
 	return nil
 }

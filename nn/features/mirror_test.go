@@ -129,7 +129,7 @@ func TestMirrorSymmetry(t *testing.T) {
 // a move that crosses no king over the centre into those after it.
 func TestDeltaViewMatchesFromPieces(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	for _, id := range []SetID{ChessPS768HM, XiangqiCompact692HM, ChessKB4HM, ChessKB16HM, XiangqiKB6HM, XiangqiCompact692KB6} {
+	for _, id := range []SetID{ChessPS768HM, XiangqiCompact692HM, ChessKB4HM, ChessKB16HM, XiangqiKB6HM, XiangqiCompact692KB6, XiangqiKB6D3HM} {
 		s, _ := Lookup(id)
 		moves := 0
 		for moves < 2000 {
@@ -151,12 +151,13 @@ func TestDeltaViewMatchesFromPieces(t *testing.T) {
 					break
 				}
 			}
-			k0, k1 := s.KingSquares(list), s.KingSquares(after)
+			k0, c0 := s.Census(list)
+			k1, c1 := s.Census(after)
 			if k1[0] == position.SquareNone || k1[1] == position.SquareNone {
 				continue // a king captured
 			}
-			m := [2]View{s.ViewOf(0, k0[0]), s.ViewOf(1, k0[1])}
-			if m != [2]View{s.ViewOf(0, k1[0]), s.ViewOf(1, k1[1])} {
+			m := [2]View{s.ViewAt(0, k0[0], c0[0]), s.ViewAt(1, k0[1], c0[1])}
+			if m != [2]View{s.ViewAt(0, k1[0], c1[0]), s.ViewAt(1, k1[1], c1[1])} {
 				continue // a crossing or a bucket change: the stack refreshes instead
 			}
 			var w, bl, aw, abl [MaxActive]uint16
