@@ -23,14 +23,12 @@ func benchBatch(a nn.Arch, n int, seed uint64) *Batch {
 	var stm, nstm [32]uint16
 	set, _ := features.Lookup(a.Set)
 	for range n {
-		// A king-bucketed perspective's features all lie in its king's
-		// bucket block, as in real positions.
+		// A king- or balance-bucketed perspective's features all lie in
+		// its input bucket's block, as in real positions.
 		bs, bn := 0, 0
-		if set != nil && set.KingBuckets > 1 {
-			bs, bn = set.BaseSize*rng.IntN(set.KingBuckets), set.BaseSize*rng.IntN(set.KingBuckets)
-		}
 		block := a.Inputs
-		if set != nil && set.KingBuckets > 1 {
+		if set != nil && set.Buckets() > 1 {
+			bs, bn = set.BaseSize*rng.IntN(set.Buckets()), set.BaseSize*rng.IntN(set.Buckets())
 			block = set.BaseSize
 		}
 		for j := range stm {
@@ -45,7 +43,8 @@ func benchBatch(a nn.Arch, n int, seed uint64) *Batch {
 // BenchmarkTrainStep measures training positions per second for the
 // (768→256)×2→1 chess and (1260→256)×2→1 xiangqi SCReLU nets, and the
 // wider and king-bucketed shapes beside them (kb<B> rows: B king buckets
-// of the base set, e.g. chess-kb16-768→512 is (768·16→512)×2→1), and the
+// of the base set, e.g. chess-kb16-768→512 is (768·16→512)×2→1; kb6-d3: 6
+// palace × 3 defence buckets), and the
 // hidden layer stacks (…-16-32 rows: (F→N)×2→16→32→1, hidden CReLU;
 // pairwise rows: a CReLU first layer whose halves are multiplied), at batch
 // 16384 on all cores (GOMAXPROCS), like the reference trainer's loop.
@@ -63,6 +62,7 @@ func BenchmarkTrainStep(b *testing.B) {
 		{features.ChessKB16HM, 512, "chess-kb16-768→512", [2]int{}, false},
 		{features.ChessKB4HM, 512, "chess-kb4-768→512", [2]int{}, false},
 		{features.XiangqiKB6HM, 256, "xiangqi-kb6-1260→256", [2]int{}, false},
+		{features.XiangqiKB6D3HM, 256, "xiangqi-kb6-d3-1260→256", [2]int{}, false},
 		{features.ChessPS768, 256, "chess-768→256-16-32", [2]int{16, 32}, false},
 		{features.ChessPS768, 256, "chess-768→256-pairwise-16-32", [2]int{16, 32}, true},
 		{features.XiangqiPS1260, 256, "xiangqi-1260→256-16-32", [2]int{16, 32}, false},

@@ -46,20 +46,26 @@ func refLoss(m *Model, l Loss, b *Batch) float64 {
 }
 
 func TestGradientCheck(t *testing.T) {
-	// The plain set and a king-bucketed one (12288 inputs: feature indices
-	// past 768 and up to F·K−1 go through the same sparse kernels).
+	// The plain set, a king-bucketed one (12288 inputs: feature indices
+	// past 768 and up to F·K−1 go through the same sparse kernels) and
+	// xiangqi's palace × defence buckets (22680 inputs).
 	kb16, err := features.Lookup(features.ChessKB16HM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d3, err := features.Lookup(features.XiangqiKB6D3HM)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, set := range []struct {
 		name   string
+		game   position.Variant
 		id     features.SetID
 		inputs int
-	}{{"chess-ps768", features.ChessPS768, 768}, {kb16.Name, kb16.ID, kb16.Size}} {
+	}{{"chess-ps768", position.Chess, features.ChessPS768, 768}, {kb16.Name, position.Chess, kb16.ID, kb16.Size}, {d3.Name, position.Xiangqi, d3.ID, d3.Size}} {
 		for _, act := range []nn.Activation{nn.SCReLU, nn.CReLU} {
 			for _, power := range []float64{2, 2.5} {
-				a := nn.Arch{Game: position.Chess, Set: set.id, Inputs: set.inputs, Hidden: 16, Buckets: 4, Activation: act}
+				a := nn.Arch{Game: set.game, Set: set.id, Inputs: set.inputs, Hidden: 16, Buckets: 4, Activation: act}
 				m, err := NewModel(a)
 				if err != nil {
 					t.Fatal(err)

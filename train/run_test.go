@@ -294,7 +294,8 @@ func TestMirroredFeatureSets(t *testing.T) {
 		game position.Variant
 		set  string
 	}{{position.Chess, "chess-ps768-hm"}, {position.Xiangqi, "xiangqi-compact692-hm"}, {position.Xiangqi, "xiangqi-compact692"},
-		{position.Chess, "chess-kb16-hm"}, {position.Chess, "chess-kb4-hm"}, {position.Xiangqi, "xiangqi-kb6-hm"}} {
+		{position.Chess, "chess-kb16-hm"}, {position.Chess, "chess-kb4-hm"}, {position.Xiangqi, "xiangqi-kb6-hm"},
+		{position.Xiangqi, "xiangqi-kb6-d3-hm"}} {
 		cfg := smallConfig(t, c.game.String())
 		cfg.Net.Features = c.set
 		res, err := runQuiet(t, context.Background(), cfg, Options{TrainData: labelledMemory(t, c.game, 3000, 21)})
@@ -302,7 +303,8 @@ func TestMirroredFeatureSets(t *testing.T) {
 			t.Fatal(err)
 		}
 		if res.Net.FeatureSet().Name != c.set || !res.Net.FeatureSet().Mirror == strings.HasSuffix(c.set, "-hm") ||
-			res.Net.FeatureSet().KingBuckets > 1 != strings.Contains(c.set, "-kb") {
+			res.Net.FeatureSet().KingBuckets > 1 != strings.Contains(c.set, "-kb") ||
+			res.Net.FeatureSet().Balance > 1 != strings.Contains(c.set, "-d3") {
 			t.Fatalf("%s: the net has set %s", c.set, res.Net.FeatureSet().Name)
 		}
 		checkParity(t, c.game, res, 500)
