@@ -53,9 +53,12 @@ func TestGradientCheckHidden(t *testing.T) {
 				}
 			}
 			l := Loss{K: 400, EvalScale: 400, Lambda: 0.7, Power: power}
-			b := randomBatch(rng, a, 40, 4)
+			b := spreadBatch(rng, a, 48)
 			if err := ValidateBatch(b, a); err != nil {
 				t.Fatal(err)
+			}
+			if got := bucketsUsed(b); got != a.Buckets {
+				t.Fatalf("%s: the batch reaches %d of %d output buckets", c.name, got, a.Buckets)
 			}
 			s, err := NewStepper(m, l, 3)
 			if err != nil {
@@ -92,6 +95,36 @@ func TestGradientCheckHidden(t *testing.T) {
 			checkGradients(t, c.name+" power "+fmtPower(power), m, l, b, s, idx, loss, 1e-5)
 		}
 	}
+}
+
+// spreadBatch returns n random positions whose piece counts cycle through
+// 2..32, so that every output bucket (and with stacks every layer stack)
+// has positions: randomBatch's 4 to 12 pieces reach only buckets 0 and 1
+// of 4, leaving half the stacks' gradients zero on both sides of the check.
+func spreadBatch(rng *rand.Rand, a nn.Arch, n int) *Batch {
+	b := &Batch{}
+	b.Reset()
+	var stm, nstm [32]uint16
+	for i := range n {
+		c := 2 + i*7%31
+		for j := range c {
+			stm[j] = uint16(rng.IntN(a.Inputs))
+			nstm[j] = uint16(rng.IntN(a.Inputs))
+		}
+		score := float32(rng.NormFloat64() * 300)
+		result := float32(rng.IntN(3)) / 2
+		b.Add(stm[:c], nstm[:c], score, result, uint8(a.Bucket(c)))
+	}
+	return b
+}
+
+// bucketsUsed returns how many distinct output buckets b's positions use.
+func bucketsUsed(b *Batch) int {
+	seen := map[uint8]bool{}
+	for _, k := range b.Bucket[:b.Len] {
+		seen[k] = true
+	}
+	return len(seen)
 }
 
 func fmtPower(p float64) string {
