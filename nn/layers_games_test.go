@@ -157,3 +157,166 @@ func TestStackEvaluatorIncrementalNoAllocs(t *testing.T) {
 		}
 	}
 }
+
+// refStackEval is the integer formula of Net's doc comment for a net with
+// hidden layers or pairwise multiplication, written out in plain int64
+// loops (no kernels, no magic division, no int32 sums): the exact value
+// Net.EvalIndices must return. clips counts the hidden units clipped at 0
+// and at QA and those in between, to show which paths a test reached.
+func refStackEval(n *nn.Net, us, them []uint16, pieces int, clips *[3]int) position.Value {
+	N, QA, QB := n.Hidden, int64(n.QA), int64(n.QB)
+	c := func(v int64) int64 { return min(max(v, 0), QA) }
+	floorDiv := func(v, d int64) int64 {
+		q := v / d
+		if v%d != 0 && v < 0 {
+			q--
+		}
+		return q
+	}
+	var x []int64
+	for _, active := range [][]uint16{us, them} {
+		acc := make([]int64, N)
+		for j := range acc {
+			acc[j] = int64(n.FTBias[j])
+		}
+		for _, f := range active {
+			for j := range acc {
+				acc[j] += int64(n.FTWeights[int(f)*N+j])
+			}
+		}
+		switch {
+		case n.Pairwise:
+			for i := range N / 2 {
+				x = append(x, (c(acc[i])*c(acc[N/2+i])+QA/2)/QA)
+			}
+		case n.Activation == nn.SCReLU:
+			for _, v := range acc {
+				x = append(x, (c(v)*c(v)+QA/2)/QA)
+			}
+		default:
+			for _, v := range acc {
+				x = append(x, c(v))
+			}
+		}
+	}
+	b := n.Bucket(pieces)
+	s := n.Stack(b)
+	for i := range n.NumLayers() {
+		L, in := n.Layers[i], len(x)
+		y := make([]int64, L)
+		for j := range y {
+			sum := int64(n.HiddenBias[i][s*L+j])
+			for k, v := range x {
+				sum += v * int64(n.HiddenWeights[i][(s*L+j)*in+k])
+			}
+			h := floorDiv(sum+QB/2, QB)
+			switch {
+			case h <= 0:
+				clips[0]++
+			case h >= QA:
+				clips[2]++
+			default:
+				clips[1]++
+			}
+			y[j] = c(h)
+			if n.HiddenActivation == nn.SCReLU {
+				y[j] = (y[j]*y[j] + QA/2) / QA
+			}
+		}
+		x = y
+	}
+	o := len(x)
+	out := int64(n.OutBias[b])
+	for k, v := range x {
+		out += v * int64(n.OutWeights[b*o+k])
+	}
+	return nn.ClampEval(out * int64(n.Scale) / (QA * QB))
+}
+
+// The quantized stack equals its integer formula exactly (refStackEval) on
+// 1,000 random game positions per game and shape: the float parity above
+// allows errors of its worst-case bound (hundreds of centipawns for these
+// shapes), which a dropped bias, a floor for the rounded shift or an
+// unrounded square passed; this test pins every integer step. Every
+// shape's hidden units reach 0, QA and values in between.
+func TestStackNetMatchesIntegerFormula(t *testing.T) {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
+		set := features.Default(g)
+		samples := collect(t, g, set, 1000)
+		for i, sh := range stackShapes {
+			_, q := randomStackNet(t, set, sh, uint64(10+i))
+			var clips [3]int
+			buckets := map[int]bool{}
+			for k, s := range samples {
+				got, want := q.EvalIndices(s.Us, s.Them, s.Pieces), refStackEval(q, s.Us, s.Them, s.Pieces, &clips)
+				if got != want {
+					t.Fatalf("%v %s: sample %d (%d pieces): net %d, integer formula %d", g, sh.name, k, s.Pieces, got, want)
+				}
+				buckets[q.Bucket(s.Pieces)] = true
+			}
+			if q.NumLayers() > 0 && (clips[0] == 0 || clips[1] == 0 || clips[2] == 0) {
+				t.Fatalf("%v %s: hidden units below 0, inside, above QA: %v; the test net misses a clip path", g, sh.name, clips)
+			}
+			if len(buckets) < 4 {
+				t.Fatalf("%v %s: the samples reach only %d output buckets", g, sh.name, len(buckets))
+			}
+			t.Logf("%v %s: 1000 positions equal, %d output buckets; hidden units at 0 / inside / at QA: %v", g, sh.name, len(buckets), clips)
+		}
+	}
+}
+
+// At the largest sizes (N = MaxHidden, two hidden layers of MaxLayerSize)
+// with every first-layer output at QA, every hidden weight at -128 or 127
+// and every bias at ±2²⁴, the int32 sums of the kernels do not wrap: the
+// net equals the int64 formula, and the hidden units land where the
+// extremes put them (all at 0 or all at QA).
+func TestStackNetExtremes(t *testing.T) {
+	set := features.Default(position.Chess)
+	samples := collect(t, position.Chess, set, 4)
+	for _, sh := range []stackShape{
+		{"2048-256-256 CReLU/SCReLU", nn.CReLU, [2]int{nn.MaxLayerSize, nn.MaxLayerSize}, nn.SCReLU, false, false},
+		{"2048-256-256 SCReLU/CReLU stacks", nn.SCReLU, [2]int{nn.MaxLayerSize, nn.MaxLayerSize}, nn.CReLU, false, true},
+		{"2048 pairwise-256-256", nn.CReLU, [2]int{nn.MaxLayerSize, nn.MaxLayerSize}, nn.CReLU, true, false},
+	} {
+		for _, sign := range []int{-1, 1} {
+			a := nn.Arch{Game: set.Game, Set: set.ID, Inputs: set.Size, Hidden: nn.MaxHidden, Buckets: 8, Activation: sh.act,
+				Layers: sh.layers, HiddenActivation: sh.hact, Pairwise: sh.pw, Stacks: sh.st}
+			q, err := nn.NewNet(a, "extreme net")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range q.FTBias {
+				q.FTBias[i] = 1000 // every accumulator clamps to QA
+			}
+			w8, b32 := int8(127), int32(1<<24)
+			if sign < 0 {
+				w8, b32 = -128, -(1 << 24)
+			}
+			for k := range q.NumLayers() {
+				for i := range q.HiddenWeights[k] {
+					q.HiddenWeights[k][i] = w8
+				}
+				for i := range q.HiddenBias[k] {
+					q.HiddenBias[k][i] = b32
+				}
+			}
+			for i := range q.OutWeights {
+				q.OutWeights[i] = int16(127 * sign)
+			}
+			if err := q.Validate(); err != nil {
+				t.Fatalf("%s: %v", sh.name, err)
+			}
+			for _, s := range samples {
+				var clips [3]int
+				got, want := q.EvalIndices(s.Us, s.Them, s.Pieces), refStackEval(q, s.Us, s.Them, s.Pieces, &clips)
+				if got != want {
+					t.Fatalf("%s sign %d: net %d, integer formula %d", sh.name, sign, got, want)
+				}
+				units := sh.layers[0] + sh.layers[1]
+				if (sign < 0 && clips[0] != units) || (sign > 0 && clips[2] != units) {
+					t.Fatalf("%s sign %d: hidden units at 0 / inside / at QA: %v", sh.name, sign, clips)
+				}
+			}
+		}
+	}
+}
