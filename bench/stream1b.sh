@@ -4,12 +4,13 @@
 # drawn from SEED: go run ./bench/stream1b shards), trained for one pass in stream mode (cmd/train,
 # stream = true, a bounded shuffle buffer, the usual filters, validation on VALID) under
 # /usr/bin/time -v for the peak RSS and positions per second, then the loader alone
-# (datasets.Loader over the shards: positions decoded per CPU-second, i.e. per core).
+# (datasets.Loader over whole shards holding LOADER_POSITIONS: positions decoded per CPU-second,
+# i.e. per core).
 #
 # usage: bench/stream1b.sh [positions=1e9] [shards=100]
 #   environment (defaults): OUT=runs/stream1b GAME=chess SEED=1 DATA=../shared/data/gen0-GAME.dnds
 #   VALID=../shared/data/net1-GAME.dnds FEATURES=chess-ps768-hm (xiangqi: xiangqi-compact692-hm)
-#   HIDDEN=256 EPOCHS=10 SHUFFLE=4194304 LOADER_LIMIT=40000000 (at most 3/4 of the positions) LOADER_WORKERS=1
+#   HIDDEN=256 EPOCHS=10 SHUFFLE=4194304 LOADER_POSITIONS=40000000 LOADER_WORKERS=1
 # Shards already in OUT/shards with the same settings (its manifest.txt) are reused; other settings
 # are refused (remove OUT/shards). The run refuses to start when OUT's disk lacks the space it needs.
 # What it leaves: OUT/shards (about 2 bytes a position), OUT/train (the run), OUT/summary.txt.
@@ -26,7 +27,7 @@ if [ "$game" = chess ]; then features=${FEATURES:-chess-ps768-hm}; else features
 hidden=${HIDDEN:-256}
 epochs=${EPOCHS:-10}
 shuffle=${SHUFFLE:-4194304}
-loader_limit=${LOADER_LIMIT:-40000000}
+loader_positions=${LOADER_POSITIONS:-40000000}
 loader_workers=${LOADER_WORKERS:-1}
 batch=16384
 filter_flags=(-skip-in-check=true -skip-captures=false -skip-best-captures=true -max-abs-score 3000 -min-ply 0)
@@ -128,10 +129,14 @@ wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, t, ":"); s = 0; for 
 cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$out/train.time")
 epoch_s=$(awk '/^epoch / { s += $(NF - 1) } END { print s }' "$out/train.log")
 
-# Stop the loader alone before the pass ends (the end hands out the buffer without decoding).
-loader_limit=$((loader_limit < positions * 3 / 4 ? loader_limit : positions * 3 / 4))
-echo "## loader alone: $loader_workers worker(s), up to $loader_limit positions of the shards"
-loader=$("$out/bin/stream1b" loader -features "$features" -workers "$loader_workers" -limit "$loader_limit" -shuffle "$shuffle" -seed "$seed" "${filter_flags[@]}" "$out"/shards/shard-*.dnds)
+# The loader alone: one whole pass over the first shards that hold LOADER_POSITIONS (every
+# position decoded is handed out, so the figure holds the work of the whole pass).
+per_shard=$((positions / shards))
+nfiles=$(((loader_positions + per_shard - 1) / per_shard))
+nfiles=$((nfiles < shards ? nfiles : shards))
+files=("$out"/shards/shard-*.dnds)
+echo "## loader alone: $loader_workers worker(s), one pass over $nfiles shard(s)"
+loader=$("$out/bin/stream1b" loader -features "$features" -workers "$loader_workers" -shuffle "$shuffle" -seed "$seed" "${filter_flags[@]}" "${files[@]:0:nfiles}")
 echo "$loader"
 
 {
