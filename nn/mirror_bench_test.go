@@ -44,7 +44,8 @@ func BenchmarkMirrorCost(b *testing.B) {
 	}
 }
 
-// BenchmarkKingBucketCost is BenchmarkMirrorCost for the king-bucketed
+// BenchmarkKingBucketCost is BenchmarkMirrorCost for the king-bucketed (and
+// king × balance-bucketed)
 // sets against the mirrored set of the same width: the cost of a bucket
 // change (a refresh of that colour through the refresh cache, by the diff
 // against the board the bucket's cache line last saw) and of the larger
@@ -58,7 +59,7 @@ func BenchmarkKingBucketCost(b *testing.B) {
 		hidden int
 	}{
 		{[]features.SetID{features.ChessPS768HM, features.ChessKB4HM, features.ChessKB16HM}, 256},
-		{[]features.SetID{features.XiangqiPS1260HM, features.XiangqiKB6HM}, 256},
+		{[]features.SetID{features.XiangqiPS1260HM, features.XiangqiKB6HM, features.XiangqiKB6D3HM}, 256},
 	} {
 		for _, id := range c.ids {
 			set, _ := features.Lookup(id)
