@@ -99,3 +99,34 @@ func TestKingBucketsIncrementalRealGames(t *testing.T) {
 		}
 	}
 }
+
+// A balance-bucketed net with every other shape option (two hidden
+// layers, pairwise, per-bucket stacks) round-trips through the file: the
+// flags byte holds all three options, the layer block precedes the
+// balance block, and the bytes re-encode the same.
+func TestBalanceNetWithLayersFile(t *testing.T) {
+	set, _ := features.Lookup(features.XiangqiKB6D3HM)
+	_, q := randomStackNet(t, set, stackShapes[3], 11)
+	b, err := q.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b[55]&nn.FlagBalance == 0 || b[55]&^nn.FlagBalance == 0 || b[54] != 2 {
+		t.Fatalf("flags %#02x, hidden layers %d", b[55], b[54])
+	}
+	// 52 header + 94 shape (4 + 90 points) + 12 layer block, then the balance block.
+	if mask, m := b[158], b[159:167]; mask != 1<<2|1<<3 || !slices.Equal(m, []byte{2, 2, 1, 1, 0, 0, 0, 0}) {
+		t.Fatalf("balance block at 158: %#x %v", mask, m)
+	}
+	got, err := nn.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.FeatureSet().Balance != 3 || got.NumLayers() != 2 || !got.Pairwise || !got.Stacks {
+		t.Fatalf("read back %v", got.Arch)
+	}
+	again, err := got.MarshalBinary()
+	if err != nil || !slices.Equal(again, b) {
+		t.Fatalf("re-encoded differently: %v", err)
+	}
+}
