@@ -86,7 +86,9 @@ type NetConfig struct {
 	// layer stacks); only with Layers.
 	Stacks bool `toml:"stacks,omitempty"`
 	// Init is a net file to start from (fine-tuning); its architecture then
-	// replaces Hidden, Buckets and Activation.
+	// replaces Hidden, Buckets, Activation and the hidden layer keys
+	// (Layers, HiddenActivation, Pairwise, Stacks), which must still be
+	// valid.
 	Init string `toml:"init"`
 }
 
@@ -251,9 +253,12 @@ func (c *Config) Validate() error {
 		if h := c.Net.Hidden; h < nn.HiddenAlign || h > nn.MaxHidden || h%nn.HiddenAlign != 0 {
 			return fmt.Errorf("train: net.hidden %d must be a multiple of %d in [%d, %d]", h, nn.HiddenAlign, nn.HiddenAlign, nn.MaxHidden)
 		}
-		if _, err := c.stack(); err != nil {
-			return err
-		}
+	}
+	// The hidden layer keys are checked with net.init too (whose shape
+	// then replaces them): a layer shape the engine cannot run is refused,
+	// not ignored.
+	if _, err := c.stack(); err != nil {
+		return err
 	}
 	if err := c.schedule().Validate(); err != nil {
 		return err

@@ -46,6 +46,9 @@ func TestConfigStack(t *testing.T) {
 		{"layers = [16]\nhidden_activation = \"tanh\"", "net.hidden_activation \"tanh\""},
 		{"stacks = true", "net.stacks without net.layers"},
 		{"pairwise = true", "net.pairwise needs net.activation = \"crelu\""},
+		// With net.init the keys are replaced by the net's shape but still checked.
+		{"init = \"start.nnue\"\nlayers = [20]", "net.layers[0] = 20"},
+		{"init = \"start.nnue\"\nstacks = true", "net.stacks without net.layers"},
 	} {
 		cfg, err := ParseConfig([]byte("game = \"chess\"\n[net]\n" + c.net + "\n"))
 		if err == nil {
