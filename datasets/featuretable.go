@@ -16,15 +16,12 @@ const packedPieces = 1 << 12
 // piece at a time: for each perspective c and view v of that perspective,
 // feat[c][v][pk] is the feature of the packed piece pk, or -1 when pk has
 // none (off the board, or a piece the set cannot place); the view's bucket
-// offset and mirroring are folded in. viewOf[c][sq] is the view of
-// perspective c whose king stands on sq (features.Set.ViewOf; 0 for
-// squares off the board and features.SquareNone). It is read-only once
+// offset and mirroring are folded in. The views themselves come from the
+// set (Census and ViewAt, as FromPieces takes them). It is read-only once
 // built and shared by every goroutine.
 type pieceTable struct {
 	set      *features.Set
-	relative bool // the set's features depend on the kings' squares
-	king     position.PieceType
-	viewOf   [2][256]uint8
+	relative bool // the set's features depend on the kings (and counts)
 	feat     [2][][packedPieces]int32
 }
 
@@ -50,19 +47,14 @@ func tableOf(s *features.Set) *pieceTable {
 }
 
 // newPieceTable computes s's table from its public indexing (Index,
-// MirrorSquare, ViewOf), exactly as FromPieces combines them.
+// MirrorSquare, View), exactly as FromPieces combines them.
 func newPieceTable(s *features.Set) *pieceTable {
-	t := &pieceTable{set: s, relative: s.KingRelative(), king: s.King}
+	t := &pieceTable{set: s, relative: s.KingRelative()}
 	views := 1
 	if t.relative {
 		views = s.Views()
 	}
 	for c := range 2 {
-		for sq := range 256 {
-			if t.relative {
-				t.viewOf[c][sq] = uint8(s.ViewOf(position.Color(c), position.Square(sq)))
-			}
-		}
 		t.feat[c] = make([][packedPieces]int32, views)
 		for v := range views {
 			view := features.View(v)
@@ -92,19 +84,14 @@ func newPieceTable(s *features.Set) *pieceTable {
 // features in the same order for any piece list. Entries beyond the packed
 // range (no PackPiece output) take FromPieces itself.
 func (t *pieceTable) fromPieces(pieces []uint16, white, black []uint16) int {
-	var vw, vb uint8
+	var vw, vb int
 	if t.relative {
-		k := [2]uint16{uint16(position.SquareNone), uint16(position.SquareNone)}
-		for _, pk := range pieces {
-			if pk >= packedPieces {
-				return t.set.FromPieces(pieces, white, black)
-			}
-			p := position.Piece(pk >> 8)
-			if p.Type() == t.king {
-				k[p.Color()&1] = pk & 0xff
-			}
+		k, cnt := t.set.Census(pieces)
+		vw = int(t.set.ViewAt(position.White, k[0], cnt[0]))
+		vb = int(t.set.ViewAt(position.Black, k[1], cnt[1]))
+		if vw >= len(t.feat[0]) || vb >= len(t.feat[1]) {
+			return t.set.FromPieces(pieces, white, black)
 		}
-		vw, vb = t.viewOf[0][k[0]], t.viewOf[1][k[1]]
 	}
 	fw, fb := &t.feat[0][vw], &t.feat[1][vb]
 	n := 0
