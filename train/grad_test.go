@@ -79,9 +79,12 @@ func TestGradientCheck(t *testing.T) {
 					m.OutBias[i] = float32(rng.NormFloat64() * 0.3)
 				}
 				l := Loss{K: 400, EvalScale: 400, Lambda: 0.7, Power: power}
-				b := randomBatch(rng, a, 40, 4)
+				b := spreadBatch(rng, a, 40)
 				if err := ValidateBatch(b, a); err != nil {
 					t.Fatal(err)
+				}
+				if got := bucketsUsed(b); got != a.Buckets {
+					t.Fatalf("%v: the batch reaches %d of %d output buckets", act, got, a.Buckets)
 				}
 				s, err := NewStepper(m, l, 3)
 				if err != nil {
