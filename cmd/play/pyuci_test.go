@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -87,7 +88,7 @@ func TestPythonUCIClientGames(t *testing.T) {
 // noMove maps the driver's "no move" ending onto replay's check that the
 // side to move then really has no legal move.
 func noMove(result string) string {
-	if len(result) >= 7 && result[:7] == "no move" {
+	if strings.HasPrefix(result, "no move") {
 		return "no legal move"
 	}
 	return result
