@@ -75,10 +75,28 @@ func runPipeline(c *cli.Call) int {
 		}
 	}
 	if ctx.Err() != nil {
-		return c.Stopped("rerun the same command to continue (finished stages are kept)")
+		return c.Stopped(stoppedHow(cfg.RunDir, rep))
 	}
 	if err != nil {
 		return c.Fail(err)
 	}
 	return 0
+}
+
+// stoppedHow tells a user whose pipeline was stopped how to continue it.
+// runDir is the directory the run was given (-out or the config's run_dir;
+// "" when the run named its own), rep what the run returned (nil when it
+// stopped before making its directory). A run without a given directory
+// names a new one, runs/<game>-<time>, every time it starts: the same
+// command would start over, so the way back names the directory.
+func stoppedHow(runDir string, rep *pipeline.Report) string {
+	switch {
+	case runDir != "":
+		return "rerun the same command to continue (finished stages are kept)"
+	case rep == nil || rep.RunDir == "":
+		return "rerun the same command to start the run"
+	default:
+		return "to continue, rerun it with -out " + rep.RunDir +
+			" (finished stages are kept; without -out a new run starts in a new directory)"
+	}
 }
