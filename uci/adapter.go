@@ -263,7 +263,18 @@ func (a *adapter[T, P]) configure(c engineConfig) error {
 	if err != nil {
 		return err
 	}
-	return a.eng.SetParams(c.params)
+	return a.eng.SetParams(a.params(c.tuned))
+}
+
+// params are the game's default search constants with the values of
+// tuned (UCI option name to value) in place of theirs.
+func (a *adapter[T, P]) params(tuned map[string]int) search.Params {
+	p := search.DefaultParams(a.def.Variant)
+	for name, v := range tuned {
+		// The option's range is the parameter's: Set cannot fail.
+		_ = p.Set(name, v)
+	}
+	return p
 }
 
 func (a *adapter[T, P]) newGame() { a.eng.Clear() }
@@ -407,15 +418,25 @@ func (a *adapter[T, P]) ponderString(best, reply position.Move) string {
 
 var errNoVariant = errors.New("unknown variant")
 
-// newGameEngine makes the engine of variant "xiangqi" or "chess".
+// newGameEngine makes the engine of the game UCI_Variant names, "xiangqi"
+// or "chess": the one place the session reads the option's text as a game.
 func newGameEngine(variant string) (gameEngine, error) {
-	switch variant {
-	case "chess":
+	v, err := position.ParseVariant(variant)
+	if err != nil {
+		return nil, fmt.Errorf("%w %q (want xiangqi or chess)", errNoVariant, variant)
+	}
+	return engineOf(v)
+}
+
+// engineOf makes the engine of game v.
+func engineOf(v position.Variant) (gameEngine, error) {
+	switch v {
+	case position.Chess:
 		return newAdapter(variants.Chess)
-	case "xiangqi":
+	case position.Xiangqi:
 		return newAdapter(variants.Xiangqi)
 	}
-	return nil, fmt.Errorf("%w %q (want xiangqi or chess)", errNoVariant, variant)
+	return nil, fmt.Errorf("%w %q (want xiangqi or chess)", errNoVariant, v.String())
 }
 
 // strengthNodes is the node budget per search that plays at rating elo

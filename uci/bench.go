@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"dualnnue/position"
-	"dualnnue/search"
 	"dualnnue/variants"
 )
 
@@ -31,12 +30,12 @@ type BenchOptions struct {
 // count is a signature of the search. It returns the total nodes and the
 // search time.
 func Bench(w io.Writer, o BenchOptions) (uint64, time.Duration, error) {
-	e, err := newGameEngine(o.Variant.String())
+	e, err := engineOf(o.Variant)
 	if err != nil {
 		return 0, 0, err
 	}
 	defer e.close()
-	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: o.Eval.Path, useNNUE: o.Eval.Kind != variants.EvalHand, params: search.DefaultParams(o.Variant)}
+	c := engineConfig{hashMiB: 16, threads: 1, multiPV: 1, moveOverhead: 10 * time.Millisecond, evalFile: o.Eval.Path, useNNUE: o.Eval.Kind != variants.EvalHand}
 	if o.Threads > 0 {
 		c.threads = o.Threads
 	}

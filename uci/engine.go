@@ -3,7 +3,6 @@
 package uci
 
 import (
-	"dualnnue/search"
 	"time"
 
 	"dualnnue/position"
@@ -82,8 +81,10 @@ type engineConfig struct {
 	// search gets at most strengthNodes(anchor, perDoubling, elo) nodes, from
 	// the game bundle's EloAnchorNodes and EloPerDoubling.
 	elo int
-	// params are the search constants (the defaults, or a tuner's values).
-	params search.Params
+	// tuned are the tunable search constants a client set (Config.Tune),
+	// by option name; the others keep the game's defaults
+	// (search.DefaultParams of the engine's game).
+	tuned map[string]int
 }
 
 // searchRequest is one "go", resolved: clocks by colour, searchmoves still

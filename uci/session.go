@@ -3,7 +3,6 @@ package uci
 
 import (
 	"dualnnue/position"
-	"dualnnue/search"
 	"errors"
 	"io"
 	"strings"
@@ -277,28 +276,24 @@ func (s *Session) engineConfig() engineConfig {
 		checkChase:   s.opts.bool(optCheckChase),
 		showWDL:      s.opts.bool(optShowWDL),
 		elo:          s.limitElo(),
-		params:       s.searchParams(),
+		tuned:        s.tuned(),
 	}
 }
 
-// searchParams are the current game's search constants, with the tunable
-// options a client changed from their defaults (the defaults announced are
-// those of the session's first game, Config.DefaultVariant).
-func (s *Session) searchParams() search.Params {
-	p := variantParams(s.opts.get(optVariant))
+// tuned are the tunable options a client changed from their defaults (the
+// defaults announced are those of the session's first game,
+// Config.DefaultVariant), by name; nil when none is.
+func (s *Session) tuned() map[string]int {
+	var t map[string]int
 	for _, op := range s.opts.list {
 		if op.tunable && op.value != op.def {
-			// The option's range is the parameter's: Set cannot fail.
-			_ = p.Set(op.name, s.opts.int(op.name))
+			if t == nil {
+				t = map[string]int{}
+			}
+			t[op.name] = s.opts.int(op.name)
 		}
 	}
-	return p
-}
-
-// variantParams are the default search constants of the game called name.
-func variantParams(name string) search.Params {
-	v, _ := position.ParseVariant(name)
-	return search.DefaultParams(v)
+	return t
 }
 
 func (s *Session) handshake(ucci bool) {

@@ -73,3 +73,35 @@ func TestTuneOptionsHidden(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestTunedParamsOfTheEnginesGame: an engine plays its own game's search
+// constants with the client's tunable options in their place, whatever
+// game the session announced them for; the game is read from UCI_Variant's
+// text in one place (newGameEngine), and an unknown text or game is refused
+// with the same message.
+func TestTunedParamsOfTheEnginesGame(t *testing.T) {
+	for _, v := range position.Variants {
+		e, err := newGameEngine(v.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := e.(interface {
+			params(map[string]int) search.Params
+		})
+		want := search.DefaultParams(v)
+		if got := a.params(nil); got != want {
+			t.Errorf("%v: params(nil) = %+v, want the defaults %+v", v, got, want)
+		}
+		want.RFPMargin, want.LMRDiv = 30, 150
+		if got := a.params(map[string]int{"RFPMargin": 30, "LMRDiv": 150}); got != want {
+			t.Errorf("%v: params(RFPMargin 30, LMRDiv 150) = %+v, want %+v", v, got, want)
+		}
+		e.close()
+	}
+	if _, err := newGameEngine("Chess"); err == nil || err.Error() != `unknown variant "Chess" (want xiangqi or chess)` {
+		t.Errorf(`newGameEngine("Chess"): %v`, err)
+	}
+	if _, err := engineOf(7); err == nil || err.Error() != `unknown variant "variant(7)" (want xiangqi or chess)` {
+		t.Errorf("engineOf(7): %v", err)
+	}
+}
