@@ -170,3 +170,35 @@ func TestPipelineGenerationsRange(t *testing.T) {
 		t.Errorf("wrote %v", e)
 	}
 }
+
+// TestPipelineConfigGame: with -config, -game names the config's game and
+// must agree with it, as in selfplay and train (it was ignored); a bad
+// config exits 2 too. Nothing is written.
+func TestPipelineConfigGame(t *testing.T) {
+	cfg, err := filepath.Abs(filepath.Join("..", "..", "configs", "pipeline-xiangqi.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.toml")
+	if err := os.WriteFile(bad, []byte("game = \"chess\"\nbogus_key = 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-game", "chess", "-config", cfg}, "play pipeline: -game chess contradicts the config's game xiangqi\n"},
+		// An agreeing -game passes: the next check stops the run.
+		{[]string{"-game", "xiangqi", "-config", cfg, "-generations", "0"}, "play pipeline: -generations 0 out of range [1, 1000]\nusage: play pipeline"},
+		{[]string{"-config", bad}, "play pipeline: pipeline config: unknown keys: bogus_key\n"},
+	} {
+		out, errOut, code := playIn("", append([]string{"pipeline", "-quiet"}, c.args...)...)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", c.args, code, out, errOut)
+		}
+	}
+	if e, _ := os.ReadDir("."); len(e) != 0 {
+		t.Errorf("wrote %v", e)
+	}
+}

@@ -16,7 +16,7 @@ import (
 
 func runPipeline(c *cli.Call) int {
 	fs := c.Flags
-	game := fs.String("game", "xiangqi", "xiangqi|chess: picks the embedded configs/pipeline-<game>.toml when -config is not given")
+	game := fs.String("game", "xiangqi", "xiangqi|chess: picks the embedded configs/pipeline-<game>.toml; with -config it must agree with the config's game")
 	configPath := fs.String("config", "", "pipeline TOML file")
 	generations := fs.Int("generations", 0, "the number of generations, in [1, 1000] (default: the config's)")
 	runDir := c.Out("", "run `directory` (default runs/<game>-<time>)", "run-dir")
@@ -41,17 +41,27 @@ func runPipeline(c *cli.Call) int {
 	if err != nil {
 		return c.Errorf(2, "%v", err)
 	}
-	if cli.SetFlags(fs)["generations"] {
+	if *configPath != "" {
+		if code, ok := c.ConfigGame(g, cfg.Game.Variant()); !ok {
+			return code
+		}
+	}
+	if cli.SetFlags(fs)["generations"] && (*generations < 1 || *generations > pipeline.MaxGenerations) {
 		// Given, it must be a generation count (-generations -1 used to be
 		// ignored silently, running the config's count).
-		if *generations < 1 || *generations > pipeline.MaxGenerations {
-			return c.UsageError("-generations %d out of range [1, %d]", *generations, pipeline.MaxGenerations)
+		return c.UsageError("-generations %d out of range [1, %d]", *generations, pipeline.MaxGenerations)
+	}
+	// An empty -out keeps the config's run directory, as before.
+	setRunDir := func() {
+		if *runDir != "" {
+			cfg.RunDir = *runDir
 		}
-		cfg.Generations = *generations
 	}
-	if *runDir != "" {
-		cfg.RunDir = *runDir
-	}
+	cli.Overlay(fs, map[string]func(){
+		"generations": func() { cfg.Generations = *generations },
+		"out":         setRunDir,
+		"run-dir":     setRunDir,
+	})
 	exe, err := os.Executable()
 	if err != nil {
 		return c.Fail(err)

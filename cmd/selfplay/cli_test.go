@@ -161,3 +161,30 @@ func TestHelpShowsConfigDefaults(t *testing.T) {
 		t.Errorf("selfplay -h: exit %d\n%s", code, out)
 	}
 }
+
+// TestConfigGameAndBadConfig: with -config, -game names the config's game
+// and must agree with it (exit 2 and the message every command gives); a
+// bad config exits 2 too. Nothing is written.
+func TestConfigGameAndBadConfig(t *testing.T) {
+	cfg, err := filepath.Abs(filepath.Join("..", "..", "configs", "selfplay-xiangqi.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut, dir := runIn(t, "-game", "chess", "-config", cfg, "-print-config")
+	if code != 2 || out != "" || errOut != "selfplay: -game chess contradicts the config's game xiangqi\n" {
+		t.Errorf("-game chess with a xiangqi config: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if e := entries(t, dir); len(e) != 0 {
+		t.Errorf("wrote %v", e)
+	}
+	if code, out, errOut, _ := runIn(t, "-game", "xiangqi", "-config", cfg, "-print-config"); code != 0 || !strings.HasPrefix(out, "game = \"xiangqi\"\n") || errOut != "" {
+		t.Errorf("-game xiangqi with a xiangqi config: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.toml")
+	if err := os.WriteFile(bad, []byte("game = \"chess\"\nbogus_key = 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut, _ := runIn(t, "-config", bad, "-print-config"); code != 2 || out != "" || errOut != "selfplay: selfplay config: unknown keys: bogus_key\n" {
+		t.Errorf("bad config: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

@@ -97,7 +97,6 @@ func runSelfplay(c *cli.Call) int {
 		fmt.Fprintln(stderr, "selfplay:", err)
 		return 2
 	}
-	set := cli.SetFlags(fs)
 	cli.Overlay(fs, map[string]func(){
 		"games":             func() { cfg.Games = *games },
 		"threads":           func() { cfg.Threads = *threads },
@@ -114,11 +113,10 @@ func runSelfplay(c *cli.Call) int {
 		"max-plies":         func() { cfg.Adjudication.MaxPlies = *maxPlies },
 		"check-chase-loses": func() { cfg.CheckChaseLoses = *checkChase },
 	})
-	if set["game"] && *configPath != "" && g != cfg.Game.Variant() {
-		// One meaning of -game with -config in every command: it names
-		// the config's game and must agree with it (train does the same).
-		fmt.Fprintf(stderr, "selfplay: -game %s contradicts the config's game %s\n", *game, cfg.Game)
-		return 2
+	if *configPath != "" {
+		if code, ok := c.ConfigGame(g, cfg.Game.Variant()); !ok {
+			return code
+		}
 	}
 	cfg.Resume = *resume
 	cfg.Shard, cfg.Shards, err = shard.Select(*shardFlag, *shards, "SELFPLAY_SHARDS")

@@ -89,18 +89,15 @@ func runTrain(c *cli.Call) int {
 	if !ok {
 		return code
 	}
-	set := cli.SetFlags(fs)
 
 	var cfg train.Config
 	if *config != "" {
 		var err error
 		if cfg, err = train.LoadConfig(*config); err != nil {
-			fmt.Fprintf(stderr, "train: config: %s\n", strings.TrimPrefix(err.Error(), "train: "))
-			return 2 // a bad config exits 2 in every command, as bad flags do
+			return configError(stderr, err) // a bad config exits 2 in every command, as bad flags do
 		}
-		if set["game"] && g != cfg.Game.Variant() {
-			fmt.Fprintf(stderr, "train: -game %s contradicts the config's game %s\n", *game, cfg.Game)
-			return 2
+		if code, ok := c.ConfigGame(g, cfg.Game.Variant()); !ok {
+			return code
 		}
 	} else {
 		cfg = train.Defaults(g)
@@ -137,8 +134,7 @@ func runTrain(c *cli.Call) int {
 	})
 
 	if err := cfg.Validate(); err != nil {
-		fmt.Fprintf(stderr, "train: config: %s\n", strings.TrimPrefix(err.Error(), "train: "))
-		return 2
+		return configError(stderr, err)
 	}
 	if *printCfg {
 		b := cfg.TOML()
@@ -161,6 +157,19 @@ func runTrain(c *cli.Call) int {
 	}
 	fmt.Fprintf(stdout, "net: %s\nmetrics: %s/metrics.csv, %s/loss.png\n", res.NetPath, res.Dir, res.Dir)
 	return 0
+}
+
+// configError prints a bad config's error as "train: config: ..." (the
+// package's own "train: config: " or "train: " said once) and returns 2.
+func configError(stderr io.Writer, err error) int {
+	msg := err.Error()
+	if m, ok := strings.CutPrefix(msg, "train: config: "); ok {
+		msg = m
+	} else {
+		msg = strings.TrimPrefix(msg, "train: ")
+	}
+	fmt.Fprintf(stderr, "train: config: %s\n", msg)
+	return 2
 }
 
 // runExport quantizes a checkpoint's float weights into a net file.

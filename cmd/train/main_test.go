@@ -183,3 +183,31 @@ func TestTrainCommandErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigGameAndBadConfig: with -config, -game names the config's game
+// and must agree with it (exit 2 and the message every command gives); a
+// config with an unknown key exits 2 too.
+func TestConfigGameAndBadConfig(t *testing.T) {
+	cfg := filepath.Join("..", "..", "configs", "train-xiangqi.toml")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-game", "chess", "-config", cfg, "-print-config"}, &stdout, &stderr)
+	if code != 2 || stdout.Len() != 0 || stderr.String() != "train: -game chess contradicts the config's game xiangqi\n" {
+		t.Errorf("-game chess with a xiangqi config: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	code = run([]string{"-game", "xiangqi", "-config", cfg, "-print-config"}, &stdout, &stderr)
+	if code != 0 || !strings.Contains(stdout.String(), "game = \"xiangqi\"\n") || stderr.Len() != 0 {
+		t.Errorf("-game xiangqi with a xiangqi config: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	bad := filepath.Join(t.TempDir(), "bad.toml")
+	if err := os.WriteFile(bad, []byte("game = \"chess\"\nbogus_key = 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	code = run([]string{"-config", bad, "-print-config"}, &stdout, &stderr)
+	if code != 2 || stdout.Len() != 0 || stderr.String() != "train: config: unknown key \"bogus_key\"\n" {
+		t.Errorf("bad config: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+}

@@ -293,6 +293,19 @@ func (c *Call) Game(s string) (v position.Variant, code int, ok bool) {
 	return v, 0, true
 }
 
+// ConfigGame checks -game against the game of a config read with -config,
+// the one meaning -game has beside -config in every command: it names the
+// config's game and must agree with it. A -game the command line did not
+// set agrees with any config. A contradiction prints "PATH: -game G
+// contradicts the config's game C" and returns exit code 2, as a bad config
+// does.
+func (c *Call) ConfigGame(flagGame, configGame position.Variant) (code int, ok bool) {
+	if !SetFlags(c.Flags)["game"] || flagGame == configGame {
+		return 0, true
+	}
+	return c.Errorf(2, "-game %v contradicts the config's game %v", flagGame, configGame), false
+}
+
 // Out defines the output flag every command spells the same way, -out,
 // with default def and usage, and each name in old (the command's earlier
 // spelling: -output, -o, -run-dir) as an alias that sets the same value

@@ -1,10 +1,13 @@
 package cli
 
 import (
+	"bytes"
 	"flag"
 	"io"
 	"reflect"
 	"testing"
+
+	"dualnnue/position"
 )
 
 func TestOverlay(t *testing.T) {
@@ -46,4 +49,37 @@ func TestOverlayUnknownFlagPanics(t *testing.T) {
 		}
 	}()
 	Overlay(fs, map[string]func(){"gmaes": func() {}})
+}
+
+// TestConfigGame: -game beside -config agrees or is refused with exit 2
+// and one message; a -game the command line did not set agrees with any
+// config.
+func TestConfigGame(t *testing.T) {
+	for _, c := range []struct {
+		args       []string
+		configGame position.Variant
+		code       int
+		ok         bool
+		stderr     string
+	}{
+		{nil, position.Chess, 0, true, ""},
+		{[]string{"-game", "chess"}, position.Chess, 0, true, ""},
+		{[]string{"-game", "xiangqi"}, position.Chess, 2, false, "tool run: -game xiangqi contradicts the config's game chess\n"},
+		{[]string{"-game", "chess"}, position.Xiangqi, 2, false, "tool run: -game chess contradicts the config's game xiangqi\n"},
+	} {
+		var stderr bytes.Buffer
+		call := &Call{Path: "tool run", Stderr: &stderr, Flags: flag.NewFlagSet("run", flag.ContinueOnError)}
+		game := call.Flags.String("game", "xiangqi", "")
+		if err := call.Flags.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		g, err := position.ParseVariant(*game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, ok := call.ConfigGame(g, c.configGame)
+		if code != c.code || ok != c.ok || stderr.String() != c.stderr {
+			t.Errorf("%q with a %v config: %d %v %q; want %d %v %q", c.args, c.configGame, code, ok, stderr.String(), c.code, c.ok, c.stderr)
+		}
+	}
 }
