@@ -220,8 +220,9 @@ func (r *trainRun) data() (func(), error) {
 	}
 	r.src, r.train, r.valid, r.info = src, train, valid, info
 	if cfg.Train.PositionsPerEpoch == 0 {
-		cfg.Train.PositionsPerEpoch = int64(max(train.Len()/batchSize, 1) * batchSize)
-		fmt.Fprintf(log, "train: an epoch is one pass: %d positions\n", cfg.Train.PositionsPerEpoch)
+		var note string
+		cfg.Train.PositionsPerEpoch, note = onePass(train.Len(), batchSize)
+		fmt.Fprintf(log, "train: %s\n", note)
 	}
 	if cfg.Loss.K == 0 {
 		cfg.Loss.K = FitK(train)
@@ -239,6 +240,38 @@ func (r *trainRun) data() (func(), error) {
 		}
 	}
 	return closeSrc, nil
+}
+
+// onePass is the epoch of positions_per_epoch = 0, one pass over n
+// training positions in whole batches of batch, and a note that says what
+// it is: n rounded down to a whole number of batches (the rest start the
+// next epoch, as the stream wraps around), or one batch when n is smaller
+// than a batch (then an epoch passes over the positions more than once).
+func onePass(n, batch int) (int64, string) {
+	k := max(n/batch, 1)
+	size := int64(k * batch)
+	switch {
+	case n <= 0:
+		return size, fmt.Sprintf("an epoch is one batch of %d positions (no training position)", batch)
+	case n < batch:
+		return size, fmt.Sprintf("an epoch is one batch of %d positions, %.1f passes over the %d training positions (fewer than a batch; batch_size %d would make it one pass)",
+			batch, float64(batch)/float64(n), n, n)
+	case int(size) == n && k == 1:
+		return size, fmt.Sprintf("an epoch is one pass: %d positions, one batch", size)
+	case int(size) == n:
+		return size, fmt.Sprintf("an epoch is one pass: %d positions, %d batches of %d", size, k, batch)
+	default:
+		return size, fmt.Sprintf("an epoch is %s of %d = %d positions, one pass over the %d training positions but the %d that fill no batch (they start the next epoch)",
+			batches(k), batch, size, n, n-int(size))
+	}
+}
+
+// batches is "1 batch" or "k batches".
+func batches(k int) string {
+	if k == 1 {
+		return "1 batch"
+	}
+	return fmt.Sprintf("%d batches", k)
 }
 
 // prepare makes the run directory with the config as given, the stepper
@@ -575,7 +608,7 @@ func openData(cfg *Config, opt Options, a nn.Arch, meta *CheckpointMeta, log io.
 		return src, train, limitMemory(valid, cfg.Data.ValidMax), LoadStats{Files: []string{"(in memory)"}, Positions: train.Len()}, nop, nil
 	}
 	if len(cfg.Data.Train) == 0 {
-		return nil, nil, nil, LoadStats{}, nop, errors.New("train: no training data (data.train)")
+		return nil, nil, nil, LoadStats{}, nop, fmt.Errorf("train: no training data: [data] train is empty; name dataset files or globs there or with -data (self-play writes data/selfplay/%s/*.dnds)", cfg.Game)
 	}
 	files, err := ExpandPaths(cfg.Data.Train)
 	if err != nil {

@@ -319,3 +319,26 @@ func TestMirroredFeatureSets(t *testing.T) {
 		t.Fatalf("an unknown king-bucket set: %v", err)
 	}
 }
+
+// TestOnePass: positions_per_epoch = 0 is one pass in whole batches, and
+// the note says what the epoch really is; "an epoch is one pass: 16384
+// positions" was printed for a 397-position set (issue 24 item 15).
+func TestOnePass(t *testing.T) {
+	for _, c := range []struct {
+		n, batch int
+		size     int64
+		note     string
+	}{
+		{397, 16384, 16384, "an epoch is one batch of 16384 positions, 41.3 passes over the 397 training positions (fewer than a batch; batch_size 397 would make it one pass)"},
+		{32768, 16384, 32768, "an epoch is one pass: 32768 positions, 2 batches of 16384"},
+		{40000, 16384, 32768, "an epoch is 2 batches of 16384 = 32768 positions, one pass over the 40000 training positions but the 7232 that fill no batch (they start the next epoch)"},
+		{16384, 16384, 16384, "an epoch is one pass: 16384 positions, one batch"},
+		{20000, 16384, 16384, "an epoch is 1 batch of 16384 = 16384 positions, one pass over the 20000 training positions but the 3616 that fill no batch (they start the next epoch)"},
+		{0, 1024, 1024, "an epoch is one batch of 1024 positions (no training position)"},
+	} {
+		size, note := onePass(c.n, c.batch)
+		if size != c.size || note != c.note {
+			t.Errorf("onePass(%d, %d) = %d, %q\nwant %d, %q", c.n, c.batch, size, note, c.size, c.note)
+		}
+	}
+}

@@ -164,6 +164,8 @@ func TestTrainCommandErrors(t *testing.T) {
 	}{
 		{[]string{"-game", "shogi"}, 2, `train: -game: unknown game "shogi"`},
 		{[]string{"-game", "chess", "-out", dir, "-data", filepath.Join(dir, "none*.dnds"), "-quiet"}, 1, "no file matches"},
+		{[]string{"-game", "chess", "-out", dir, "-quiet"}, 1,
+			"train: no training data: [data] train is empty; name dataset files or globs there or with -data (self-play writes data/selfplay/chess/*.dnds)\n"},
 		{[]string{"-config", filepath.Join(dir, "missing.toml")}, 2, "train: config: open " + filepath.Join(dir, "missing.toml") + ": no such file or directory\n"},
 		{[]string{"-epochs", "x"}, 2, "invalid value"},
 		// A range error is said once, with the range ("train: config: train:" before).
