@@ -340,6 +340,7 @@ type Stepper struct {
 	Loss    Loss
 	workers []*worker
 	evals   []*worker
+	order   *bucketOrder // nil: the batch is used in its own order
 	// Grad is the batch-mean gradient after Grad; it aliases the first
 	// worker's buffer and is overwritten by the next call.
 	Grad []float32
@@ -353,7 +354,7 @@ func NewStepper(m *Model, l Loss, workers int) (*Stepper, error) {
 	if workers < 1 || workers > 1024 {
 		return nil, fmt.Errorf("train: %d workers, want 1..1024", workers)
 	}
-	s := &Stepper{Model: m, Loss: l}
+	s := &Stepper{Model: m, Loss: l, order: newBucketOrder(m.Arch)}
 	for range workers {
 		s.workers = append(s.workers, newWorker(m.Arch, true))
 	}
@@ -374,6 +375,9 @@ func split(n, workers, k int) (lo, hi int) {
 func (s *Stepper) Gradient(b *Batch) float64 {
 	m := s.Model
 	scale := 1 / float64(b.Len)
+	if s.order != nil {
+		b = s.order.sort(b)
+	}
 	var wg sync.WaitGroup
 	for k, w := range s.workers {
 		wg.Go(func() {
