@@ -215,11 +215,3 @@ func valueFromTT(v position.Value, ply int) position.Value {
 	}
 	return v
 }
-
-// touch loads the first word of key's bucket so that the cache miss
-// overlaps the work between a DoMove and the child's Probe (Go has no
-// prefetch instruction; an atomic load the compiler cannot drop comes
-// closest). The result is returned for the caller to discard.
-func (t *TT) touch(key position.Key) uint64 {
-	return t.entries[(uint64(key)&t.mask)*bucketSize].data.Load()
-}
