@@ -66,7 +66,7 @@ func (t *TT) Resize(mib int) {
 	for buckets*2*bucketSize*TTEntrySize <= bytes {
 		buckets *= 2
 	}
-	t.entries = make([]ttEntry, buckets*bucketSize)
+	t.entries = newEntries(int(buckets * bucketSize))
 	t.mask = buckets - 1
 	t.generation = 0
 }
