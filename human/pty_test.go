@@ -178,7 +178,7 @@ func TestPlayBinaryPTY(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	for _, noColor := range []string{"", "1"} {
-		cmd := exec.Command(bin, "human", "-game", "chess", "-hce", "-depth", "2", "-hash", "1")
+		cmd := exec.Command(bin, "human", "-game", "chess", "-eval", "hand", "-depth", "2", "-hash", "1")
 		cmd.Env = append(os.Environ(), "TERM=xterm-256color", "NO_COLOR="+noColor)
 		ptmx, err := pty.Start(cmd)
 		if err != nil {

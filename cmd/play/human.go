@@ -2,7 +2,9 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"strconv"
 
 	"dualnnue/human"
 	"dualnnue/internal/cli"
@@ -19,8 +21,28 @@ func runHuman(c *cli.Call) int {
 	nodes := fs.Uint64("nodes", 0, "also stop the engine's search after this many nodes (0: no limit)")
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MiB")
-	evalFile := fs.String("evalfile", "", "NNUE net file (default: the embedded net of the game)")
-	hce := fs.Bool("hce", false, "use the hand-written evaluation instead of the net")
+	evalText := fs.String("eval", "embedded", "embedded (the game's embedded net), hand (the hand-written evaluation) or the path of a net file")
+	// -evalfile FILE and -hce, the UCI options' spelling, stay as
+	// deprecated aliases of -eval FILE and -eval hand.
+	var evalFile string
+	var hce bool
+	deprecated := func(name, use string) {
+		fmt.Fprintf(c.Stderr, "%s: -%s is deprecated: use %s\n", c.Path, name, use)
+	}
+	fs.Func("evalfile", "deprecated: the same as -eval FILE", func(s string) error {
+		deprecated("evalfile", "-eval FILE")
+		evalFile = s
+		return nil
+	})
+	fs.BoolFunc("hce", "deprecated: the same as -eval hand", func(s string) error {
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return err
+		}
+		deprecated("hce", "-eval hand")
+		hce = b
+		return nil
+	})
 	chinese := fs.Bool("chinese", false, "xiangqi pieces as Chinese characters")
 	figurines := fs.Bool("figurines", false, "chess pieces as Unicode figurines")
 	ansi := fs.String("ansi", "auto", "colours: auto (when stdout is a terminal and NO_COLOR is unset), always or never")
@@ -33,9 +55,20 @@ func runHuman(c *cli.Call) int {
 	if !ok {
 		return code
 	}
+	var ev variants.EvalChoice
 	var err error
+	switch set := cli.SetFlags(fs); {
+	case set["eval"] && (set["hce"] || set["evalfile"]):
+		return c.UsageError("-eval with the deprecated -hce or -evalfile: give -eval only")
+	case set["hce"] || set["evalfile"]:
+		ev = variants.UCIEvalChoice(!hce, evalFile)
+	default:
+		if ev, err = variants.ParseEvalChoice(*evalText); err != nil {
+			return c.UsageError("-eval: %v", err)
+		}
+	}
 	cfg := human.Config{Game: g, FEN: *fen, Depth: *depth, Nodes: *nodes, Threads: *threads, HashMiB: *hash,
-		Eval: variants.UCIEvalChoice(!*hce, *evalFile), Chinese: *chinese, Figurines: *figurines, Flip: *flip}
+		Eval: ev, Chinese: *chinese, Figurines: *figurines, Flip: *flip}
 	if cfg.Human, err = human.ParseSide(*side); err != nil {
 		return fail(err)
 	}
