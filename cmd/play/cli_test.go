@@ -202,3 +202,18 @@ func TestPipelineConfigGame(t *testing.T) {
 		t.Errorf("wrote %v", e)
 	}
 }
+
+// TestBenchBadEval: play bench refuses a bad -eval with the evaluator
+// choice's message, as play human and selfplay do.
+func TestBenchBadEval(t *testing.T) {
+	for _, c := range []struct{ eval, want string }{
+		{"", "play bench: -eval: bad evaluator choice: empty (want hand, embedded or the path of a net file)\nusage: play bench [-game xiangqi|chess|both] [-depth N] [-threads N] [-hash MiB] [-eval embedded|hand|NET]\n"},
+		{"a\tb", `play bench: -eval: bad evaluator choice: "a\tb" has a control character (want hand, embedded or the path of a net file)` + "\n"},
+		{"net.nnue", "play bench: -eval \"net.nnue\" (a net file) needs -game xiangqi or -game chess\n"},
+	} {
+		out, errOut, code := playIn("", "bench", "-eval", c.eval)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, c.want) {
+			t.Errorf("-eval %q: exit %d, stdout %q, stderr %q; want exit 2 with %q", c.eval, code, out, errOut, c.want)
+		}
+	}
+}

@@ -188,3 +188,15 @@ func TestConfigGameAndBadConfig(t *testing.T) {
 		t.Errorf("bad config: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+// TestBadEval: a bad evaluator choice, from -eval or the config's eval key,
+// is a bad config (exit 2) with the evaluator choice's message.
+func TestBadEval(t *testing.T) {
+	code, out, errOut, dir := runIn(t, "-game", "chess", "-eval", "a\tb", "-print-config")
+	if code != 2 || out != "" || errOut != `selfplay: config: eval: bad evaluator choice: "a\tb" has a control character (want hand, embedded or the path of a net file)`+"\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if e := entries(t, dir); len(e) != 0 {
+		t.Errorf("wrote %v", e)
+	}
+}
