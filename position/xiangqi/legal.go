@@ -85,5 +85,11 @@ func (p *Position) GivesCheck(m position.Move) bool {
 			return true
 		}
 	}
+	// A discovered check needs the move to vacate or fill a point whose
+	// occupancy decides an attack of a piece that stays put; none of those
+	// attacked the general before the move (the position is legal).
+	if zone := checkZone[ksq]; !zone.Has(from) && !zone.Has(to) {
+		return false
+	}
 	return p.attackersTo(ksq, occ, us).AndNot(fromBB).Any()
 }

@@ -58,6 +58,12 @@ var (
 	horseToLeg [NumSquares][4]position.Square
 	horseToDir [NumSquares][4]Bitboard
 	horseReach [NumSquares]Bitboard
+	// checkZone[sq]: the points whose occupancy decides whether a piece
+	// that stays put attacks sq: sq's rank and file (rooks, cannons and
+	// their screens, the facing general) and its diagonal neighbours (the
+	// legs of horses aimed at sq). Pawn attacks depend on no occupancy,
+	// advisors and elephants never reach the enemy general.
+	checkZone [NumSquares]Bitboard
 
 	// Elephant moves by diagonal d: eye elephantEye[sq][d] must be empty;
 	// elephantDir[sq][d] is the one target (never across the river).
@@ -414,6 +420,10 @@ func initLeapers() {
 				}
 			}
 			horseReach[s] = horseReach[s].Or(horseToDir[s][d])
+		}
+		checkZone[s] = lineMask[s]
+		for d := range diag {
+			checkZone[s] = checkZone[s].Or(squareBB[horseToLeg[s][d]])
 		}
 	}
 	for s := 0; s < NumSquares; s++ {
