@@ -47,10 +47,20 @@ func (p *Position) PseudoLegal(m position.Move) bool {
 // Legal reports whether the pseudo-legal move m leaves the mover's king
 // safe: not attacked, and the generals not facing on an open file. It
 // returns false for off-board squares, so garbage never panics.
+//
+// Out of check, a move of another piece that neither leaves a point of
+// checkZone (the general's rank and file, its horse legs) nor lands on
+// the general's rank or file is legal without the attack test: no enemy
+// piece attacked the general before it, and only vacating such a point or
+// adding a cannon screen on a line could make one attack it (landing on a
+// horse leg only blocks; a capture only removes an attacker).
 func (p *Position) Legal(m position.Move) bool {
 	from, to := MoveFrom(m), MoveTo(m)
 	if from >= NumSquares || to >= NumSquares {
 		return false
+	}
+	if ksq := p.kingSq[p.side]; !p.st.InCheck && from != ksq && !checkZone[ksq].Has(from) && !lineMask[ksq].Has(to) {
+		return true
 	}
 	return p.legalFull(from, to)
 }
