@@ -70,31 +70,59 @@ func (o *AdamW) Step(params, grad []float32, lr float64, workers int) {
 	bc1 := 1 - math.Pow(o.Beta1, float64(o.T))
 	bc2 := 1 - math.Pow(o.Beta2, float64(o.T))
 	b1, b2 := float32(o.Beta1), float32(o.Beta2)
-	c1, c2 := 1-b1, 1-b2
-	step := float32(lr / bc1)
-	isb2 := float32(1 / math.Sqrt(bc2))
-	eps := float32(o.Eps)
-	decay := float32(1 - lr*o.WeightDecay)
+	k := adamConsts{b1: b1, c1: 1 - b1, b2: b2, c2: 1 - b2, step: float32(lr / bc1),
+		isb2: float32(1 / math.Sqrt(bc2)), eps: float32(o.Eps), decay: float32(1 - lr*o.WeightDecay)}
 	parallelRange(len(params), workers, func(lo, hi int) {
-		p, g, m, v := params[lo:hi], grad[lo:hi], o.M[lo:hi], o.V[lo:hi]
-		g, m, v = g[:len(p)], m[:len(p)], v[:len(p)]
-		for i := range p {
-			gi := g[i]
-			mi := b1*m[i] + c1*gi
-			vi := b2*v[i] + c2*(gi*gi)
-			m[i], v[i] = mi, vi
-			den := float32(math.Sqrt(float64(vi)))*isb2 + eps
-			p[i] = p[i]*decay - step*mi/den
+		// In blocks that stay in cache between the update and the clip.
+		const block = 4096
+		for s := lo; s < hi; s += block {
+			e := min(s+block, hi)
+			adamUpdate(params[s:e], grad[s:e], o.M[s:e], o.V[s:e], &k)
+			o.clipRange(params, s, e)
 		}
 	})
-	o.clip(params)
 }
 
-// clip clamps every group to its range.
-func (o *AdamW) clip(params []float32) {
+// adamConsts are one step's scalars of the AdamW update (layout read by
+// asmAdamW: eight float32 in this order).
+type adamConsts struct {
+	b1, c1, b2, c2 float32 // β₁, 1−β₁, β₂, 1−β₂
+	step           float32 // lr/(1−β₁ᵗ)
+	isb2           float32 // 1/√(1−β₂ᵗ)
+	eps            float32
+	decay          float32 // 1 − lr·wd
+}
+
+// adamRef is the definition of one AdamW update of the parameters p given
+// their gradient g and moments m, v (all of len(p)):
+//
+//	m ← β₁m + (1−β₁)g    v ← β₂v + (1−β₂)g²
+//	p ← p·decay − (step·m) / (√v·isb2 + ε)
+//
+// with each product and sum rounded to float32 in that order.
+func adamRef(p, g, m, v []float32, k *adamConsts) {
+	g, m, v = g[:len(p)], m[:len(p)], v[:len(p)]
+	for i := range p {
+		gi := g[i]
+		mi := k.b1*m[i] + k.c1*gi
+		vi := k.b2*v[i] + k.c2*(gi*gi)
+		m[i], v[i] = mi, vi
+		den := float32(math.Sqrt(float64(vi)))*k.isb2 + k.eps
+		p[i] = p[i]*k.decay - k.step*mi/den
+	}
+}
+
+// clipRange clamps params[lo:hi] to every clip group's range that overlaps
+// it, in the groups' order (the same values as clipping the whole vector
+// after the update: both are element-wise).
+func (o *AdamW) clipRange(params []float32, lo, hi int) {
 	for _, c := range o.Clip {
-		for i, v := range params[c.Start:c.End] {
-			params[c.Start+i] = min(max(v, c.Min), c.Max)
+		s, e := max(c.Start, lo), min(c.End, hi)
+		for i := s; i < e; i++ {
+			params[i] = min(max(params[i], c.Min), c.Max)
 		}
 	}
 }
+
+// clip clamps every group to its range.
+func (o *AdamW) clip(params []float32) { o.clipRange(params, 0, len(params)) }
