@@ -121,7 +121,11 @@ func TestTerminalRoots(t *testing.T) {
 }
 
 // TestPonder: a ponder search keeps going past its clock until PonderHit,
-// then finishes within the clock's limits.
+// then stops on the clock instead of pondering on. The search's hard limit
+// after the hit is well under the 100 ms clock (TestPlanTime pins the plan's
+// figures); the wall-clock bound here is 20 times the clock, so that only a
+// search that ignores the hit fails, not a loaded machine that schedules
+// the searcher late.
 func TestPonder(t *testing.T) {
 	s := newChessSearcher(oneThread())
 	pos := chessPos(chessBenchFENs[5])
@@ -136,7 +140,7 @@ func TestPonder(t *testing.T) {
 	t0 := time.Now()
 	s.PonderHit()
 	res := <-done
-	if el := time.Since(t0); el > 100*time.Millisecond || res.BestMove == position.MoveNone {
+	if el := time.Since(t0); el > 2*time.Second || res.BestMove == position.MoveNone {
 		t.Fatalf("after ponderhit: %v in %v", res.BestMove, el)
 	}
 }

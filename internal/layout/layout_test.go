@@ -153,3 +153,35 @@ func funcName(fd *ast.FuncDecl) string {
 	}
 	return fd.Name.Name
 }
+
+// TestEveryPackageHasDocGo: every package directory has a doc.go that
+// carries the package comment (the project's rule: one file to read for what
+// a package is for; other files open with a one-line comment of their own).
+func TestEveryPackageHasDocGo(t *testing.T) {
+	_, files := moduleSources(t)
+	dirs := map[string]bool{}
+	for _, f := range files {
+		dirs[filepath.ToSlash(filepath.Dir(f.rel))] = true
+	}
+	root := filepath.Join("..", "..")
+	fset := token.NewFileSet()
+	for _, f := range files {
+		d := filepath.ToSlash(filepath.Dir(f.rel))
+		pf, err := parser.ParseFile(fset, filepath.Join(root, f.rel), nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		isDoc := filepath.Base(f.rel) == "doc.go"
+		switch {
+		case isDoc && pf.Doc == nil:
+			t.Errorf("%s: no package comment", f.rel)
+		case isDoc:
+			dirs[d] = false // documented
+		}
+	}
+	for d, missing := range dirs {
+		if missing {
+			t.Errorf("%s: no doc.go", d)
+		}
+	}
+}
