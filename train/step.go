@@ -45,6 +45,14 @@ type worker struct {
 	gacc     []float32
 	gyA, gyB []float32
 	gh       []float32
+	// A chunk whose positions all use one stack runs the hidden layers
+	// as matrix products (gemmAcc): wt holds the stepper's transposed
+	// hidden weights (per layer [stacks][inputs][units]), ght a chunk's
+	// ∂loss/∂h transposed (units × chunk). perPosition forces the
+	// per-position path (tests).
+	wt          *[nn.MaxLayers][]float32
+	ght         []float32
+	perPosition bool
 
 	loss float64 // Σ loss of this worker's positions
 }
@@ -73,9 +81,10 @@ func newWorker(a nn.Arch, withGrad bool) *worker {
 		}
 		if withGrad {
 			w.gacc = make([]float32, chunk*n2)
-			w.gyA = make([]float32, max(n2, nn.MaxLayerSize))
-			w.gyB = make([]float32, max(n2, nn.MaxLayerSize))
-			w.gh = make([]float32, nn.MaxLayerSize)
+			w.gyA = make([]float32, chunk*max(n2, nn.MaxLayerSize))
+			w.gyB = make([]float32, chunk*max(n2, nn.MaxLayerSize))
+			w.gh = make([]float32, chunk*nn.MaxLayerSize)
+			w.ght = make([]float32, chunk*nn.MaxLayerSize)
 		}
 	}
 	return w
@@ -93,12 +102,19 @@ func (w *worker) forwardChunk(m *Model, b *Batch, lo, c int) {
 		ftForward(acc[:n], m.FTBias, m.FTWeights, b.Stm[f0:f1])
 		ftForward(acc[n:], m.FTBias, m.FTWeights, b.Nstm[f0:f1])
 		if !m.Flat() {
-			w.forwardStack(m, b, lo, i)
+			w.l1Row(m, i)
 			continue
 		}
 		activateRow(w.x[i*n2:(i+1)*n2], acc, m.Activation)
 	}
 	if !m.Flat() {
+		if s, ok := w.oneStack(m, b, lo, c); ok {
+			w.forwardLayers(m, b, lo, c, s)
+			return
+		}
+		for i := 0; i < c; i++ {
+			w.forwardStack(m, b, lo, i)
+		}
 		return
 	}
 	// Dense output layer with gonum: out = X·w + b.
@@ -118,10 +134,9 @@ func (w *worker) forwardChunk(m *Model, b *Batch, lo, c int) {
 	}
 }
 
-// forwardStack computes, from position lo+i's accumulators (w.acc row i),
-// its first-layer outputs (w.x row i, L1Outputs wide), each hidden layer's
-// pre-activations and activations (w.h, w.y row i) and its output w.out[i].
-func (w *worker) forwardStack(m *Model, b *Batch, lo, i int) {
+// l1Row writes position i of the chunk's first-layer outputs (w.x row i,
+// L1Outputs wide) from its accumulators (w.acc row i).
+func (w *worker) l1Row(m *Model, i int) {
 	n := m.Hidden
 	n2, p := 2*n, m.L1Outputs()
 	acc := w.acc[i*n2 : (i+1)*n2]
@@ -132,6 +147,114 @@ func (w *worker) forwardStack(m *Model, b *Batch, lo, i int) {
 	} else {
 		activateRow(x, acc, m.Activation)
 	}
+}
+
+// oneStack returns the stack of positions [lo, lo+c) of b and true when
+// they all use the same one (always without per-bucket stacks).
+func (w *worker) oneStack(m *Model, b *Batch, lo, c int) (int, bool) {
+	if w.perPosition || w.wt == nil || c == 0 {
+		return 0, false
+	}
+	s := m.Stack(int(b.Bucket[lo]))
+	if m.StackCount() > 1 {
+		for i := 1; i < c; i++ {
+			if m.Stack(int(b.Bucket[lo+i])) != s {
+				return 0, false
+			}
+		}
+	}
+	return s, true
+}
+
+// forwardLayers is forwardStack for the whole chunk [lo, lo+c) of
+// positions that all use stack s: each hidden layer is one product of the
+// chunk's inputs (c × inputs) and the transposed weights.
+func (w *worker) forwardLayers(m *Model, b *Batch, lo, c, s int) {
+	in, I := w.x, m.L1Outputs()
+	for l := range m.NumLayers() {
+		L := m.Layers[l]
+		h := w.h[l][:c*L]
+		bias := m.HiddenBias[l][s*L : (s+1)*L]
+		for i := range c {
+			copy(h[i*L:(i+1)*L], bias)
+		}
+		gemmAcc(h, L, in, I, w.wt[l][s*I*L:(s+1)*I*L], L, c, L, I)
+		activateRow(w.y[l][:c*L], h, m.HiddenActivation)
+		in, I = w.y[l], L
+	}
+	for i := range c {
+		k := int(b.Bucket[lo+i])
+		w.out[i] = blas32.Dot(blas32.Vector{N: I, Inc: 1, Data: in[i*I : (i+1)*I]},
+			blas32.Vector{N: I, Inc: 1, Data: m.OutWeights[k*I : (k+1)*I]}) + m.OutBias[k]
+	}
+}
+
+// backwardLayers is backwardStack for the whole chunk [lo, lo+c) of
+// positions that all use stack s, given forwardLayers' buffers: the
+// weight gradient of each hidden layer is one product (∂loss/∂h)ᵀ·inputs,
+// the gradient of its inputs one product ∂loss/∂h · weights.
+func (w *worker) backwardLayers(m *Model, b *Batch, lo, c, s int) {
+	a := m.Arch
+	n := a.Hidden
+	n2, p := 2*n, a.L1Outputs()
+	nl := a.NumLayers()
+	input := func(l int) ([]float32, int) { // hidden layer l's inputs and their width (l = nl: the output's)
+		if l == 0 {
+			return w.x, p
+		}
+		return w.y[l-1], a.Layers[l-1]
+	}
+	last, o := input(nl)
+	gy, spare := w.gyA, w.gyB
+	for i := range c {
+		k := int(b.Bucket[lo+i])
+		g := w.gout[i]
+		row := last[i*o : (i+1)*o]
+		gOutW := w.grad[outWOff(a)+k*o : outWOff(a)+(k+1)*o]
+		blas32.Axpy(g, blas32.Vector{N: o, Inc: 1, Data: row}, blas32.Vector{N: o, Inc: 1, Data: gOutW})
+		w.grad[outBiasOff(a)+k] += g
+		ow := m.OutWeights[k*o : (k+1)*o]
+		gr := gy[i*o : (i+1)*o]
+		for j := range gr {
+			gr[j] = g * ow[j]
+		}
+	}
+	for l := nl - 1; l >= 0; l-- {
+		L, I := a.Layers[l], a.LayerInputs(l)
+		in, _ := input(l)
+		gh := w.gh[:c*L]
+		activationGrad(gh, w.h[l][:c*L], gy[:c*L], 1, a.HiddenActivation)
+		off := hiddenOff(a, l)
+		transpose(w.ght, gh, c, L)
+		gemmAcc(w.grad[off+s*L*I:off+(s+1)*L*I], I, w.ght, c, in, I, L, I, c)
+		gB := w.grad[off+hiddenWeights(a, l)+s*L : off+hiddenWeights(a, l)+(s+1)*L]
+		for i := range c {
+			for j, v := range gh[i*L : (i+1)*L] {
+				gB[j] += v
+			}
+		}
+		gy, spare = spare, gy
+		clear(gy[:c*I])
+		gemmAcc(gy, I, gh, L, m.HiddenWeights[l][s*L*I:(s+1)*L*I], I, c, I, L)
+	}
+	if a.Pairwise {
+		for i := range c {
+			acc := w.acc[i*n2 : (i+1)*n2]
+			ga := w.gacc[i*n2 : (i+1)*n2]
+			pairwiseGrad(ga[:n], acc[:n], gy[i*p:i*p+p/2])
+			pairwiseGrad(ga[n:], acc[n:], gy[i*p+p/2:(i+1)*p])
+		}
+		return
+	}
+	activationGrad(w.gacc[:c*n2], w.acc[:c*n2], gy[:c*n2], 1, a.Activation)
+}
+
+// forwardStack computes, from position lo+i's first-layer outputs (w.x
+// row i, see l1Row), each hidden layer's pre-activations and activations
+// (w.h, w.y row i) and its output w.out[i].
+func (w *worker) forwardStack(m *Model, b *Batch, lo, i int) {
+	p := m.L1Outputs()
+	x := w.x[i*p : (i+1)*p]
 	k := int(b.Bucket[lo+i])
 	s := m.Stack(k)
 	in := x
@@ -215,8 +338,12 @@ func (w *worker) backwardChunk(m *Model, b *Batch, lo, c int) {
 	gFTW := w.grad[:ftBiasOff(a)]
 	gFTB := w.grad[ftBiasOff(a):outWOff(a)]
 	if !a.Flat() {
-		for i := 0; i < c; i++ {
-			w.backwardStack(m, b, lo, i)
+		if s, ok := w.oneStack(m, b, lo, c); ok {
+			w.backwardLayers(m, b, lo, c, s)
+		} else {
+			for i := 0; i < c; i++ {
+				w.backwardStack(m, b, lo, i)
+			}
 		}
 		w.backwardSparse(a, b, lo, c, w.gacc[:c*n2], gFTW, gFTB)
 		return
@@ -341,6 +468,9 @@ type Stepper struct {
 	workers []*worker
 	evals   []*worker
 	order   *bucketOrder // nil: the batch is used in its own order
+	// wt: the hidden layers' weights transposed (per layer [stacks][inputs][units]),
+	// refreshed at each call, shared by the workers.
+	wt [nn.MaxLayers][]float32
 	// Grad is the batch-mean gradient after Grad; it aliases the first
 	// worker's buffer and is overwritten by the next call.
 	Grad []float32
@@ -355,11 +485,28 @@ func NewStepper(m *Model, l Loss, workers int) (*Stepper, error) {
 		return nil, fmt.Errorf("train: %d workers, want 1..1024", workers)
 	}
 	s := &Stepper{Model: m, Loss: l, order: newBucketOrder(m.Arch)}
+	for l := range m.NumLayers() {
+		s.wt[l] = make([]float32, len(m.HiddenWeights[l]))
+	}
 	for range workers {
-		s.workers = append(s.workers, newWorker(m.Arch, true))
+		w := newWorker(m.Arch, true)
+		w.wt = &s.wt
+		s.workers = append(s.workers, w)
 	}
 	s.Grad = s.workers[0].grad
 	return s, nil
+}
+
+// transposeHidden writes the transposes of the model's hidden weights,
+// one [units][inputs] block per stack, into s.wt.
+func (s *Stepper) transposeHidden() {
+	a := s.Model.Arch
+	for l := range a.NumLayers() {
+		L, I := a.Layers[l], a.LayerInputs(l)
+		for st := range a.StackCount() {
+			transpose(s.wt[l][st*L*I:(st+1)*L*I], s.Model.HiddenWeights[l][st*L*I:(st+1)*L*I], L, I)
+		}
+	}
 }
 
 // Workers returns the number of goroutines.
@@ -378,6 +525,7 @@ func (s *Stepper) Gradient(b *Batch) float64 {
 	if s.order != nil {
 		b = s.order.sort(b)
 	}
+	s.transposeHidden()
 	var wg sync.WaitGroup
 	for k, w := range s.workers {
 		wg.Go(func() {
@@ -419,9 +567,12 @@ func (s *Stepper) Evaluate(b *Batch, out []float32) float64 {
 	}
 	if s.evals == nil {
 		for range s.workers {
-			s.evals = append(s.evals, newWorker(s.Model.Arch, false))
+			w := newWorker(s.Model.Arch, false)
+			w.wt = &s.wt
+			s.evals = append(s.evals, w)
 		}
 	}
+	s.transposeHidden()
 	var wg sync.WaitGroup
 	for k, w := range s.evals {
 		wg.Go(func() {

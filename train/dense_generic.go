@@ -1,0 +1,13 @@
+// The hidden layer stack's matrix product on other platforms and purego builds: the Go loop.
+
+//go:build !amd64 || purego
+
+package train
+
+func gemmAcc(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m, n, k int) {
+	if m <= 0 || n <= 0 || k <= 0 {
+		return
+	}
+	checkGemm(c, ldc, a, lda, b, ldb, m, n, k)
+	gemmAccRef(c, ldc, a, lda, b, ldb, m, n, k)
+}
