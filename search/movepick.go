@@ -83,16 +83,36 @@ func (mp *picker) pickBest() position.Move {
 	return m
 }
 
-// sortQuiets orders [cur, end) by descending score (insertion sort: quiet
-// lists are short and mostly cut off early).
-func (mp *picker) sortQuiets() {
-	for i := mp.cur + 1; i < mp.end; i++ {
-		m, s := mp.list.Moves[i], mp.scores[i]
+// sortQuiets orders [cur, end) by descending score, moves of equal score
+// in their generated order (a stable sort: the order of an insertion sort
+// on the scores). It sorts one packed key per move in keys (scratch): the
+// score with its sign bit flipped (so unsigned order is signed order) in
+// the high 32 bits, 0xFFFF minus the move's index next (the earlier move
+// first among equal scores), the move in the low 16 bits. Keys are
+// distinct, so the order is the stable one whatever the sort; an
+// insertion sort it is (quiet lists are short and mostly cut off early).
+func (mp *picker) sortQuiets(keys *[position.MaxMoves]uint64) {
+	n := mp.end - mp.cur
+	if n < 2 {
+		return
+	}
+	moves := mp.list.Moves[mp.cur:mp.end]
+	scores := mp.scores[mp.cur:mp.end]
+	k := keys[:len(moves)]
+	for i, m := range moves {
+		k[i] = uint64(uint32(scores[i])^1<<31)<<32 | uint64(0xFFFF-i)<<16 | uint64(m)
+	}
+	for i := 1; i < len(k); i++ {
+		x := k[i]
 		j := i
-		for ; j > mp.cur && mp.scores[j-1] < s; j-- {
-			mp.list.Moves[j], mp.scores[j] = mp.list.Moves[j-1], mp.scores[j-1]
+		for ; j > 0 && k[j-1] < x; j-- {
+			k[j] = k[j-1]
 		}
-		mp.list.Moves[j], mp.scores[j] = m, s
+		k[j] = x
+	}
+	for i, x := range k {
+		moves[i] = position.Move(x)
+		scores[i] = int32(uint32(x>>32) ^ 1<<31)
 	}
 }
 
@@ -210,7 +230,7 @@ func (w *Worker[T, P]) nextMove(mp *picker, us position.Color) position.Move {
 				pos.GenerateQuiets(&mp.list)
 				mp.end = mp.list.Len
 				w.scoreQuiets(mp, us)
-				mp.sortQuiets()
+				mp.sortQuiets(&w.sortKeys)
 			}
 		case stQuiets:
 			for !mp.skipQuiets && mp.cur < mp.end {

@@ -91,6 +91,8 @@ type Worker[T any, P GamePtr[T]] struct {
 	stack   [stackSize]frame
 	states  [stackSize]position.State
 	pickers [stackSize]picker
+	// sortKeys is the scratch of picker.sortQuiets.
+	sortKeys [position.MaxMoves]uint64
 
 	hist history
 
