@@ -49,26 +49,52 @@ func (p *Position) genPseudo(list *position.MoveList, target, free Bitboard) {
 		from := b.PopLSB()
 		addMoves(list, from, rookAttacks(from, occ).And(tgt(from)))
 	}
+	// A cannon's captures and quiet moves are looked up only when the
+	// target holds enemy pieces or empty points (captures and quiets each
+	// need one of the two).
 	for b := p.byPiece[base|position.Piece(Cannon)]; b.Any(); {
 		from := b.PopLSB()
 		t := tgt(from)
-		addMoves(list, from, cannonCaptures(from, occ).And(theirs).And(t).Or(rookAttacks(from, occ).And(empty).And(t)))
+		var m Bitboard
+		if tc := t.And(theirs); tc.Any() {
+			m = cannonCaptures(from, occ).And(tc)
+		}
+		if te := t.And(empty); te.Any() {
+			m = m.Or(rookAttacks(from, occ).And(te))
+		}
+		if m.Any() {
+			addMoves(list, from, m)
+		}
 	}
+	// Leapers: the legs and eyes are read only when a point the piece
+	// could reach on an empty board is in its target.
 	for b := p.byPiece[base|position.Piece(Horse)]; b.Any(); {
 		from := b.PopLSB()
-		addMoves(list, from, horseAttacks(from, occ).And(tgt(from)))
+		if t := tgt(from); horseReach[from].And(t).Any() {
+			if m := horseAttacks(from, occ).And(t); m.Any() {
+				addMoves(list, from, m)
+			}
+		}
 	}
 	for b := p.byPiece[base|position.Piece(Pawn)]; b.Any(); {
 		from := b.PopLSB()
-		addMoves(list, from, pawnAttacks[us][from].And(tgt(from)))
+		if m := pawnAttacks[us][from].And(tgt(from)); m.Any() {
+			addMoves(list, from, m)
+		}
 	}
 	for b := p.byPiece[base|position.Piece(Elephant)]; b.Any(); {
 		from := b.PopLSB()
-		addMoves(list, from, elephantAttacks(from, occ).And(tgt(from)))
+		if t := tgt(from); elephantReach[from].And(t).Any() {
+			if m := elephantAttacks(from, occ).And(t); m.Any() {
+				addMoves(list, from, m)
+			}
+		}
 	}
 	for b := p.byPiece[base|position.Piece(Advisor)]; b.Any(); {
 		from := b.PopLSB()
-		addMoves(list, from, advisorAttacks[from].And(tgt(from)))
+		if m := advisorAttacks[from].And(tgt(from)); m.Any() {
+			addMoves(list, from, m)
+		}
 	}
 }
 

@@ -69,6 +69,8 @@ var (
 	// elephantDir[sq][d] is the one target (never across the river).
 	elephantEye [NumSquares][4]position.Square
 	elephantDir [NumSquares][4]Bitboard
+	// elephantReach[sq] is the union of elephantDir[sq] (every eye empty).
+	elephantReach [NumSquares]Bitboard
 )
 
 // Zobrist keys: one per piece and square, and one for Black to move.
@@ -420,6 +422,7 @@ func initLeapers() {
 				}
 			}
 			horseReach[s] = horseReach[s].Or(horseToDir[s][d])
+			elephantReach[s] = elephantReach[s].Or(elephantDir[s][d])
 		}
 		checkZone[s] = lineMask[s]
 		for d := range diag {
