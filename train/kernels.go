@@ -199,12 +199,12 @@ func pairwiseRow(x, acc []float32) {
 	}
 }
 
-// pairwiseGrad writes ∂loss/∂acc of one perspective (gacc, acc of length
+// pairwiseGradRef writes ∂loss/∂acc of one perspective (gacc, acc of length
 // 2h) given gx = ∂loss/∂x (length h) of pairwiseRow's products:
 //
 //	gacc[i]   = gx[i] · clamp(acc[h+i], 0, 1)  where 0 < acc[i] < 1, else 0
 //	gacc[h+i] = gx[i] · clamp(acc[i], 0, 1)    where 0 < acc[h+i] < 1, else 0
-func pairwiseGrad(gacc, acc, gx []float32) {
+func pairwiseGradRef(gacc, acc, gx []float32) {
 	h := len(gx)
 	lo, hi := acc[:h], acc[h:2*h]
 	glo, ghi := gacc[:h], gacc[h:2*h]
@@ -218,5 +218,21 @@ func pairwiseGrad(gacc, acc, gx []float32) {
 		if b > 0 && b < 1 {
 			ghi[i] = g * ca
 		}
+	}
+}
+
+// pairwiseGrad is pairwiseGradRef without branches (activationGradGo's
+// masks): the accumulators straddle 0 and 1 at random, so the reference's
+// branches are mispredicted about half of the time. Bit for bit the
+// reference's values for every non-NaN input.
+func pairwiseGrad(gacc, acc, gx []float32) {
+	h := len(gx)
+	lo, hi := acc[:h], acc[h:2*h]
+	glo, ghi := gacc[:h], gacc[h:2*h]
+	for i, g := range gx {
+		a, b := lo[i], hi[i]
+		ca, cb := min(max(a, 0), 1), min(max(b, 0), 1)
+		glo[i] = math.Float32frombits(math.Float32bits(g*cb) & signMask(a-1) & signMask(0-a))
+		ghi[i] = math.Float32frombits(math.Float32bits(g*ca) & signMask(b-1) & signMask(0-b))
 	}
 }

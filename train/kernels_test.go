@@ -171,3 +171,34 @@ func BenchmarkGatherAdd(b *testing.B) {
 		})
 	}
 }
+
+// pairwiseGrad gives pairwiseGradRef's values bit for bit, with
+// accumulators on and around the clamp's edges (±0, 1) and gradients of
+// either sign (so −0 products occur).
+func TestPairwiseGradMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	for _, h := range []int{1, 8, 128} {
+		acc := make([]float32, 2*h)
+		for j := range acc {
+			switch rng.IntN(6) {
+			case 0:
+				acc[j] = 0
+			case 1:
+				acc[j] = 1
+			case 2:
+				acc[j] = float32(math.Copysign(0, -1))
+			default:
+				acc[j] = float32(rng.NormFloat64()*0.7 + 0.5)
+			}
+		}
+		gx := randFloats(rng, h)
+		want, got := make([]float32, 2*h), make([]float32, 2*h)
+		pairwiseGradRef(want, acc, gx)
+		pairwiseGrad(got, acc, gx)
+		for j := range got {
+			if math.Float32bits(got[j]) != math.Float32bits(want[j]) {
+				t.Fatalf("h=%d j=%d acc=%v: %v != %v", h, j, acc[j], got[j], want[j])
+			}
+		}
+	}
+}
