@@ -82,9 +82,16 @@ func (s *Stack) pushMirror(d *position.Dirty) {
 			s.cur[to] = d.Pieces[i].Piece
 		}
 	}
+	// A view is a function of its colour's king square and balance count
+	// (ViewAt): when neither changed, it is the previous entry's.
 	for c := 0; c < 2; c++ {
-		s.view[k][c] = s.set.ViewAt(position.Color(c), s.kings[k][c], int(s.counts[k][c]))
-		s.flip[k][c] = s.view[k][c] != s.view[k-1][c]
+		if s.kings[k][c] == s.kings[k-1][c] && s.counts[k][c] == s.counts[k-1][c] {
+			s.view[k][c] = s.view[k-1][c]
+			s.flip[k][c] = false
+		} else {
+			s.view[k][c] = s.set.ViewAt(position.Color(c), s.kings[k][c], int(s.counts[k][c]))
+			s.flip[k][c] = s.view[k][c] != s.view[k-1][c]
+		}
 		s.valid[k][c] = false
 	}
 }
