@@ -50,7 +50,18 @@ func (p *Position) DoMove(m position.Move, st *position.State) {
 	}
 	p.side = them
 	p.st = st
-	p.setCheckers(st)
+	// No piece of us attacked the enemy general before the move (the
+	// position was legal). A check now needs the move to leave or enter a
+	// point of its checkZone (a discovered check, or a rook, cannon or the
+	// general arriving on its lines) or the mover to land where a horse or
+	// a pawn attacks it from; else there are no checkers to look for.
+	if ksq := p.kingSq[them]; checkZone[ksq].Has(from) || checkZone[ksq].Has(to) ||
+		horseReach[ksq].Has(to) || pawnAttackersTo[us][ksq].Has(to) {
+		p.setCheckers(st)
+	} else {
+		st.Checkers = [2]uint64{}
+		st.InCheck = false
+	}
 	if debugValidate {
 		p.debugCheck("DoMove", m)
 	}
