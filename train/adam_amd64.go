@@ -26,3 +26,21 @@ func adamUpdate(p, g, m, v []float32, k *adamConsts) {
 	}
 	adamRef(p[n:], g[n:], m[n:], v[n:], k)
 }
+
+// asmClip clamps p to [lo, hi] (len(p) % 8 == 0, lo < 0 < hi).
+//
+//go:noescape
+func asmClip(p []float32, lo, hi float32)
+
+// clipSlice is min(max(p[i], lo), hi) for every element, bit for bit
+// except a NaN's payload (NaN stays NaN), 8 lanes at a time where the CPU has AVX and lo < 0 < hi.
+func clipSlice(p []float32, lo, hi float32) {
+	n := len(p) &^ 7
+	if !hasAVXAdam || !(lo < 0 && hi > 0) {
+		n = 0
+	}
+	if n > 0 {
+		asmClip(p[:n], lo, hi)
+	}
+	clipRef(p[n:], lo, hi)
+}

@@ -52,3 +52,30 @@ adam_loop:
 adam_done:
 	VZEROUPPER
 	RET
+
+// func asmClip(p []float32, lo, hi float32)
+// p[i] = min(max(p[i], lo), hi), 8 lanes per step (len(p) % 8 == 0). p[i] is the
+// second source of VMAXPS/VMINPS, which they return when either is NaN, so NaN
+// stays NaN as with Go's min and max; the caller passes lo < 0 < hi, where the
+// two agree on signed zeros too.
+TEXT ·asmClip(SB), NOSPLIT, $0-32
+	MOVQ p_base+0(FP), DI
+	MOVQ p_len+8(FP), CX
+	VBROADCASTSS lo+24(FP), Y1
+	VBROADCASTSS hi+28(FP), Y2
+	SHLQ $2, CX
+	XORQ DX, DX
+
+clip_loop:
+	CMPQ DX, CX
+	JAE  clip_done
+	VMOVUPS (DI)(DX*1), Y0
+	VMAXPS  Y0, Y1, Y0           // max(lo, p): p when NaN
+	VMINPS  Y0, Y2, Y0           // min(hi, …): … when NaN
+	VMOVUPS Y0, (DI)(DX*1)
+	ADDQ $32, DX
+	JMP  clip_loop
+
+clip_done:
+	VZEROUPPER
+	RET

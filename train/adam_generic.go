@@ -5,3 +5,5 @@
 package train
 
 func adamUpdate(p, g, m, v []float32, k *adamConsts) { adamRef(p, g, m, v, k) }
+
+func clipSlice(p []float32, lo, hi float32) { clipRef(p, lo, hi) }

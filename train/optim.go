@@ -117,10 +117,16 @@ func adamRef(p, g, m, v []float32, k *adamConsts) {
 // after the update: both are element-wise).
 func (o *AdamW) clipRange(params []float32, lo, hi int) {
 	for _, c := range o.Clip {
-		s, e := max(c.Start, lo), min(c.End, hi)
-		for i := s; i < e; i++ {
-			params[i] = min(max(params[i], c.Min), c.Max)
+		if s, e := max(c.Start, lo), min(c.End, hi); s < e {
+			clipSlice(params[s:e], c.Min, c.Max)
 		}
+	}
+}
+
+// clipRef clamps p to [lo, hi] element by element.
+func clipRef(p []float32, lo, hi float32) {
+	for i, v := range p {
+		p[i] = min(max(v, lo), hi)
 	}
 }
 
