@@ -75,6 +75,12 @@ func (p *Position) GivesCheck(m position.Move) bool {
 	}
 	us := p.side
 	ksq := p.kingSq[us^1]
+	// The test DoMove makes before its checker scan: off the general's
+	// check zone, horse reach and pawn attacks, a move gives no check.
+	if !checkZone[ksq].Has(from) && !checkZone[ksq].Has(to) &&
+		!horseReach[ksq].Has(to) && !pawnAttackersTo[us][ksq].Has(to) {
+		return false
+	}
 	fromBB := squareBB[from]
 	occ := p.occ.Xor(fromBB).Or(squareBB[to])
 	switch p.board[from].Type() {
