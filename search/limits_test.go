@@ -77,18 +77,24 @@ func TestZeroClockAnswers(t *testing.T) {
 	} {
 		t0 := time.Now()
 		res := s.Search(pos, lim, nil)
-		if el := time.Since(t0); el > 200*time.Millisecond || res.BestMove == position.MoveNone || res.Depth < 1 {
+		// 2 s: a hang detector, not a timing test (a loaded machine may
+		// not run the searcher for a while).
+		if el := time.Since(t0); el > 2*time.Second || res.BestMove == position.MoveNone || res.Depth < 1 {
 			t.Fatalf("%+v: %v after %v, depth %d", lim, res.BestMove, el, res.Depth)
 		}
 	}
 }
 
-// TestMoveTime: movetime 150 ms uses most of it and does not overrun much.
+// TestMoveTime: movetime 150 ms uses most of it (the lower bound, which a
+// loaded machine can only help) and stops on the clock; the upper bound is
+// a hang detector of ten times the movetime, since a loaded machine may
+// deschedule the searcher (the overrun itself is measured by
+// BenchmarkStopLatency and the match runs in docs/strength.md, not here).
 func TestMoveTime(t *testing.T) {
 	s := newChessSearcher(oneThread())
 	t0 := time.Now()
 	s.Search(chessPos(chessBenchFENs[5]), search.Limits{MoveTime: 150 * time.Millisecond}, nil)
-	if el := time.Since(t0); el < 100*time.Millisecond || el > 250*time.Millisecond {
+	if el := time.Since(t0); el < 100*time.Millisecond || el > 1500*time.Millisecond {
 		t.Fatalf("movetime 150ms took %v", el)
 	}
 }
