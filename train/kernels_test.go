@@ -70,19 +70,7 @@ func TestActivationKernelsMatchReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, act := range []nn.Activation{nn.SCReLU, nn.CReLU} {
 		for _, n := range []int{8, 16, 256} {
-			acc := make([]float32, n)
-			for j := range acc {
-				switch rng.IntN(6) {
-				case 0:
-					acc[j] = 0
-				case 1:
-					acc[j] = 1
-				case 2:
-					acc[j] = float32(math.Copysign(0, -1))
-				default:
-					acc[j] = float32(rng.NormFloat64())
-				}
-			}
+			acc := edgeAccumulators(rng, n, 1, 0)
 			w := randFloats(rng, n)
 			g := float32(rng.NormFloat64())
 			want, got := make([]float32, n), make([]float32, n)
@@ -178,19 +166,7 @@ func BenchmarkGatherAdd(b *testing.B) {
 func TestPairwiseGradMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(51, 52))
 	for _, h := range []int{1, 8, 128} {
-		acc := make([]float32, 2*h)
-		for j := range acc {
-			switch rng.IntN(6) {
-			case 0:
-				acc[j] = 0
-			case 1:
-				acc[j] = 1
-			case 2:
-				acc[j] = float32(math.Copysign(0, -1))
-			default:
-				acc[j] = float32(rng.NormFloat64()*0.7 + 0.5)
-			}
-		}
+		acc := edgeAccumulators(rng, 2*h, 0.7, 0.5)
 		gx := randFloats(rng, h)
 		want, got := make([]float32, 2*h), make([]float32, 2*h)
 		pairwiseGradRef(want, acc, gx)
@@ -201,4 +177,25 @@ func TestPairwiseGradMatchesReference(t *testing.T) {
 			}
 		}
 	}
+}
+
+// edgeAccumulators returns n accumulator values for the activation kernels'
+// tests: half of them on the clamp's edges (0, 1 and −0, a sixth each), the
+// rest normal with the given spread around mean, drawn from rng in the order
+// the tests always drew them.
+func edgeAccumulators(rng *rand.Rand, n int, spread, mean float64) []float32 {
+	acc := make([]float32, n)
+	for j := range acc {
+		switch rng.IntN(6) {
+		case 0:
+			acc[j] = 0
+		case 1:
+			acc[j] = 1
+		case 2:
+			acc[j] = float32(math.Copysign(0, -1))
+		default:
+			acc[j] = float32(rng.NormFloat64()*spread + mean)
+		}
+	}
+	return acc
 }
