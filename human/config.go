@@ -55,7 +55,8 @@ type Config struct {
 // from in, one per line (with line editing and history when in and out are
 // terminals, see the package comment), and answers with the engine's moves until "quit"
 // or the end of in. Errors are only those of reading in or writing out, or
-// a bad Config (unknown game, bad FEN); the person's mistakes are answered
+// a bad Config (unknown game, bad FEN, an evaluator that does not load),
+// without a "human:" prefix (the caller names the command); the person's mistakes are answered
 // in the session.
 func Play(in io.Reader, out io.Writer, cfg Config) error {
 	switch cfg.Game {
@@ -64,7 +65,7 @@ func Play(in io.Reader, out io.Writer, cfg Config) error {
 	case position.Chess:
 		return run(chessDef, in, out, cfg, nil)
 	}
-	return fmt.Errorf("human: unknown game %v (want xiangqi or chess)", cfg.Game)
+	return fmt.Errorf("unknown game %v (want xiangqi or chess)", cfg.Game)
 }
 
 // ParseSide reads the side the person plays: "red" or "white" (colour 0),

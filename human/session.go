@@ -83,10 +83,10 @@ func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Wr
 	}
 	e, err := engine.New(def.Def)
 	if err != nil {
-		return fmt.Errorf("human: %w", err)
+		return err
 	}
 	if err := e.SetPosition(s.start, nil); err != nil {
-		return fmt.Errorf("human: start position: %w", err)
+		return fmt.Errorf("start position: %w", err)
 	}
 	s.eng, s.pos, s.hist = e, e.Position(), e.History()
 	s.lim = search.Limits{MoveTime: cfg.MoveTime, Depth: cfg.Depth, Nodes: cfg.Nodes}
@@ -96,7 +96,7 @@ func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Wr
 	if think != nil {
 		s.think, s.clear = think, func() {}
 	} else if err := s.newEngine(); err != nil {
-		return fmt.Errorf("human: %w", err)
+		return err
 	}
 
 	s.printf("%s against dualnnue: you play %s. Type a move, or \"help\".\n", def.Name, def.Sides[s.human])
@@ -119,7 +119,7 @@ func run[T any, P search.GamePtr[T]](def *gameDef[T, P], in io.Reader, out io.Wr
 				s.printf("\nend of input: bye\n")
 				return s.out.err
 			}
-			return fmt.Errorf("human: reading input: %w", err)
+			return fmt.Errorf("reading input: %w", err)
 		}
 		s.handle(line)
 	}

@@ -257,10 +257,10 @@ func TestInputEdges(t *testing.T) {
 
 func TestPlayErrors(t *testing.T) {
 	var out strings.Builder
-	if err := Play(strings.NewReader(""), &out, Config{Game: 7}); err == nil || err.Error() != `human: unknown game variant(7) (want xiangqi or chess)` {
+	if err := Play(strings.NewReader(""), &out, Config{Game: 7}); err == nil || err.Error() != `unknown game variant(7) (want xiangqi or chess)` {
 		t.Errorf("unknown game: %v", err)
 	}
-	if err := Play(strings.NewReader(""), &out, Config{Game: position.Chess, FEN: "junk"}); err == nil || !strings.HasPrefix(err.Error(), "human: start position: ") {
+	if err := Play(strings.NewReader(""), &out, Config{Game: position.Chess, FEN: "junk"}); err == nil || !strings.HasPrefix(err.Error(), "start position: ") {
 		t.Errorf("bad FEN: %v", err)
 	}
 }

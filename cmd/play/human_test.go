@@ -51,7 +51,7 @@ func TestHumanEval(t *testing.T) {
 	}{
 		{[]string{"-eval", ""}, "play human: -eval: bad evaluator choice: empty (want hand, embedded or the path of a net file)\nusage: play human"},
 		{[]string{"-eval", "hand", "-hce"}, "play human: -hce is deprecated: use -eval hand\nplay human: -eval with the deprecated -hce or -evalfile: give -eval only\nusage: play human"},
-		{[]string{"-eval", missing}, "play human: human: open " + missing + ": no such file or directory\n"},
+		{[]string{"-eval", missing}, "play human: open " + missing + ": no such file or directory\n"},
 	} {
 		args := append([]string{"human", "-game", "chess"}, c.args...)
 		out, errOut, code := playIn("quit\n", args...)
