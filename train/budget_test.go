@@ -8,9 +8,8 @@ import (
 	"runtime"
 	"testing"
 
-	"dualnnue/datasets"
+	"dualnnue/internal/craftdata"
 	"dualnnue/position"
-	"dualnnue/position/chess"
 )
 
 // allocated returns the bytes the Go heap handed out while f ran
@@ -63,40 +62,13 @@ func TestMemoryBytesAreReal(t *testing.T) {
 	}
 }
 
-// writeShuffles writes games of plies knight-shuffle plies (Ng1f3 Ng8f6
-// Nf3g1 Nf6g8 again and again, each scored 10 cp): a file of a few KB
-// that decodes into games·plies positions, as the crafted file of the
-// issue did (256 MiB stopped at 1.07 GB).
+// writeShuffles writes games of plies knight-shuffle plies to path
+// (craftdata.WriteShuffles): a file of a few KB that decodes into
+// games·plies positions, as the crafted file of the issue did (256 MiB
+// stopped at 1.07 GB).
 func writeShuffles(t *testing.T, path string, games, plies int) {
 	t.Helper()
-	w, err := datasets.Create(path, position.Chess, datasets.GeneratorInfo{Engine: "budget test"}, &datasets.WriterOptions{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos, err := chess.NewFromFEN(chess.StartFEN)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var moves []position.Move
-	for _, s := range []string{"g1f3", "g8f6", "f3g1", "f6g8"} {
-		m, err := pos.ParseMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var st position.State
-		pos.DoMove(m, &st)
-		moves = append(moves, m)
-	}
-	g := datasets.GameRecord{Result: position.Draw}
-	for i := range plies {
-		g.Plies = append(g.Plies, datasets.Ply{Move: moves[i%4], Score: 10})
-	}
-	for range games {
-		if err := w.WriteGame(&g); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
+	if _, err := craftdata.WriteShuffles(path, games, plies); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -9,51 +9,18 @@ import (
 	"strings"
 	"testing"
 
-	"dualnnue/datasets"
-	"dualnnue/position"
-	"dualnnue/position/chess"
+	"dualnnue/internal/craftdata"
 )
 
-// knightShuffle is the four plies Ng1f3 Ng8f6 Nf3g1 Nf6g8, which bring the
-// chess start position back: games of it compress to almost nothing, the
-// way a 2 KB crafted file decoded into 2.6 GB of positions.
-var knightShuffle = []string{"g1f3", "g8f6", "f3g1", "f6g8"}
-
-// writeShuffles writes games of plies knight-shuffle plies (each scored
-// 10 cp) to path and returns the positions written.
+// writeShuffles writes games of plies knight-shuffle plies to path
+// (craftdata.WriteShuffles) and returns the positions written.
 func writeShuffles(t *testing.T, path string, games, plies int) int {
 	t.Helper()
-	w, err := datasets.Create(path, position.Chess, datasets.GeneratorInfo{Engine: "budget test"}, &datasets.WriterOptions{NoSync: true})
+	n, err := craftdata.WriteShuffles(path, games, plies)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos, err := chess.NewFromFEN(chess.StartFEN)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var moves []position.Move
-	for _, s := range knightShuffle {
-		m, err := pos.ParseMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var st position.State
-		pos.DoMove(m, &st)
-		moves = append(moves, m)
-	}
-	g := datasets.GameRecord{Result: position.Draw}
-	for i := range plies {
-		g.Plies = append(g.Plies, datasets.Ply{Move: moves[i%4], Score: 10})
-	}
-	for range games {
-		if err := w.WriteGame(&g); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return games * plies
+	return n
 }
 
 // TestWDLMemoryBudget: a small dataset of 40,000 positions over a 1 MiB
