@@ -236,3 +236,49 @@ func pairwiseGrad(gacc, acc, gx []float32) {
 		ghi[i] = math.Float32frombits(math.Float32bits(g*ca) & signMask(b-1) & signMask(0-b))
 	}
 }
+
+// ftForwardChunkRef is ftForwardRef for the c = len(offs)−1 positions of a
+// chunk, position p's accumulator acc[p·stride : p·stride+n] from its
+// features feats[offs[p]:offs[p+1]]:
+//
+//	for p { ftForwardRef(acc[p·stride:p·stride+n], bias, w, feats[offs[p]:offs[p+1]]) }
+//
+// A chunk at a time, the fast twin (ftForwardChunk) can run one column tile
+// of every position before the next, so that the tile's slice of the
+// weights stays in L2 while the chunk's rows stream past.
+func ftForwardChunkRef(acc []float32, stride, n int, bias, w []float32, feats []uint16, offs []int32) {
+	for p := 0; p+1 < len(offs); p++ {
+		ftForwardRef(acc[p*stride:p*stride+n], bias, w, feats[offs[p]:offs[p+1]])
+	}
+}
+
+// ftForwardRows is ftForwardChunkRef through ftForward, one position at a
+// time: the fast twin's path for shapes its tiles do not fit.
+func ftForwardRows(acc []float32, stride, n int, bias, w []float32, feats []uint16, offs []int32) {
+	for p := 0; p+1 < len(offs); p++ {
+		ftForward(acc[p*stride:p*stride+n], bias, w, feats[offs[p]:offs[p+1]])
+	}
+}
+
+// gatherAddFeaturesRef is gatherAddRef for every active feature of a chunk:
+// row feats[k] of dst (n wide) gets the rows of src at the offsets
+// rows[starts[k]:starts[k+1]], in order:
+//
+//	for k, f := range feats { gatherAddRef(dst[f·n:(f+1)·n], src, rows[starts[k]:starts[k+1]]) }
+//
+// The fast twin (gatherAddFeatures) can run one column tile of every
+// feature before the next, so that the tile's slice of src (the chunk's
+// ∂loss/∂acc rows) stays in L2.
+func gatherAddFeaturesRef(dst []float32, n int, src []float32, feats, starts, rows []int32) {
+	for k, f := range feats {
+		gatherAddRef(dst[int(f)*n:int(f)*n+n], src, rows[starts[k]:starts[k+1]])
+	}
+}
+
+// gatherAddRowsOf is gatherAddFeaturesRef through gatherAdd, one feature at
+// a time: the fast twin's path for shapes its tiles do not fit.
+func gatherAddRowsOf(dst []float32, n int, src []float32, feats, starts, rows []int32) {
+	for k, f := range feats {
+		gatherAdd(dst[int(f)*n:int(f)*n+n], src, rows[starts[k]:starts[k+1]])
+	}
+}

@@ -199,3 +199,60 @@ func edgeAccumulators(rng *rand.Rand, n int, spread, mean float64) []float32 {
 	}
 	return acc
 }
+
+// The chunk kernels give the reference loops' values bit for bit: widths
+// that fit the column tiles and one that does not (64), chunks of one to
+// 128 positions with 0–40 features each, rows repeated within a feature.
+func TestChunkKernelsMatchReference(t *testing.T) {
+	t.Logf("kernels: %s, chunk tile %d columns", kernelPath, chunkTile())
+	checkChunkKernels(t, rand.New(rand.NewPCG(61, 62)))
+}
+
+func checkChunkKernels(t *testing.T, rng *rand.Rand) {
+	t.Helper()
+	for _, n := range []int{64, 128, 256, 384, 512} {
+		for _, c := range []int{1, 3, 128} {
+			const f = 300
+			w := randFloats(rng, f*n)
+			bias := randFloats(rng, n)
+			stride := 2*n + 8*rng.IntN(2)
+			offs := []int32{int32(rng.IntN(5))}
+			for range c {
+				offs = append(offs, offs[len(offs)-1]+int32(rng.IntN(41)))
+			}
+			feats := randFeats(rng, int(offs[c])+rng.IntN(3), f)
+			want := randFloats(rng, (c-1)*stride+n)
+			got := append([]float32(nil), want...)
+			ftForwardChunkRef(want, stride, n, bias, w, feats, offs)
+			ftForwardChunk(got, stride, n, bias, w, feats, offs)
+			for j := range got {
+				if math.Float32bits(got[j]) != math.Float32bits(want[j]) {
+					t.Fatalf("forward n=%d c=%d j=%d: %v != %v", n, c, j, got[j], want[j])
+				}
+			}
+
+			src := randFloats(rng, c*stride)
+			var act, starts, rows []int32
+			for k := range f {
+				if rng.IntN(3) == 0 {
+					continue
+				}
+				act = append(act, int32(k))
+				starts = append(starts, int32(len(rows)))
+				for range rng.IntN(6) {
+					rows = append(rows, int32(rng.IntN(c)*stride+rng.IntN(2)*8))
+				}
+			}
+			starts = append(starts, int32(len(rows)))
+			want = randFloats(rng, f*n)
+			got = append([]float32(nil), want...)
+			gatherAddFeaturesRef(want, n, src, act, starts, rows)
+			gatherAddFeatures(got, n, src, act, starts, rows)
+			for j := range got {
+				if math.Float32bits(got[j]) != math.Float32bits(want[j]) {
+					t.Fatalf("gatherAddFeatures n=%d c=%d j=%d: %v != %v", n, c, j, got[j], want[j])
+				}
+			}
+		}
+	}
+}

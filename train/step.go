@@ -34,6 +34,8 @@ type worker struct {
 	cnt     []int32 // F+1
 	cur     []int32 // F, insertion cursors
 	rows    []int32 // one per active (position, perspective, feature)
+	act     []int32 // the chunk's active features, ascending
+	starts  []int32 // act's rows: rows[starts[k]:starts[k+1]] (len(act)+1)
 	allRows []int32 // 0, N, 2N, … : every row of a chunk (for the bias)
 
 	// Hidden layer stack (nn.Arch.Flat false) only: per hidden layer the
@@ -60,13 +62,15 @@ type worker struct {
 func newWorker(a nn.Arch, withGrad bool) *worker {
 	n2 := 2 * a.Hidden
 	w := &worker{
-		acc:  make([]float32, chunk*n2),
-		x:    make([]float32, chunk*n2),
-		out:  make([]float32, chunk),
-		gout: make([]float32, chunk),
-		cnt:  make([]int32, a.Inputs+1),
-		cur:  make([]int32, a.Inputs),
-		rows: make([]int32, 2*chunk*features.MaxActive),
+		acc:    make([]float32, chunk*n2),
+		x:      make([]float32, chunk*n2),
+		out:    make([]float32, chunk),
+		gout:   make([]float32, chunk),
+		cnt:    make([]int32, a.Inputs+1),
+		cur:    make([]int32, a.Inputs),
+		rows:   make([]int32, 2*chunk*features.MaxActive),
+		act:    make([]int32, 0, a.Inputs),
+		starts: make([]int32, 0, a.Inputs+1),
 	}
 	for i := range 2 * chunk {
 		w.allRows = append(w.allRows, int32(i*a.Hidden))
@@ -95,17 +99,15 @@ func newWorker(a nn.Arch, withGrad bool) *worker {
 func (w *worker) forwardChunk(m *Model, b *Batch, lo, c int) {
 	n := m.Hidden
 	n2 := 2 * n
+	offs := b.Offsets[lo : lo+c+1]
+	ftForwardChunk(w.acc, n2, n, m.FTBias, m.FTWeights, b.Stm, offs)
+	ftForwardChunk(w.acc[n:], n2, n, m.FTBias, m.FTWeights, b.Nstm, offs)
 	for i := 0; i < c; i++ {
-		p := lo + i
-		f0, f1 := b.Offsets[p], b.Offsets[p+1]
-		acc := w.acc[i*n2 : (i+1)*n2]
-		ftForward(acc[:n], m.FTBias, m.FTWeights, b.Stm[f0:f1])
-		ftForward(acc[n:], m.FTBias, m.FTWeights, b.Nstm[f0:f1])
 		if !m.Flat() {
 			w.l1Row(m, i)
 			continue
 		}
-		activateRow(w.x[i*n2:(i+1)*n2], acc, m.Activation)
+		activateRow(w.x[i*n2:(i+1)*n2], w.acc[i*n2:(i+1)*n2], m.Activation)
 	}
 	if !m.Flat() {
 		if s, ok := w.oneStack(m, b, lo, c); ok {
@@ -419,11 +421,15 @@ func (w *worker) backwardSparse(a nn.Arch, b *Batch, lo, c int, g, gFTW, gFTB []
 			cur[f]++
 		}
 	}
+	act, starts := w.act[:0], w.starts[:0]
 	for f := 0; f < a.Inputs; f++ {
-		if lo, hi := cnt[f], cnt[f+1]; lo < hi {
-			gatherAdd(gFTW[f*n:(f+1)*n], g, rows[lo:hi])
+		if cnt[f] < cnt[f+1] {
+			act = append(act, int32(f))
+			starts = append(starts, cnt[f])
 		}
 	}
+	starts = append(starts, cnt[a.Inputs])
+	gatherAddFeatures(gFTW, n, g, act, starts, rows)
 	gatherAdd(gFTB, g, w.allRows[:2*c])
 }
 

@@ -1,0 +1,103 @@
+// The chunk kernels in AVX-512 (kernels512_amd64.s) where the CPU has it, in both amd64 kernel paths.
+
+//go:build amd64 && !purego
+
+package train
+
+import "golang.org/x/sys/cpu"
+
+// hasAVX512 is true when the CPU and the OS support AVX-512F (32 ZMM registers).
+var hasAVX512 = cpu.X86.HasAVX512F
+
+// tileCols is the column tile of the AVX-512 chunk kernels: 128 (8 ZMM
+// sums) or 256 (16), 0 to use the per-position kernels. A 128-column tile
+// of a 768-feature block of weights is 384 KiB, which stays in a 1 MiB L2
+// while the whole chunk's rows stream past.
+var tileCols = func() int {
+	if hasAVX512 {
+		return 128
+	}
+	return 0
+}()
+
+// asmFTForwardTile128 and asmFTForwardTile256 are one column tile of
+// ftForwardChunkRef (acc, bias and w start at the tile's column), reading
+// without bounds checks (ftForwardChunk checks).
+//
+//go:noescape
+func asmFTForwardTile128(acc []float32, stride int, bias, w []float32, n int, feats []uint16, offs []int32)
+
+//go:noescape
+func asmFTForwardTile256(acc []float32, stride int, bias, w []float32, n int, feats []uint16, offs []int32)
+
+// asmGatherAddTile128 and asmGatherAddTile256 are one column tile of
+// gatherAddFeaturesRef (dst and src start at the tile's column), reading
+// without bounds checks (gatherAddFeatures checks).
+//
+//go:noescape
+func asmGatherAddTile128(dst []float32, n int, src []float32, feats, starts, rows []int32)
+
+//go:noescape
+func asmGatherAddTile256(dst []float32, n int, src []float32, feats, starts, rows []int32)
+
+// ftForwardChunk is ftForwardChunkRef, bit for bit: with AVX-512 one column
+// tile of every position at a time, else position by position.
+func ftForwardChunk(acc []float32, stride, n int, bias, w []float32, feats []uint16, offs []int32) {
+	t := tileCols
+	c := len(offs) - 1
+	if t == 0 || n%t != 0 || c <= 0 {
+		ftForwardRows(acc, stride, n, bias, w, feats, offs)
+		return
+	}
+	if stride < n || (c-1)*stride+n > len(acc) || len(bias) < n {
+		panic(errShape)
+	}
+	for p := range c {
+		if offs[p] < 0 || offs[p] > offs[p+1] {
+			panic(errShape)
+		}
+	}
+	for _, f := range feats[offs[0]:offs[c]] {
+		if (int(f)+1)*n > len(w) {
+			panic(errFeature(int(f), len(w)/n))
+		}
+	}
+	for j := 0; j < n; j += t {
+		if t == 256 {
+			asmFTForwardTile256(acc[j:], stride, bias[j:], w[j:], n, feats, offs)
+		} else {
+			asmFTForwardTile128(acc[j:], stride, bias[j:], w[j:], n, feats, offs)
+		}
+	}
+}
+
+// gatherAddFeatures is gatherAddFeaturesRef, bit for bit: with AVX-512 one
+// column tile of every feature at a time, else feature by feature.
+func gatherAddFeatures(dst []float32, n int, src []float32, feats, starts, rows []int32) {
+	t := tileCols
+	if t == 0 || n%t != 0 || len(feats) == 0 {
+		gatherAddRowsOf(dst, n, src, feats, starts, rows)
+		return
+	}
+	k := len(feats)
+	if len(starts) != k+1 || starts[0] < 0 || int(starts[k]) > len(rows) {
+		panic(errShape)
+	}
+	for i, f := range feats {
+		if f < 0 || (int(f)+1)*n > len(dst) || starts[i] > starts[i+1] {
+			panic(errShape)
+		}
+	}
+	for _, r := range rows[starts[0]:starts[k]] {
+		if r < 0 || int(r)+n > len(src) {
+			panic(errShape)
+		}
+	}
+	for j := 0; j < n; j += t {
+		if t == 256 {
+			asmGatherAddTile256(dst[j:], n, src[j:], feats, starts, rows)
+		} else {
+			asmGatherAddTile128(dst[j:], n, src[j:], feats, starts, rows)
+		}
+	}
+}

@@ -1,0 +1,337 @@
+// AVX-512 sparse first-layer kernels over a whole chunk of positions, one column tile per call, Go assembly for amd64 builds (both kernel paths).
+
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func asmFTForwardTile128(acc []float32, stride int, bias, w []float32, n int, feats []uint16, offs []int32)
+// One 128-column tile of ftForwardChunkRef: for p < len(offs)−1, acc[p·stride : p·stride+128] =
+// bias[0:128] + Σ w[f·n : f·n+128] over f in feats[offs[p]:offs[p+1]], in order; the bias
+// tile stays in 8 ZMM registers, the sums in 8 more.
+TEXT ·asmFTForwardTile128(SB), NOSPLIT, $0-136
+	MOVQ acc_base+0(FP), DI
+	MOVQ stride+24(FP), R11
+	MOVQ bias_base+32(FP), SI
+	MOVQ w_base+56(FP), R8
+	MOVQ n+80(FP), CX
+	MOVQ feats_base+88(FP), R9
+	MOVQ offs_base+112(FP), R10
+	MOVQ offs_len+120(FP), R12
+	SHLQ $2, R11             // acc row stride in bytes
+	SHLQ $2, CX              // weight row stride in bytes
+	DECQ R12                 // positions
+	JLE  fwd128_done
+	VMOVUPS 0(SI), Z16
+	VMOVUPS 64(SI), Z17
+	VMOVUPS 128(SI), Z18
+	VMOVUPS 192(SI), Z19
+	VMOVUPS 256(SI), Z20
+	VMOVUPS 320(SI), Z21
+	VMOVUPS 384(SI), Z22
+	VMOVUPS 448(SI), Z23
+
+fwd128_pos:
+	MOVLQSX 0(R10), BX       // first feature
+	MOVLQSX 4(R10), R13      // end of the features
+	VMOVAPS Z16, Z0
+	VMOVAPS Z17, Z1
+	VMOVAPS Z18, Z2
+	VMOVAPS Z19, Z3
+	VMOVAPS Z20, Z4
+	VMOVAPS Z21, Z5
+	VMOVAPS Z22, Z6
+	VMOVAPS Z23, Z7
+
+fwd128_feat:
+	CMPQ BX, R13
+	JGE  fwd128_store
+	MOVWQZX (R9)(BX*2), AX
+	IMULQ CX, AX
+	ADDQ  R8, AX
+	VADDPS 0(AX), Z0, Z0
+	VADDPS 64(AX), Z1, Z1
+	VADDPS 128(AX), Z2, Z2
+	VADDPS 192(AX), Z3, Z3
+	VADDPS 256(AX), Z4, Z4
+	VADDPS 320(AX), Z5, Z5
+	VADDPS 384(AX), Z6, Z6
+	VADDPS 448(AX), Z7, Z7
+	INCQ BX
+	JMP  fwd128_feat
+
+fwd128_store:
+	VMOVUPS Z0, 0(DI)
+	VMOVUPS Z1, 64(DI)
+	VMOVUPS Z2, 128(DI)
+	VMOVUPS Z3, 192(DI)
+	VMOVUPS Z4, 256(DI)
+	VMOVUPS Z5, 320(DI)
+	VMOVUPS Z6, 384(DI)
+	VMOVUPS Z7, 448(DI)
+	ADDQ R11, DI
+	ADDQ $4, R10
+	DECQ R12
+	JNZ  fwd128_pos
+
+fwd128_done:
+	VZEROUPPER
+	RET
+
+// func asmGatherAddTile128(dst []float32, n int, src []float32, feats, starts, rows []int32)
+// One 128-column tile of gatherAddFeaturesRef: for k < len(feats), dst[f·n : f·n+128] +=
+// src[r : r+128] for r in rows[starts[k]:starts[k+1]], in order, where f = feats[k]; the
+// tile of dst row f stays in 8 ZMM registers while its rows are added.
+TEXT ·asmGatherAddTile128(SB), NOSPLIT, $0-128
+	MOVQ dst_base+0(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ src_base+32(FP), SI
+	MOVQ feats_base+56(FP), R8
+	MOVQ feats_len+64(FP), R12
+	MOVQ starts_base+80(FP), R10
+	MOVQ rows_base+104(FP), R9
+	SHLQ $2, CX              // dst row stride in bytes
+	TESTQ R12, R12
+	JLE  gat128_done
+
+gat128_feat:
+	MOVLQSX 0(R8), AX        // feature
+	IMULQ CX, AX
+	ADDQ  DI, AX             // its dst row
+	VMOVUPS 0(AX), Z0
+	VMOVUPS 64(AX), Z1
+	VMOVUPS 128(AX), Z2
+	VMOVUPS 192(AX), Z3
+	VMOVUPS 256(AX), Z4
+	VMOVUPS 320(AX), Z5
+	VMOVUPS 384(AX), Z6
+	VMOVUPS 448(AX), Z7
+	MOVLQSX 0(R10), BX
+	MOVLQSX 4(R10), R13
+
+gat128_row:
+	CMPQ BX, R13
+	JGE  gat128_store
+	MOVLQSX (R9)(BX*4), DX
+	LEAQ (SI)(DX*4), DX
+	VADDPS 0(DX), Z0, Z0
+	VADDPS 64(DX), Z1, Z1
+	VADDPS 128(DX), Z2, Z2
+	VADDPS 192(DX), Z3, Z3
+	VADDPS 256(DX), Z4, Z4
+	VADDPS 320(DX), Z5, Z5
+	VADDPS 384(DX), Z6, Z6
+	VADDPS 448(DX), Z7, Z7
+	INCQ BX
+	JMP  gat128_row
+
+gat128_store:
+	VMOVUPS Z0, 0(AX)
+	VMOVUPS Z1, 64(AX)
+	VMOVUPS Z2, 128(AX)
+	VMOVUPS Z3, 192(AX)
+	VMOVUPS Z4, 256(AX)
+	VMOVUPS Z5, 320(AX)
+	VMOVUPS Z6, 384(AX)
+	VMOVUPS Z7, 448(AX)
+	ADDQ $4, R8
+	ADDQ $4, R10
+	DECQ R12
+	JNZ  gat128_feat
+
+gat128_done:
+	VZEROUPPER
+	RET
+
+// func asmFTForwardTile256(acc []float32, stride int, bias, w []float32, n int, feats []uint16, offs []int32)
+// One 256-column tile of ftForwardChunkRef: for p < len(offs)−1, acc[p·stride : p·stride+256] =
+// bias[0:256] + Σ w[f·n : f·n+256] over f in feats[offs[p]:offs[p+1]], in order; the bias
+// tile stays in 16 ZMM registers, the sums in 16 more.
+TEXT ·asmFTForwardTile256(SB), NOSPLIT, $0-136
+	MOVQ acc_base+0(FP), DI
+	MOVQ stride+24(FP), R11
+	MOVQ bias_base+32(FP), SI
+	MOVQ w_base+56(FP), R8
+	MOVQ n+80(FP), CX
+	MOVQ feats_base+88(FP), R9
+	MOVQ offs_base+112(FP), R10
+	MOVQ offs_len+120(FP), R12
+	SHLQ $2, R11             // acc row stride in bytes
+	SHLQ $2, CX              // weight row stride in bytes
+	DECQ R12                 // positions
+	JLE  fwd256_done
+	VMOVUPS 0(SI), Z16
+	VMOVUPS 64(SI), Z17
+	VMOVUPS 128(SI), Z18
+	VMOVUPS 192(SI), Z19
+	VMOVUPS 256(SI), Z20
+	VMOVUPS 320(SI), Z21
+	VMOVUPS 384(SI), Z22
+	VMOVUPS 448(SI), Z23
+	VMOVUPS 512(SI), Z24
+	VMOVUPS 576(SI), Z25
+	VMOVUPS 640(SI), Z26
+	VMOVUPS 704(SI), Z27
+	VMOVUPS 768(SI), Z28
+	VMOVUPS 832(SI), Z29
+	VMOVUPS 896(SI), Z30
+	VMOVUPS 960(SI), Z31
+
+fwd256_pos:
+	MOVLQSX 0(R10), BX       // first feature
+	MOVLQSX 4(R10), R13      // end of the features
+	VMOVAPS Z16, Z0
+	VMOVAPS Z17, Z1
+	VMOVAPS Z18, Z2
+	VMOVAPS Z19, Z3
+	VMOVAPS Z20, Z4
+	VMOVAPS Z21, Z5
+	VMOVAPS Z22, Z6
+	VMOVAPS Z23, Z7
+	VMOVAPS Z24, Z8
+	VMOVAPS Z25, Z9
+	VMOVAPS Z26, Z10
+	VMOVAPS Z27, Z11
+	VMOVAPS Z28, Z12
+	VMOVAPS Z29, Z13
+	VMOVAPS Z30, Z14
+	VMOVAPS Z31, Z15
+
+fwd256_feat:
+	CMPQ BX, R13
+	JGE  fwd256_store
+	MOVWQZX (R9)(BX*2), AX
+	IMULQ CX, AX
+	ADDQ  R8, AX
+	VADDPS 0(AX), Z0, Z0
+	VADDPS 64(AX), Z1, Z1
+	VADDPS 128(AX), Z2, Z2
+	VADDPS 192(AX), Z3, Z3
+	VADDPS 256(AX), Z4, Z4
+	VADDPS 320(AX), Z5, Z5
+	VADDPS 384(AX), Z6, Z6
+	VADDPS 448(AX), Z7, Z7
+	VADDPS 512(AX), Z8, Z8
+	VADDPS 576(AX), Z9, Z9
+	VADDPS 640(AX), Z10, Z10
+	VADDPS 704(AX), Z11, Z11
+	VADDPS 768(AX), Z12, Z12
+	VADDPS 832(AX), Z13, Z13
+	VADDPS 896(AX), Z14, Z14
+	VADDPS 960(AX), Z15, Z15
+	INCQ BX
+	JMP  fwd256_feat
+
+fwd256_store:
+	VMOVUPS Z0, 0(DI)
+	VMOVUPS Z1, 64(DI)
+	VMOVUPS Z2, 128(DI)
+	VMOVUPS Z3, 192(DI)
+	VMOVUPS Z4, 256(DI)
+	VMOVUPS Z5, 320(DI)
+	VMOVUPS Z6, 384(DI)
+	VMOVUPS Z7, 448(DI)
+	VMOVUPS Z8, 512(DI)
+	VMOVUPS Z9, 576(DI)
+	VMOVUPS Z10, 640(DI)
+	VMOVUPS Z11, 704(DI)
+	VMOVUPS Z12, 768(DI)
+	VMOVUPS Z13, 832(DI)
+	VMOVUPS Z14, 896(DI)
+	VMOVUPS Z15, 960(DI)
+	ADDQ R11, DI
+	ADDQ $4, R10
+	DECQ R12
+	JNZ  fwd256_pos
+
+fwd256_done:
+	VZEROUPPER
+	RET
+
+// func asmGatherAddTile256(dst []float32, n int, src []float32, feats, starts, rows []int32)
+// One 256-column tile of gatherAddFeaturesRef: for k < len(feats), dst[f·n : f·n+256] +=
+// src[r : r+256] for r in rows[starts[k]:starts[k+1]], in order, where f = feats[k]; the
+// tile of dst row f stays in 16 ZMM registers while its rows are added.
+TEXT ·asmGatherAddTile256(SB), NOSPLIT, $0-128
+	MOVQ dst_base+0(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ src_base+32(FP), SI
+	MOVQ feats_base+56(FP), R8
+	MOVQ feats_len+64(FP), R12
+	MOVQ starts_base+80(FP), R10
+	MOVQ rows_base+104(FP), R9
+	SHLQ $2, CX              // dst row stride in bytes
+	TESTQ R12, R12
+	JLE  gat256_done
+
+gat256_feat:
+	MOVLQSX 0(R8), AX        // feature
+	IMULQ CX, AX
+	ADDQ  DI, AX             // its dst row
+	VMOVUPS 0(AX), Z0
+	VMOVUPS 64(AX), Z1
+	VMOVUPS 128(AX), Z2
+	VMOVUPS 192(AX), Z3
+	VMOVUPS 256(AX), Z4
+	VMOVUPS 320(AX), Z5
+	VMOVUPS 384(AX), Z6
+	VMOVUPS 448(AX), Z7
+	VMOVUPS 512(AX), Z8
+	VMOVUPS 576(AX), Z9
+	VMOVUPS 640(AX), Z10
+	VMOVUPS 704(AX), Z11
+	VMOVUPS 768(AX), Z12
+	VMOVUPS 832(AX), Z13
+	VMOVUPS 896(AX), Z14
+	VMOVUPS 960(AX), Z15
+	MOVLQSX 0(R10), BX
+	MOVLQSX 4(R10), R13
+
+gat256_row:
+	CMPQ BX, R13
+	JGE  gat256_store
+	MOVLQSX (R9)(BX*4), DX
+	LEAQ (SI)(DX*4), DX
+	VADDPS 0(DX), Z0, Z0
+	VADDPS 64(DX), Z1, Z1
+	VADDPS 128(DX), Z2, Z2
+	VADDPS 192(DX), Z3, Z3
+	VADDPS 256(DX), Z4, Z4
+	VADDPS 320(DX), Z5, Z5
+	VADDPS 384(DX), Z6, Z6
+	VADDPS 448(DX), Z7, Z7
+	VADDPS 512(DX), Z8, Z8
+	VADDPS 576(DX), Z9, Z9
+	VADDPS 640(DX), Z10, Z10
+	VADDPS 704(DX), Z11, Z11
+	VADDPS 768(DX), Z12, Z12
+	VADDPS 832(DX), Z13, Z13
+	VADDPS 896(DX), Z14, Z14
+	VADDPS 960(DX), Z15, Z15
+	INCQ BX
+	JMP  gat256_row
+
+gat256_store:
+	VMOVUPS Z0, 0(AX)
+	VMOVUPS Z1, 64(AX)
+	VMOVUPS Z2, 128(AX)
+	VMOVUPS Z3, 192(AX)
+	VMOVUPS Z4, 256(AX)
+	VMOVUPS Z5, 320(AX)
+	VMOVUPS Z6, 384(AX)
+	VMOVUPS Z7, 448(AX)
+	VMOVUPS Z8, 512(AX)
+	VMOVUPS Z9, 576(AX)
+	VMOVUPS Z10, 640(AX)
+	VMOVUPS Z11, 704(AX)
+	VMOVUPS Z12, 768(AX)
+	VMOVUPS Z13, 832(AX)
+	VMOVUPS Z14, 896(AX)
+	VMOVUPS Z15, 960(AX)
+	ADDQ $4, R8
+	ADDQ $4, R10
+	DECQ R12
+	JNZ  gat256_feat
+
+gat256_done:
+	VZEROUPPER
+	RET
