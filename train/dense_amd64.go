@@ -10,13 +10,31 @@ package train
 //go:noescape
 func asmGemmAcc(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m, n, k int)
 
-// gemmAcc is gemmAccRef, in AVX blocks of 4 rows × 16 columns where the
-// CPU has AVX and n % 16 == 0 (the rows past a multiple of 4 in Go).
+// asmGemmAcc512 is gemmAccRef for m % 8 == 0, n % 16 == 0 and k ≥ 1 in
+// AVX-512 with fused multiply-adds, reading without bounds checks
+// (gemmAcc checks).
+//
+//go:noescape
+func asmGemmAcc512(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m, n, k int)
+
+// gemmAVX512 selects asmGemmAcc512 (tests turn it off to reach the AVX path).
+var gemmAVX512 = hasAVX512
+
+// gemmAcc is gemmAccRef where n % 16 == 0: in AVX-512 blocks of 8 rows
+// (fused multiply-adds) where the CPU has AVX-512, then in AVX blocks of 4
+// rows, the rows past a multiple of 4 in Go.
 func gemmAcc(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m, n, k int) {
 	if m <= 0 || n <= 0 || k <= 0 {
 		return
 	}
 	checkGemm(c, ldc, a, lda, b, ldb, m, n, k)
+	if m8 := m &^ 7; gemmAVX512 && n%16 == 0 && m8 > 0 {
+		asmGemmAcc512(c, ldc, a, lda, b, ldb, m8, n, k)
+		if m8 == m {
+			return
+		}
+		c, a, m = c[m8*ldc:], a[m8*lda:], m-m8
+	}
 	m4 := m &^ 3
 	if !hasAVXAdam || n%16 != 0 {
 		m4 = 0

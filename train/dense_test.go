@@ -13,14 +13,20 @@ import (
 
 // gemmAcc adds A·B to C as gemmAccRef does, within float32 rounding of
 // each sum (|Δ| ≤ 1e-6 · Σ|A||B| + the rounding of C's old value), at row
-// counts with and without a remainder past a multiple of 4, column counts
-// the AVX path takes (multiples of 16) and one it leaves to Go, and row
+// counts with and without a remainder past a multiple of 4 and of 8, column
+// counts the AVX paths take (multiples of 16; the AVX-512 path in blocks of
+// 32 and 16) and one they leave to Go, and row
 // strides wider than the rows; elements outside the m × n block of C are
 // untouched.
 func TestGemmAccMatchesReference(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 32))
-	for _, m := range []int{1, 3, 4, 5, 8, 13} {
-		for _, n := range []int{8, 16, 32, 48} {
+	checkGemmAcc(t, rand.New(rand.NewPCG(31, 32)))
+}
+
+// checkGemmAcc is TestGemmAccMatchesReference's check, for each path of gemmAcc.
+func checkGemmAcc(t *testing.T, rng *rand.Rand) {
+	t.Helper()
+	for _, m := range []int{1, 3, 4, 5, 8, 13, 16, 21} {
+		for _, n := range []int{8, 16, 32, 48, 64} {
 			for _, k := range []int{1, 16, 130} {
 				ldc, lda, ldb := n+3, k+5, n+16
 				a, b := randFloats(rng, m*lda), randFloats(rng, k*ldb)
