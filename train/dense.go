@@ -1,6 +1,11 @@
 // Small matrix products for the hidden layer stack, a chunk of positions at a time.
 package train
 
+import (
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
+)
+
 // gemmAccRef adds the product of A (m × k) and B (k × n) to C (m × n),
 // all row-major with row strides lda, ldb, ldc (in elements):
 //
@@ -41,4 +46,68 @@ func transpose(dst, src []float32, r, c int) {
 			dst[j*r+i] = v
 		}
 	}
+}
+
+// dotRowsRef writes the output layer of a chunk of positions, one dot
+// product per row of x (row stride ldx) with the weights w:
+//
+//	out[i] = b + Σ_j x[i·ldx+j]·w[j],  i < len(out), j < len(w)
+//
+// The fast twin (dotRows) sums in another grouping, with fused
+// multiply-adds where the CPU has AVX-512: within float32 rounding of each
+// sum, not bit for bit.
+func dotRowsRef(out, x []float32, ldx int, w []float32, b float32) {
+	for i := range out {
+		row := x[i*ldx : i*ldx+len(w)]
+		var s float32
+		for j, v := range row {
+			s += v * w[j]
+		}
+		out[i] = s + b
+	}
+}
+
+// axpyRowsRef adds the rows of x (row stride ldx), weighted by a, to dst:
+//
+//	dst[j] += Σ_i a[i]·x[i·ldx+j],  i < len(a), j < len(dst)
+//
+// the output layer's weight gradient of a chunk of positions. The fast
+// twin (axpyRows) keeps float32 rounding, not the bits, as dotRows.
+func axpyRowsRef(dst, a, x []float32, ldx int) {
+	for i, ai := range a {
+		row := x[i*ldx : i*ldx+len(dst)]
+		for j, v := range row {
+			dst[j] += ai * v
+		}
+	}
+}
+
+// checkRows panics unless x (row stride ldx) holds rows × cols.
+func checkRows(x []float32, ldx, rows, cols int) {
+	if rows > 0 && (ldx < cols || (rows-1)*ldx+cols > len(x)) {
+		panic(errShape)
+	}
+}
+
+// dotRowsGonum is dotRowsRef through gonum's Gemv.
+func dotRowsGonum(out, x []float32, ldx int, w []float32, b float32) {
+	if len(out) == 0 {
+		return
+	}
+	xm := blas32.General{Rows: len(out), Cols: len(w), Stride: ldx, Data: x}
+	blas32.Gemv(blas.NoTrans, 1, xm, blas32.Vector{N: len(w), Inc: 1, Data: w}, 0,
+		blas32.Vector{N: len(out), Inc: 1, Data: out})
+	for i := range out {
+		out[i] += b
+	}
+}
+
+// axpyRowsGonum is axpyRowsRef through gonum's Gemv (transposed).
+func axpyRowsGonum(dst, a, x []float32, ldx int) {
+	if len(a) == 0 {
+		return
+	}
+	xm := blas32.General{Rows: len(a), Cols: len(dst), Stride: ldx, Data: x}
+	blas32.Gemv(blas.Trans, 1, xm, blas32.Vector{N: len(a), Inc: 1, Data: a}, 1,
+		blas32.Vector{N: len(dst), Inc: 1, Data: dst})
 }

@@ -205,3 +205,124 @@ g_next_rows:
 g_done:
 	VZEROUPPER
 	RET
+
+// func asmDotRows(out, x []float32, ldx int, w []float32, b float32)
+// out[i] = b + Σ_j x[i·ldx+j]·w[j] for i < len(out), j < len(w) (len(w) % 64 == 0): four
+// ZMM partial sums of fused multiply-adds per row, added pairwise, then across lanes.
+TEXT ·asmDotRows(SB), NOSPLIT, $0-84
+	MOVQ out_base+0(FP), DI
+	MOVQ out_len+8(FP), R10
+	MOVQ x_base+24(FP), SI
+	MOVQ ldx+48(FP), R8
+	MOVQ w_base+56(FP), R9
+	MOVQ w_len+64(FP), CX
+	SHLQ $2, R8              // ldx bytes
+	SHLQ $2, CX              // row bytes
+	TESTQ R10, R10
+	JLE  dot_done
+
+dot_row:
+	VXORPS Z0, Z0, Z0
+	VXORPS Z1, Z1, Z1
+	VXORPS Z2, Z2, Z2
+	VXORPS Z3, Z3, Z3
+	XORQ DX, DX
+
+dot_col:
+	VMOVUPS 0(R9)(DX*1), Z4
+	VMOVUPS 64(R9)(DX*1), Z5
+	VMOVUPS 128(R9)(DX*1), Z6
+	VMOVUPS 192(R9)(DX*1), Z7
+	VFMADD231PS 0(SI)(DX*1), Z4, Z0
+	VFMADD231PS 64(SI)(DX*1), Z5, Z1
+	VFMADD231PS 128(SI)(DX*1), Z6, Z2
+	VFMADD231PS 192(SI)(DX*1), Z7, Z3
+	ADDQ $256, DX
+	CMPQ DX, CX
+	JB   dot_col
+	VADDPS Z1, Z0, Z0
+	VADDPS Z3, Z2, Z2
+	VADDPS Z2, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVHLPS X0, X0, X1
+	VADDPS X1, X0, X0
+	VMOVSHDUP X0, X1
+	VADDSS X1, X0, X0
+	VADDSS b+80(FP), X0, X0
+	VMOVSS X0, (DI)
+	ADDQ $4, DI
+	ADDQ R8, SI
+	DECQ R10
+	JNZ  dot_row
+
+dot_done:
+	VZEROUPPER
+	RET
+
+// func asmAxpyRows(dst, a, x []float32, ldx int)
+// dst[j] += Σ_i a[i]·x[i·ldx+j] for i < len(a) (≥ 1), j < len(dst) (len(dst) % 128 == 0):
+// per 128-column tile, eight ZMM sums of fused multiply-adds over the rows, then added to dst.
+TEXT ·asmAxpyRows(SB), NOSPLIT, $0-80
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), R11
+	MOVQ a_base+24(FP), R9
+	MOVQ a_len+32(FP), R10
+	MOVQ x_base+48(FP), SI
+	MOVQ ldx+72(FP), R8
+	SHLQ $2, R8              // ldx bytes
+	SHLQ $2, R11             // dst bytes
+	XORQ DX, DX              // tile offset in bytes
+
+axpy_tile:
+	CMPQ DX, R11
+	JAE  axpy_done
+	VXORPS Z0, Z0, Z0
+	VXORPS Z1, Z1, Z1
+	VXORPS Z2, Z2, Z2
+	VXORPS Z3, Z3, Z3
+	VXORPS Z4, Z4, Z4
+	VXORPS Z5, Z5, Z5
+	VXORPS Z6, Z6, Z6
+	VXORPS Z7, Z7, Z7
+	LEAQ (SI)(DX*1), CX      // &x[0][tile]
+	XORQ BX, BX
+
+axpy_row:
+	VBROADCASTSS (R9)(BX*4), Z8
+	VFMADD231PS 0(CX), Z8, Z0
+	VFMADD231PS 64(CX), Z8, Z1
+	VFMADD231PS 128(CX), Z8, Z2
+	VFMADD231PS 192(CX), Z8, Z3
+	VFMADD231PS 256(CX), Z8, Z4
+	VFMADD231PS 320(CX), Z8, Z5
+	VFMADD231PS 384(CX), Z8, Z6
+	VFMADD231PS 448(CX), Z8, Z7
+	ADDQ R8, CX
+	INCQ BX
+	CMPQ BX, R10
+	JB   axpy_row
+	VADDPS 0(DI)(DX*1), Z0, Z0
+	VMOVUPS Z0, 0(DI)(DX*1)
+	VADDPS 64(DI)(DX*1), Z1, Z1
+	VMOVUPS Z1, 64(DI)(DX*1)
+	VADDPS 128(DI)(DX*1), Z2, Z2
+	VMOVUPS Z2, 128(DI)(DX*1)
+	VADDPS 192(DI)(DX*1), Z3, Z3
+	VMOVUPS Z3, 192(DI)(DX*1)
+	VADDPS 256(DI)(DX*1), Z4, Z4
+	VMOVUPS Z4, 256(DI)(DX*1)
+	VADDPS 320(DI)(DX*1), Z5, Z5
+	VMOVUPS Z5, 320(DI)(DX*1)
+	VADDPS 384(DI)(DX*1), Z6, Z6
+	VMOVUPS Z6, 384(DI)(DX*1)
+	VADDPS 448(DI)(DX*1), Z7, Z7
+	VMOVUPS Z7, 448(DI)(DX*1)
+	ADDQ $512, DX
+	JMP  axpy_tile
+
+axpy_done:
+	VZEROUPPER
+	RET

@@ -9,9 +9,10 @@ import (
 	"testing"
 )
 
-// The AVX-512 path (fused multiply-adds) and the AVX path each keep
-// gemmAccRef's values within float32 rounding of each sum.
-func TestGemmAccPaths(t *testing.T) {
+// The AVX-512 path (fused multiply-adds) and the AVX or gonum path each
+// keep the references' values (gemmAccRef, dotRowsRef, axpyRowsRef) within
+// float32 rounding of each sum.
+func TestDenseKernelPaths(t *testing.T) {
 	defer func(on bool) { gemmAVX512 = on }(gemmAVX512)
 	for _, on := range []bool{false, true} {
 		if on && !hasAVX512 {
@@ -21,6 +22,7 @@ func TestGemmAccPaths(t *testing.T) {
 		gemmAVX512 = on
 		t.Run(map[bool]string{false: "avx", true: "avx512"}[on], func(t *testing.T) {
 			checkGemmAcc(t, rand.New(rand.NewPCG(33, 34)))
+			checkRowKernels(t, rand.New(rand.NewPCG(37, 38)))
 		})
 	}
 }

@@ -46,3 +46,37 @@ func gemmAcc(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m
 		gemmAccRef(c[m4*ldc:], ldc, a[m4*lda:], lda, b, ldb, m-m4, n, k)
 	}
 }
+
+// asmDotRows is dotRowsRef for len(w) % 64 == 0 in AVX-512, reading
+// without bounds checks (dotRows checks).
+//
+//go:noescape
+func asmDotRows(out, x []float32, ldx int, w []float32, b float32)
+
+// asmAxpyRows is axpyRowsRef for len(dst) % 128 == 0 and len(a) ≥ 1 in
+// AVX-512, reading without bounds checks (axpyRows checks).
+//
+//go:noescape
+func asmAxpyRows(dst, a, x []float32, ldx int)
+
+// dotRows is dotRowsRef: in AVX-512 where the CPU has it and len(w) % 64
+// == 0, else through gonum (Gemv).
+func dotRows(out, x []float32, ldx int, w []float32, b float32) {
+	checkRows(x, ldx, len(out), len(w))
+	if gemmAVX512 && len(w)%64 == 0 && len(out) > 0 {
+		asmDotRows(out, x, ldx, w, b)
+		return
+	}
+	dotRowsGonum(out, x, ldx, w, b)
+}
+
+// axpyRows is axpyRowsRef: in AVX-512 where the CPU has it and len(dst) %
+// 128 == 0, else through gonum (Gemv, transposed).
+func axpyRows(dst, a, x []float32, ldx int) {
+	checkRows(x, ldx, len(a), len(dst))
+	if gemmAVX512 && len(dst)%128 == 0 && len(a) > 0 {
+		asmAxpyRows(dst, a, x, ldx)
+		return
+	}
+	axpyRowsGonum(dst, a, x, ldx)
+}

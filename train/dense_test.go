@@ -139,3 +139,49 @@ func TestStackChunkMatchesPerPosition(t *testing.T) {
 		t.Logf("%v: largest gradient difference %.2g of the largest |g|", a, worst)
 	}
 }
+
+// dotRows and axpyRows keep their references' values within float32
+// rounding of each sum (|Δ| ≤ 1e-6 · Σ|terms|), at widths the AVX-512
+// path takes (multiples of 64 and 128) and ones it leaves to gonum, with
+// row strides wider than the rows.
+func TestRowKernelsMatchReference(t *testing.T) {
+	checkRowKernels(t, rand.New(rand.NewPCG(35, 36)))
+}
+
+func checkRowKernels(t *testing.T, rng *rand.Rand) {
+	t.Helper()
+	for _, n := range []int{48, 64, 128, 256, 512} {
+		for _, rows := range []int{1, 3, 128} {
+			ldx := n + 16
+			x := randFloats(rng, rows*ldx)
+			w := randFloats(rng, n)
+			b := float32(rng.NormFloat64())
+			want, got := make([]float32, rows), make([]float32, rows)
+			dotRowsRef(want, x, ldx, w, b)
+			dotRows(got, x, ldx, w, b)
+			for i := range rows {
+				mag := math.Abs(float64(b))
+				for j := range n {
+					mag += math.Abs(float64(x[i*ldx+j]) * float64(w[j]))
+				}
+				if d := math.Abs(float64(got[i]) - float64(want[i])); d > 1e-6*mag {
+					t.Fatalf("dotRows n=%d rows=%d out[%d]: %v, reference %v (Σ|terms| %v)", n, rows, i, got[i], want[i], mag)
+				}
+			}
+			a := randFloats(rng, rows)
+			d0 := randFloats(rng, n)
+			wantD, gotD := append([]float32(nil), d0...), append([]float32(nil), d0...)
+			axpyRowsRef(wantD, a, x, ldx)
+			axpyRows(gotD, a, x, ldx)
+			for j := range n {
+				mag := math.Abs(float64(d0[j]))
+				for i := range rows {
+					mag += math.Abs(float64(a[i]) * float64(x[i*ldx+j]))
+				}
+				if d := math.Abs(float64(gotD[j]) - float64(wantD[j])); d > 1e-6*mag {
+					t.Fatalf("axpyRows n=%d rows=%d dst[%d]: %v, reference %v (Σ|terms| %v)", n, rows, j, gotD[j], wantD[j], mag)
+				}
+			}
+		}
+	}
+}

@@ -119,14 +119,9 @@ func (w *worker) forwardChunk(m *Model, b *Batch, lo, c int) {
 		}
 		return
 	}
-	// Dense output layer with gonum: out = X·w + b.
+	// Dense output layer: out = X·w + b.
 	if m.Buckets == 1 {
-		x := blas32.General{Rows: c, Cols: n2, Stride: n2, Data: w.x[:c*n2]}
-		blas32.Gemv(blas.NoTrans, 1, x, blas32.Vector{N: n2, Inc: 1, Data: m.OutWeights}, 0,
-			blas32.Vector{N: c, Inc: 1, Data: w.out})
-		for i := range c {
-			w.out[i] += m.OutBias[0]
-		}
+		dotRows(w.out[:c], w.x, n2, m.OutWeights, m.OutBias[0])
 		return
 	}
 	for i := 0; i < c; i++ {
@@ -353,11 +348,9 @@ func (w *worker) backwardChunk(m *Model, b *Batch, lo, c int) {
 	gOutW := w.grad[outWOff(a):outBiasOff(a)]
 	gOutB := w.grad[outBiasOff(a):]
 
-	// Dense layer with gonum: ∂w += Xᵀ·gout, ∂b += Σ gout.
+	// Dense layer: ∂w += Xᵀ·gout, ∂b += Σ gout.
 	if a.Buckets == 1 {
-		x := blas32.General{Rows: c, Cols: n2, Stride: n2, Data: w.x[:c*n2]}
-		blas32.Gemv(blas.Trans, 1, x, blas32.Vector{N: c, Inc: 1, Data: w.gout}, 1,
-			blas32.Vector{N: n2, Inc: 1, Data: gOutW})
+		axpyRows(gOutW, w.gout[:c], w.x, n2)
 		var s float32
 		for _, g := range w.gout[:c] {
 			s += g
