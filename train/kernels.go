@@ -20,6 +20,11 @@ import (
 // fast twins add in exactly the reference's order (bias first, then the
 // features in order; no fused multiply-add), so all paths agree bit for bit
 // (TestKernelsMatchReference).
+//
+// The step calls their chunk forms (ftForwardChunk, gatherAddFeatures,
+// whose references loop over the per-row ones): where the CPU has AVX-512
+// they run one 128-column tile of every position or feature of a chunk per
+// call, the same additions in the same order, so also bit for bit.
 
 // ftForwardRef sets acc to bias plus the weight rows of feats:
 //

@@ -9,10 +9,11 @@ import "golang.org/x/sys/cpu"
 // hasAVX512 is true when the CPU and the OS support AVX-512F (32 ZMM registers).
 var hasAVX512 = cpu.X86.HasAVX512F
 
-// tileCols is the column tile of the AVX-512 chunk kernels: 128 (8 ZMM
-// sums) or 256 (16), 0 to use the per-position kernels. A 128-column tile
+// tileCols is the column tile of the AVX-512 chunk kernels, 128 (eight ZMM
+// sums), or 0 to use the per-position kernels (tests). A 128-column tile
 // of a 768-feature block of weights is 384 KiB, which stays in a 1 MiB L2
-// while the whole chunk's rows stream past.
+// while the whole chunk's rows stream past. (A 256-column tile measured
+// the same on the loaded machine and was dropped.)
 var tileCols = func() int {
 	if hasAVX512 {
 		return 128
@@ -20,25 +21,19 @@ var tileCols = func() int {
 	return 0
 }()
 
-// asmFTForwardTile128 and asmFTForwardTile256 are one column tile of
-// ftForwardChunkRef (acc, bias and w start at the tile's column), reading
-// without bounds checks (ftForwardChunk checks).
+// asmFTForwardTile128 is one 128-column tile of ftForwardChunkRef (acc,
+// bias and w start at the tile's column), reading without bounds checks
+// (ftForwardChunk checks).
 //
 //go:noescape
 func asmFTForwardTile128(acc []float32, stride int, bias, w []float32, n int, feats []uint16, offs []int32)
 
-//go:noescape
-func asmFTForwardTile256(acc []float32, stride int, bias, w []float32, n int, feats []uint16, offs []int32)
-
-// asmGatherAddTile128 and asmGatherAddTile256 are one column tile of
-// gatherAddFeaturesRef (dst and src start at the tile's column), reading
-// without bounds checks (gatherAddFeatures checks).
+// asmGatherAddTile128 is one 128-column tile of gatherAddFeaturesRef (dst
+// and src start at the tile's column), reading without bounds checks
+// (gatherAddFeatures checks).
 //
 //go:noescape
 func asmGatherAddTile128(dst []float32, n int, src []float32, feats, starts, rows []int32)
-
-//go:noescape
-func asmGatherAddTile256(dst []float32, n int, src []float32, feats, starts, rows []int32)
 
 // ftForwardChunk is ftForwardChunkRef, bit for bit: with AVX-512 one column
 // tile of every position at a time, else position by position.
@@ -63,11 +58,7 @@ func ftForwardChunk(acc []float32, stride, n int, bias, w []float32, feats []uin
 		}
 	}
 	for j := 0; j < n; j += t {
-		if t == 256 {
-			asmFTForwardTile256(acc[j:], stride, bias[j:], w[j:], n, feats, offs)
-		} else {
-			asmFTForwardTile128(acc[j:], stride, bias[j:], w[j:], n, feats, offs)
-		}
+		asmFTForwardTile128(acc[j:], stride, bias[j:], w[j:], n, feats, offs)
 	}
 }
 
@@ -94,10 +85,6 @@ func gatherAddFeatures(dst []float32, n int, src []float32, feats, starts, rows 
 		}
 	}
 	for j := 0; j < n; j += t {
-		if t == 256 {
-			asmGatherAddTile256(dst[j:], n, src[j:], feats, starts, rows)
-		} else {
-			asmGatherAddTile128(dst[j:], n, src[j:], feats, starts, rows)
-		}
+		asmGatherAddTile128(dst[j:], n, src[j:], feats, starts, rows)
 	}
 }
