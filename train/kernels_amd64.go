@@ -15,6 +15,9 @@ var hasAVX2 = cpu.X86.HasAVX2
 
 // kernelPath names the sparse kernels this build uses.
 var kernelPath = func() string {
+	if hasAVX2 && hasAVX512 {
+		return "AVX2 (Go assembly), AVX-512 chunk tiles and dense layers (Go assembly)"
+	}
 	if hasAVX2 {
 		return "AVX2 (Go assembly)"
 	}

@@ -14,6 +14,9 @@ var hasAVX2 = archsimd.X86.AVX2()
 
 // kernelPath names the sparse kernels this build uses.
 var kernelPath = func() string {
+	if hasAVX2 && hasAVX512 {
+		return "AVX2 (simd/archsimd), AVX-512 chunk tiles and dense layers (Go assembly)"
+	}
 	if hasAVX2 {
 		return "AVX2 (simd/archsimd)"
 	}
