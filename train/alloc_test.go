@@ -11,7 +11,21 @@ import (
 )
 
 func TestStepAllocations(t *testing.T) {
-	a := nn.Arch{Game: position.Chess, Set: features.ChessPS768, Inputs: 768, Hidden: 64, Buckets: 2, Activation: nn.SCReLU}
+	// N = 64 with two output buckets takes the per-position kernels, N =
+	// 128 with one the AVX-512 chunk tiles and output layer where the CPU
+	// has them, and with a hidden stack its AVX-512 products.
+	for _, a := range []nn.Arch{
+		{Game: position.Chess, Set: features.ChessPS768, Inputs: 768, Hidden: 64, Buckets: 2, Activation: nn.SCReLU},
+		{Game: position.Chess, Set: features.ChessPS768, Inputs: 768, Hidden: 128, Buckets: 1, Activation: nn.SCReLU},
+		{Game: position.Chess, Set: features.ChessPS768, Inputs: 768, Hidden: 128, Buckets: 1, Activation: nn.SCReLU,
+			Layers: [nn.MaxLayers]int{16, 32}, HiddenActivation: nn.CReLU},
+	} {
+		checkStepAllocations(t, a)
+	}
+}
+
+func checkStepAllocations(t *testing.T, a nn.Arch) {
+	t.Helper()
 	m, err := NewModel(a)
 	if err != nil {
 		t.Fatal(err)
