@@ -2,6 +2,8 @@
 package datasets
 
 import (
+	"slices"
+
 	"dualnnue/nn/features"
 	"dualnnue/position"
 )
@@ -74,22 +76,34 @@ func (b *Batch) Add(stm, nstm []uint16, score, result float32, bucket uint8) {
 // result (side to move's view), its features from f.Set (mirrored as the
 // set says) and its bucket from f.Bucket.
 func (b *Batch) AddSample(pieces []uint16, side position.Color, score, result float32, f *Format) {
-	var w, bl [MaxPieces]uint16
+	if len(b.Offsets) == 0 {
+		b.Offsets = append(b.Offsets, 0)
+	}
+	// The features go straight into the batch (no copy through a
+	// per-position buffer): room for every piece, then cut to the count.
+	at, end := len(b.Stm), len(b.Stm)+len(pieces)
+	b.Stm = slices.Grow(b.Stm, len(pieces))[:end]
+	b.Nstm = slices.Grow(b.Nstm, len(pieces))[:end]
+	white, black := b.Stm[at:], b.Nstm[at:]
+	if side != position.White {
+		white, black = black, white
+	}
 	var n int
 	if t := tableOf(f.Set); t != nil {
-		n = t.fromPieces(pieces, w[:len(pieces)], bl[:len(pieces)])
+		n = t.fromPieces(pieces, white, black)
 	} else {
-		n = f.Set.FromPieces(pieces, w[:len(pieces)], bl[:len(pieces)])
+		n = f.Set.FromPieces(pieces, white, black)
 	}
-	stm, nstm := w[:n], bl[:n]
-	if side != position.White {
-		stm, nstm = nstm, stm
-	}
+	b.Stm, b.Nstm = b.Stm[:at+n], b.Nstm[:at+n]
 	bucket := 0
 	if f.Bucket != nil {
 		bucket = f.Bucket(n)
 	}
-	b.Add(stm, nstm, score, result, uint8(bucket))
+	b.Offsets = append(b.Offsets, int32(at+n))
+	b.Score = append(b.Score, score)
+	b.Result = append(b.Result, result)
+	b.Bucket = append(b.Bucket, uint8(bucket))
+	b.Len++
 }
 
 // Position returns the features, score, result and bucket of position i.

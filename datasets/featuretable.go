@@ -19,11 +19,25 @@ const packedPieces = 1 << 12
 // offset and mirroring are folded in. The views themselves come from the
 // set (Census and ViewAt, as FromPieces takes them). It is read-only once
 // built and shared by every goroutine.
+//
+// For a king-relative set the views come from census[pk] (bit c: the
+// king of colour c; bit 2+c: a piece of colour c the set counts for its
+// balance bucket), kingView[c][sq] (Set.ViewOf of c's king on sq) and
+// balance[count] (Set.BalanceOf's bucket as a view offset): one pass over
+// the list, as Set.Census and Set.ViewAt take it, without a method call
+// per piece.
 type pieceTable struct {
 	set      *features.Set
 	relative bool // the set's features depend on the kings (and counts)
 	feat     [2][][packedPieces]int32
+	census   [packedPieces]uint8
+	kingView [2][256]uint16
+	balance  [features.MaxBalanceCount + 1]uint16
 }
+
+// noView marks a king square off the board in pieceTable.kingView: the
+// perspective takes view 0, as Set.ViewAt gives it.
+const noView = 0xffff
 
 // pieceTables caches one table per feature set id (sets are singletons).
 var pieceTables [64]atomic.Pointer[pieceTable]
@@ -53,6 +67,26 @@ func newPieceTable(s *features.Set) *pieceTable {
 	views := 1
 	if t.relative {
 		views = s.Views()
+	}
+	for pk := range packedPieces {
+		p, _ := features.UnpackPiece(uint16(pk))
+		switch c := p.Color() & 1; {
+		case int(p.Type()) == int(s.King):
+			t.census[pk] = 1 << c
+		case s.Counted(int(p.Type())):
+			t.census[pk] = 4 << c
+		}
+	}
+	for c := range 2 {
+		for sq := range 256 {
+			t.kingView[c][sq] = noView
+			if sq < s.Squares {
+				t.kingView[c][sq] = uint16(s.ViewOf(position.Color(c), position.Square(sq)))
+			}
+		}
+	}
+	for n := range t.balance {
+		t.balance[n] = uint16(s.BalanceOf(n) << 1)
 	}
 	for c := range 2 {
 		t.feat[c] = make([][packedPieces]int32, views)
@@ -86,9 +120,36 @@ func newPieceTable(s *features.Set) *pieceTable {
 func (t *pieceTable) fromPieces(pieces []uint16, white, black []uint16) int {
 	var vw, vb int
 	if t.relative {
-		k, cnt := t.set.Census(pieces)
-		vw = int(t.set.ViewAt(position.White, k[0], cnt[0]))
-		vb = int(t.set.ViewAt(position.Black, k[1], cnt[1]))
+		// Census: the last king of each colour (as Set.Census) and the
+		// counted pieces; views as Set.ViewAt (0 without a king).
+		kings := [2]int{-1, -1}
+		var counts [2]int
+		for i, pk := range pieces {
+			if pk >= packedPieces {
+				return t.set.FromPieces(pieces, white, black)
+			}
+			if x := t.census[pk]; x != 0 {
+				switch {
+				case x&1 != 0:
+					kings[0] = i
+				case x&2 != 0:
+					kings[1] = i
+				default:
+					counts[0] += int(x >> 2 & 1)
+					counts[1] += int(x >> 3)
+				}
+			}
+		}
+		if kings[0] >= 0 {
+			if v := t.kingView[0][pieces[kings[0]]&0xff]; v != noView {
+				vw = int(v + t.balance[min(counts[0], features.MaxBalanceCount)])
+			}
+		}
+		if kings[1] >= 0 {
+			if v := t.kingView[1][pieces[kings[1]]&0xff]; v != noView {
+				vb = int(v + t.balance[min(counts[1], features.MaxBalanceCount)])
+			}
+		}
 		if vw >= len(t.feat[0]) || vb >= len(t.feat[1]) {
 			return t.set.FromPieces(pieces, white, black)
 		}
