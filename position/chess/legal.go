@@ -23,6 +23,25 @@ func attacksFrom(pt position.PieceType, c position.Color, s position.Square, occ
 	return 0
 }
 
+// reaches reports whether a knight, bishop, rook, queen or king on from
+// attacks to given the occupancy occ: attacksFrom(pt, _, from, occ) holds
+// to, with a slider's line and the squares between (no magic lookup).
+func reaches(pt position.PieceType, from, to position.Square, occ Bitboard) bool {
+	switch pt {
+	case Knight:
+		return knightAttacks[from]&sqBB(to) != 0
+	case Bishop:
+		return bishopPseudo[from]&sqBB(to) != 0 && betweenBB[from][to]&occ == 0
+	case Rook:
+		return rookPseudo[from]&sqBB(to) != 0 && betweenBB[from][to]&occ == 0
+	case Queen:
+		return (rookPseudo[from]|bishopPseudo[from])&sqBB(to) != 0 && betweenBB[from][to]&occ == 0
+	case King:
+		return kingAttacks[from]&sqBB(to) != 0
+	}
+	return false
+}
+
 // PseudoLegal reports whether m is a move the generators could produce in
 // this position (GenerateCaptures/GenerateQuiets when not in check,
 // GenerateEvasions in check). Any 16-bit value is accepted: garbage from a
@@ -80,7 +99,7 @@ func (p *Position) PseudoLegal(m position.Move) bool {
 			if !single && !double && !capture {
 				return false
 			}
-		} else if attacksFrom(pc.Type(), us, from, occ)&sqBB(to) == 0 {
+		} else if !reaches(pc.Type(), from, to, occ) {
 			return false
 		}
 	}
@@ -123,10 +142,30 @@ func (p *Position) Legal(m position.Move) bool {
 	if from == ksq {
 		return !p.attackedBy(us^1, to, p.byType[0]^sqBB(from))
 	}
-	if checkers := Bitboard(p.st.Checkers[0]); checkers != 0 {
+	checkers := Bitboard(p.st.Checkers[0])
+	if checkers != 0 {
 		if moreThanOne(checkers) || (betweenBB[ksq][lsb(checkers)]|checkers)&sqBB(to) == 0 {
 			return false
 		}
+	} else if !p.ciValid {
+		// Without the check information (a replay asks once per
+		// position), test the one line the move can open: a piece off
+		// every line through its king, or moving along that line, is never
+		// pinned; otherwise it is pinned when a slider of theirs sees the
+		// king along the line once the piece has left (not in check, no
+		// slider of theirs sees it from the other side).
+		line := lineBB[ksq][from]
+		if line == 0 || line&sqBB(to) != 0 {
+			return true
+		}
+		occ := p.byType[0] ^ sqBB(from)
+		var snipers Bitboard
+		if rookPseudo[ksq]&sqBB(from) != 0 {
+			snipers = rookAttacks(ksq, occ) & (p.byType[Rook] | p.byType[Queen])
+		} else {
+			snipers = bishopAttacks(ksq, occ) & (p.byType[Bishop] | p.byType[Queen])
+		}
+		return snipers&p.byColor[us^1]&line == 0
 	}
 	p.ensureCheckInfo()
 	return p.blockers[us]&sqBB(from) == 0 || aligned(from, to, ksq)

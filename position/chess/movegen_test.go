@@ -27,7 +27,8 @@ func suitePositions(t *testing.T) []string {
 
 // checkStages verifies, in the current position of p, that the stages
 // partition the pseudo-legal moves and that Legal filters them to exactly
-// GenerateLegal; that PseudoLegal&&Legal accepts exactly the legal moves
+// GenerateLegal, with and without the check information cached; that
+// PseudoLegal&&Legal (uncached) accepts exactly the legal moves
 // among all 65,536 16-bit values (when all is set); and GivesCheck,
 // IsCapture and the piece diff against DoMove.
 func checkStages(t *testing.T, p *Position, all bool) {
@@ -73,6 +74,12 @@ func checkStages(t *testing.T, p *Position, all bool) {
 	}
 	n := 0
 	for m := range filtered {
+		// Legal with the check information cached (as the search asks)
+		// and without it (as a replay asks, its own road): the same answer.
+		p.ensureCheckInfo()
+		if cached, cold := p.Legal(m), legalCold(p, m); cached != cold {
+			t.Fatalf("%s: Legal(%s) is %v with the check information, %v without", fen, p.MoveString(m), cached, cold)
+		}
 		if p.Legal(m) {
 			n++
 			if !legalSet[m] {
@@ -92,7 +99,7 @@ func checkStages(t *testing.T, p *Position, all bool) {
 		count := 0
 		for v := 0; v < 1<<16; v++ {
 			m := position.Move(v)
-			if p.PseudoLegal(m) && p.Legal(m) {
+			if p.PseudoLegal(m) && legalCold(p, m) {
 				count++
 				if !legalSet[m] {
 					t.Fatalf("%s: garbage move %#04x (%s) accepted", fen, v, p.MoveString(m))
@@ -126,6 +133,12 @@ func checkStages(t *testing.T, p *Position, all bool) {
 		}
 		p.UndoMove(m)
 	}
+}
+
+// legalCold is Legal asked without the check information cached.
+func legalCold(p *Position, m position.Move) bool {
+	p.ciValid = false
+	return p.Legal(m)
 }
 
 func TestStages(t *testing.T) {
