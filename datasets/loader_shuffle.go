@@ -23,6 +23,7 @@ func (l *Loader) shuffle() {
 	defer close(l.ready)
 	size := l.cfg.ShuffleBuffer
 	buf := make([]Sample, 0, size)
+	adviseHugePages(buf)
 	var (
 		b         *Batch
 		window    int64
