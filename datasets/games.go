@@ -20,6 +20,7 @@ type replayer struct {
 	standard bool // the root of pos is the standard start
 	list     position.MoveList
 	board    board
+	start    board // the standard start's board, restored without a scan
 	coder    moveCoder
 	pt       *pieceTracker // if set, follows every move (the loader's piece list)
 }
@@ -31,6 +32,7 @@ func newReplayer(g position.Variant) (*replayer, error) {
 	}
 	r := &replayer{game: g, squares: g.Squares(), pos: pos, standard: true, coder: newMoveCoder(g)}
 	r.board.refresh(pos, r.squares)
+	r.start = r.board
 	return r, nil
 }
 
@@ -41,7 +43,7 @@ func (r *replayer) reset(fen string) error {
 		for r.hist.Len() > 0 {
 			r.hist.Undo(r.pos)
 		}
-		r.board.refresh(r.pos, r.squares)
+		r.board = r.start
 		return nil
 	}
 	r.hist.Reset()

@@ -219,24 +219,27 @@ func (b *board) nth(c position.Color, k int) (position.Square, bool) {
 }
 
 // selectBit returns the index of the k-th set bit of w (k < popcount(w)):
-// halve by popcount, then a byte table.
+// halve by popcount, then a byte table. Each halving is branch-free (a
+// mask from the sign of count-k-1): the ordinals of decoded moves are
+// data, so branches on them mispredict.
 func selectBit(w uint64, k int) int {
-	pos := 0
-	if c := bits.OnesCount32(uint32(w)); k >= c {
-		k -= c
-		w >>= 32
-		pos = 32
-	}
-	if c := bits.OnesCount16(uint16(w)); k >= c {
-		k -= c
-		w >>= 16
-		pos += 16
-	}
-	if c := bits.OnesCount8(uint8(w)); k >= c {
-		k -= c
-		w >>= 8
-		pos += 8
-	}
+	c := bits.OnesCount32(uint32(w))
+	m := (c - k - 1) >> 63 // -1 when the bit is in the upper half
+	k -= c & m
+	pos := 32 & m
+	w >>= uint(pos)
+	c = bits.OnesCount16(uint16(w))
+	m = (c - k - 1) >> 63
+	k -= c & m
+	s := 16 & m
+	w >>= uint(s)
+	pos += s
+	c = bits.OnesCount8(uint8(w))
+	m = (c - k - 1) >> 63
+	k -= c & m
+	s = 8 & m
+	w >>= uint(s)
+	pos += s
 	return pos + int(selectInByte[uint8(w)][k&7])
 }
 
