@@ -121,25 +121,22 @@ func (t *pieceTable) fromPieces(pieces []uint16, white, black []uint16) int {
 	var vw, vb int
 	if t.relative {
 		// Census: the last king of each colour (as Set.Census) and the
-		// counted pieces; views as Set.ViewAt (0 without a king).
-		kings := [2]int{-1, -1}
-		var counts [2]int
+		// counted pieces; views as Set.ViewAt (0 without a king). No
+		// branch on the pieces (kings stand anywhere in the list): a
+		// piece's census bits pick the slot its index is written to
+		// (slot 0 takes every piece that is no king) and add its counts.
+		slots := [4]int{0, -1, -1, 0}
+		var cw, cb int
 		for i, pk := range pieces {
 			if pk >= packedPieces {
 				return t.set.FromPieces(pieces, white, black)
 			}
-			if x := t.census[pk]; x != 0 {
-				switch {
-				case x&1 != 0:
-					kings[0] = i
-				case x&2 != 0:
-					kings[1] = i
-				default:
-					counts[0] += int(x >> 2 & 1)
-					counts[1] += int(x >> 3)
-				}
-			}
+			x := t.census[pk]
+			slots[x&3] = i
+			cw += int(x >> 2 & 1)
+			cb += int(x >> 3)
 		}
+		kings, counts := [2]int{slots[1], slots[2]}, [2]int{cw, cb}
 		if kings[0] >= 0 {
 			if v := t.kingView[0][pieces[kings[0]]&0xff]; v != noView {
 				vw = int(v + t.balance[min(counts[0], features.MaxBalanceCount)])
