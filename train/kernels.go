@@ -287,3 +287,41 @@ func gatherAddRowsOf(dst []float32, n int, src []float32, feats, starts, rows []
 		gatherAdd(dst[int(f)*n:int(f)*n+n], src, rows[starts[k]:starts[k+1]])
 	}
 }
+
+// ftForwardColsRef is ftForwardRef for columns [j0, j1) of the positions
+// idx lists (in that order), position p's accumulator at acc[p·stride:]
+// from its features feats[offs[p]:offs[p+1]] and the weight rows of width
+// n:
+//
+//	for _, p := range idx { for j := j0; j < j1; j++ { acc[p·stride+j] = bias[j] + Σ_f w[f·n+j] } }
+//
+// The split step (split.go) runs it over a span of positions, each worker
+// on its own columns, the positions in the order of their input buckets.
+func ftForwardColsRef(acc []float32, stride, n, j0, j1 int, bias, w []float32, feats []uint16, offs, idx []int32) {
+	for _, p := range idx {
+		a := acc[int(p)*stride+j0 : int(p)*stride+j1]
+		copy(a, bias[j0:j1])
+		for _, f := range feats[offs[p]:offs[p+1]] {
+			row := w[int(f)*n+j0 : int(f)*n+j1]
+			for j := range a {
+				a[j] += row[j]
+			}
+		}
+	}
+}
+
+// gatherAddColsRef is gatherAddFeaturesRef for columns [j0, j1) of the
+// rows (width n) of dst:
+//
+//	for k, f := range feats { for _, r := range rows[starts[k]:starts[k+1]] { for j := j0; j < j1; j++ { dst[f·n+j] += src[r+j] } } }
+func gatherAddColsRef(dst []float32, n, j0, j1 int, src []float32, feats, starts, rows []int32) {
+	for k, f := range feats {
+		d := dst[int(f)*n+j0 : int(f)*n+j1]
+		for _, r := range rows[starts[k]:starts[k+1]] {
+			row := src[int(r)+j0 : int(r)+j1]
+			for j := range d {
+				d[j] += row[j]
+			}
+		}
+	}
+}

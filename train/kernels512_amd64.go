@@ -88,3 +88,77 @@ func gatherAddFeatures(dst []float32, n int, src []float32, feats, starts, rows 
 		asmGatherAddTile128(dst[j:], n, src[j:], feats, starts, rows)
 	}
 }
+
+// asmFTForwardTile128Idx is one 128-column tile of ftForwardColsRef (acc,
+// bias and w start at the tile's column), reading without bounds checks
+// (ftForwardCols checks).
+//
+//go:noescape
+func asmFTForwardTile128Idx(acc []float32, stride int, bias, w []float32, n int, feats []uint16, offs, idx []int32)
+
+// colTile returns the column unit of the split step's kernels for rows of
+// width n: the AVX-512 tile where it divides n, else 0 (any columns, the
+// reference loops).
+func colTile(n int) int {
+	if t := tileCols; t > 0 && n%t == 0 {
+		return t
+	}
+	return 0
+}
+
+// ftForwardCols is ftForwardColsRef, bit for bit: with AVX-512 one column
+// tile of every listed position at a time where j0 and j1 fall on tiles.
+func ftForwardCols(acc []float32, stride, n, j0, j1 int, bias, w []float32, feats []uint16, offs, idx []int32) {
+	t := colTile(n)
+	if t == 0 || j0%t != 0 || j1%t != 0 || len(idx) == 0 {
+		ftForwardColsRef(acc, stride, n, j0, j1, bias, w, feats, offs, idx)
+		return
+	}
+	if j0 < 0 || j1 > n || j0 > j1 || stride < n || len(bias) < n {
+		panic(errShape)
+	}
+	for _, p := range idx {
+		if p < 0 || int(p)+1 >= len(offs) || (int(p)+1)*stride > len(acc)+stride-n {
+			panic(errShape)
+		}
+		f0, f1 := offs[p], offs[p+1]
+		if f0 < 0 || f0 > f1 || int(f1) > len(feats) {
+			panic(errShape)
+		}
+		for _, f := range feats[f0:f1] {
+			if (int(f)+1)*n > len(w) {
+				panic(errFeature(int(f), len(w)/n))
+			}
+		}
+	}
+	for j := j0; j < j1; j += t {
+		asmFTForwardTile128Idx(acc[j:], stride, bias[j:], w[j:], n, feats, offs, idx)
+	}
+}
+
+// gatherAddCols is gatherAddColsRef, bit for bit: with AVX-512 one column
+// tile of every feature at a time where j0 and j1 fall on tiles.
+func gatherAddCols(dst []float32, n, j0, j1 int, src []float32, feats, starts, rows []int32) {
+	t := colTile(n)
+	if t == 0 || j0%t != 0 || j1%t != 0 || len(feats) == 0 {
+		gatherAddColsRef(dst, n, j0, j1, src, feats, starts, rows)
+		return
+	}
+	k := len(feats)
+	if j0 < 0 || j1 > n || j0 > j1 || len(starts) != k+1 || starts[0] < 0 || int(starts[k]) > len(rows) {
+		panic(errShape)
+	}
+	for i, f := range feats {
+		if f < 0 || (int(f)+1)*n > len(dst) || starts[i] > starts[i+1] {
+			panic(errShape)
+		}
+	}
+	for _, r := range rows[starts[0]:starts[k]] {
+		if r < 0 || int(r)+j1 > len(src) {
+			panic(errShape)
+		}
+	}
+	for j := j0; j < j1; j += t {
+		asmGatherAddTile128(dst[j:], n, src[j:], feats, starts, rows)
+	}
+}

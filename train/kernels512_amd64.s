@@ -141,3 +141,79 @@ gat128_store:
 gat128_done:
 	VZEROUPPER
 	RET
+
+// func asmFTForwardTile128Idx(acc []float32, stride int, bias, w []float32, n int, feats []uint16, offs, idx []int32)
+// One 128-column tile of ftForwardColsRef: for each p in idx, in order, acc[p·stride : p·stride+128] =
+// bias[0:128] + Σ w[f·n : f·n+128] over f in feats[offs[p]:offs[p+1]], in order; the bias tile stays in
+// 8 ZMM registers, the sums in 8 more (asmFTForwardTile128 with the positions listed).
+TEXT ·asmFTForwardTile128Idx(SB), NOSPLIT, $0-160
+	MOVQ acc_base+0(FP), DI
+	MOVQ stride+24(FP), R11
+	MOVQ bias_base+32(FP), SI
+	MOVQ w_base+56(FP), R8
+	MOVQ n+80(FP), CX
+	MOVQ feats_base+88(FP), R9
+	MOVQ offs_base+112(FP), R10
+	MOVQ idx_len+144(FP), R12
+	SHLQ $2, R11             // acc row stride in bytes
+	SHLQ $2, CX              // weight row stride in bytes
+	TESTQ R12, R12
+	JLE  fwdidx_done
+	VMOVUPS 0(SI), Z16
+	VMOVUPS 64(SI), Z17
+	VMOVUPS 128(SI), Z18
+	VMOVUPS 192(SI), Z19
+	VMOVUPS 256(SI), Z20
+	VMOVUPS 320(SI), Z21
+	VMOVUPS 384(SI), Z22
+	VMOVUPS 448(SI), Z23
+	MOVQ idx_base+136(FP), SI
+
+fwdidx_pos:
+	MOVLQSX 0(SI), DX        // position
+	MOVLQSX 0(R10)(DX*4), BX // first feature
+	MOVLQSX 4(R10)(DX*4), R13 // end of the features
+	IMULQ R11, DX
+	ADDQ  DI, DX             // its acc row
+	VMOVAPS Z16, Z0
+	VMOVAPS Z17, Z1
+	VMOVAPS Z18, Z2
+	VMOVAPS Z19, Z3
+	VMOVAPS Z20, Z4
+	VMOVAPS Z21, Z5
+	VMOVAPS Z22, Z6
+	VMOVAPS Z23, Z7
+
+fwdidx_feat:
+	CMPQ BX, R13
+	JGE  fwdidx_store
+	MOVWQZX (R9)(BX*2), AX
+	IMULQ CX, AX
+	ADDQ  R8, AX
+	VADDPS 0(AX), Z0, Z0
+	VADDPS 64(AX), Z1, Z1
+	VADDPS 128(AX), Z2, Z2
+	VADDPS 192(AX), Z3, Z3
+	VADDPS 256(AX), Z4, Z4
+	VADDPS 320(AX), Z5, Z5
+	VADDPS 384(AX), Z6, Z6
+	VADDPS 448(AX), Z7, Z7
+	INCQ BX
+	JMP  fwdidx_feat
+
+fwdidx_store:
+	VMOVUPS Z0, 0(DX)
+	VMOVUPS Z1, 64(DX)
+	VMOVUPS Z2, 128(DX)
+	VMOVUPS Z3, 192(DX)
+	VMOVUPS Z4, 256(DX)
+	VMOVUPS Z5, 320(DX)
+	VMOVUPS Z6, 384(DX)
+	VMOVUPS Z7, 448(DX)
+	ADDQ $4, SI
+	DECQ R12
+	JNZ  fwdidx_pos
+
+fwdidx_done:
+	VZEROUPPER
+	RET

@@ -210,6 +210,7 @@ func TestChunkKernelsMatchReference(t *testing.T) {
 
 func checkChunkKernels(t *testing.T, rng *rand.Rand) {
 	t.Helper()
+	checkColKernels(t, rng)
 	for _, n := range []int{64, 128, 256, 384, 512} {
 		for _, c := range []int{1, 3, 128} {
 			const f = 300

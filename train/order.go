@@ -48,12 +48,7 @@ func (o *bucketOrder) sort(b *Batch) *Batch {
 	cnt := o.cnt
 	clear(cnt)
 	for p := 0; p < b.Len; p++ {
-		f0, f1 := b.Offsets[p], b.Offsets[p+1]
-		s, n := 0, 0
-		if f0 < f1 {
-			s = min(int(b.Stm[f0])/o.base, k-1)
-			n = min(int(b.Nstm[f0])/o.base, k-1)
-		}
+		s, n := o.bucketOf(b.Stm, b.Offsets, p), o.bucketOf(b.Nstm, b.Offsets, p)
 		if s&1 == 1 {
 			n = k - 1 - n
 		}
@@ -94,6 +89,16 @@ func (o *bucketOrder) sort(b *Batch) *Batch {
 	}
 	out.Offsets[0] = 0
 	return out
+}
+
+// bucketOf returns the input bucket of position p's perspective whose
+// features are feats[offs[p]:offs[p+1]]: the block of its first feature,
+// 0 without features.
+func (o *bucketOrder) bucketOf(feats []uint16, offs []int32, p int) int {
+	if f0 := offs[p]; f0 < offs[p+1] {
+		return min(int(feats[f0])/o.base, o.buckets-1)
+	}
+	return 0
 }
 
 // grow returns s resliced to length n, reallocated when its capacity is short.

@@ -102,6 +102,13 @@ func (w *worker) forwardChunk(m *Model, b *Batch, lo, c int) {
 	offs := b.Offsets[lo : lo+c+1]
 	ftForwardChunk(w.acc, n2, n, m.FTBias, m.FTWeights, b.Stm, offs)
 	ftForwardChunk(w.acc[n:], n2, n, m.FTBias, m.FTWeights, b.Nstm, offs)
+	w.forwardDense(m, b, lo, c)
+}
+
+// forwardDense computes the activations and outputs of positions
+// [lo, lo+c) of b from their pre-activations (w.acc rows 0..c−1).
+func (w *worker) forwardDense(m *Model, b *Batch, lo, c int) {
+	n2 := 2 * m.Hidden
 	for i := 0; i < c; i++ {
 		if !m.Flat() {
 			w.l1Row(m, i)
@@ -330,10 +337,19 @@ func (w *worker) backwardStack(m *Model, b *Batch, lo, i int) {
 // w.gout = ∂loss/∂out already scaled by 1/batch.
 func (w *worker) backwardChunk(m *Model, b *Batch, lo, c int) {
 	a := m.Arch
+	g := w.backwardDense(m, b, lo, c, w.x[:c*2*a.Hidden])
+	w.backwardSparse(a, b, lo, c, g, w.grad[:ftBiasOff(a)], w.grad[ftBiasOff(a):outWOff(a)])
+}
+
+// backwardDense adds the gradient of the layers above the first of
+// positions [lo, lo+c) to w.grad, given w.gout = ∂loss/∂out scaled by
+// 1/batch, and returns their ∂loss/∂acc rows (c × 2N): written to gflat
+// for the flat net (it may be w.x, or w.acc itself: the rows are written
+// in place after they are read), to w.gacc for the hidden layer stack.
+func (w *worker) backwardDense(m *Model, b *Batch, lo, c int, gflat []float32) []float32 {
+	a := m.Arch
 	n := a.Hidden
 	n2 := 2 * n
-	gFTW := w.grad[:ftBiasOff(a)]
-	gFTB := w.grad[ftBiasOff(a):outWOff(a)]
 	if !a.Flat() {
 		if s, ok := w.oneStack(m, b, lo, c); ok {
 			w.backwardLayers(m, b, lo, c, s)
@@ -342,8 +358,7 @@ func (w *worker) backwardChunk(m *Model, b *Batch, lo, c int) {
 				w.backwardStack(m, b, lo, i)
 			}
 		}
-		w.backwardSparse(a, b, lo, c, w.gacc[:c*n2], gFTW, gFTB)
-		return
+		return w.gacc[:c*n2]
 	}
 	gOutW := w.grad[outWOff(a):outBiasOff(a)]
 	gOutB := w.grad[outBiasOff(a):]
@@ -365,16 +380,15 @@ func (w *worker) backwardChunk(m *Model, b *Batch, lo, c int) {
 		}
 	}
 
-	// Through the activation: ∂loss/∂acc of every position of the chunk,
-	// written over the activations (no longer needed).
-	g := w.x[:c*n2]
+	// Through the activation: ∂loss/∂acc of every position of the chunk.
+	g := gflat[:c*n2]
 	for i := 0; i < c; i++ {
 		k := int(b.Bucket[lo+i])
 		ow := m.OutWeights[k*n2 : (k+1)*n2]
 		activationGrad(g[i*n2:i*n2+n], w.acc[i*n2:i*n2+n], ow[:n], w.gout[i], a.Activation)
 		activationGrad(g[i*n2+n:(i+1)*n2], w.acc[i*n2+n:(i+1)*n2], ow[n:], w.gout[i], a.Activation)
 	}
-	w.backwardSparse(a, b, lo, c, g, gFTW, gFTB)
+	return g
 }
 
 // backwardSparse adds the first layer's gradient of positions [lo, lo+c)
@@ -467,6 +481,7 @@ type Stepper struct {
 	workers []*worker
 	evals   []*worker
 	order   *bucketOrder // nil: the batch is used in its own order
+	split   *splitStep   // nil: the plain step (per-worker gradient copies)
 	// wt: the hidden layers' weights transposed (per layer [stacks][inputs][units]),
 	// refreshed at each call, shared by the workers.
 	wt [nn.MaxLayers][]float32
@@ -493,6 +508,9 @@ func NewStepper(m *Model, l Loss, workers int) (*Stepper, error) {
 		s.workers = append(s.workers, w)
 	}
 	s.Grad = s.workers[0].grad
+	if s.order != nil && colTile(m.Hidden) > 0 {
+		s.split = newSplitStep(s, spanPositions)
+	}
 	return s, nil
 }
 
@@ -525,6 +543,10 @@ func (s *Stepper) Gradient(b *Batch) float64 {
 		b = s.order.sort(b)
 	}
 	s.transposeHidden()
+	if s.split != nil {
+		s.gradientSplit(b, scale)
+		return s.loss() * scale
+	}
 	var wg sync.WaitGroup
 	for k, w := range s.workers {
 		wg.Go(func() {
@@ -551,11 +573,16 @@ func (s *Stepper) Gradient(b *Batch) float64 {
 		})
 	}
 	wg.Wait()
+	return s.loss() * scale
+}
+
+// loss returns the workers' summed loss, in worker order.
+func (s *Stepper) loss() float64 {
 	loss := 0.0
 	for _, w := range s.workers {
 		loss += w.loss
 	}
-	return loss * scale
+	return loss
 }
 
 // Evaluate returns the mean loss of b under the model and, if out is not nil

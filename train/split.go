@@ -1,0 +1,298 @@
+// The split step for input-bucketed nets: one first-layer gradient shared by the workers, split by columns.
+package train
+
+import (
+	"sync"
+
+	"dualnnue/nn/features"
+)
+
+// spanPositions is the number of positions the split step carries through
+// its three phases at once. Its accumulators take spanPositions × 2N
+// floats (32 MiB at N = 512); a longer span reads each first-layer block
+// fewer times per batch (a span of the random-king benchmark holds
+// ~spanPositions/8 perspectives per king bucket).
+const spanPositions = 8192
+
+// The split step. The plain step gives each worker a copy of the whole
+// gradient, which for an input-bucketed first layer is large (16 buckets ×
+// 768 features × 512 units: 24 MiB): every step clears the copies, adds
+// each one's rows chunk by chunk with little reuse (a chunk of 128
+// positions touches two or three of the 16 blocks), and sums the copies.
+// The split step keeps one first-layer gradient, Stepper.Grad's, and runs
+// each span of positions in three phases, the workers meeting at a barrier
+// between them:
+//
+//  1. Forward of the first layer, split by columns: each worker computes
+//     its columns of every accumulator of the span, the positions in the
+//     order of their perspective's input bucket, so that the tile of a
+//     block of weights stays in cache while its positions stream past.
+//  2. The dense layers, the loss and their backward, split by positions
+//     as in the plain step: ∂loss/∂acc overwrites each accumulator row,
+//     the other layers' gradients go to each worker's own copy (small).
+//     Each worker lists its positions' active features, feature-major.
+//  3. Backward of the first layer, split by columns: each worker adds, for
+//     its columns, every listed row to its feature's gradient row, block by
+//     block and list by list in worker order.
+//
+// Every element of the first layer's gradient therefore sums its
+// positions in batch order, whatever the worker count: the first layer's
+// gradient equals the one-worker plain step's bit for bit (the other
+// layers' gradients are summed per worker and then in worker order, as in
+// the plain step). Nothing is reduced, and each worker clears only its
+// columns of the one gradient.
+type splitStep struct {
+	span    int       // positions per span (spanPositions; tests use shorter ones)
+	acc     []float32 // span × 2N: accumulators, then ∂loss/∂acc
+	iota    []int32   // 0, 1, …, span−1: a span's positions in their own order
+	nidx    []int32   // per position of the batch: its span's positions ordered by the other side's bucket (span-relative)
+	allRows []int32   // 0, N, 2N, …: every row of a span (for the bias)
+	bcnt    []int32   // B+1: counting sort by bucket
+	lists   []featureList
+	bar     barrier
+}
+
+// featureList is one worker's share of a span, feature-major: the rows of
+// its active features act[i] (ascending) are rows[starts[i]:starts[i+1]],
+// offsets into the span's ∂loss/∂acc rows in position order; blk[k] is
+// the index in act of the first feature of input bucket k (blk[B] =
+// len(act)).
+type featureList struct {
+	cnt, cur          []int32 // F+1, F
+	rows, act, starts []int32
+	blk               []int32 // B+1
+}
+
+// newSplitStep returns the split step's buffers for m's architecture and
+// the given worker count; the stepper has a bucket order.
+func newSplitStep(s *Stepper, span int) *splitStep {
+	a := s.Model.Arch
+	n, w := a.Hidden, len(s.workers)
+	st := &splitStep{span: span, acc: make([]float32, span*2*n), iota: make([]int32, span),
+		allRows: make([]int32, 2*span), bcnt: make([]int32, s.order.buckets+1), lists: make([]featureList, w)}
+	st.bar.n = w
+	st.bar.cond.L = &st.bar.mu
+	for i := range st.iota {
+		st.iota[i] = int32(i)
+	}
+	for i := range st.allRows {
+		st.allRows[i] = int32(i * n)
+	}
+	share := (span + w - 1) / w
+	for k := range st.lists {
+		st.lists[k] = featureList{cnt: make([]int32, a.Inputs+1), cur: make([]int32, a.Inputs),
+			rows: make([]int32, 2*share*features.MaxActive), act: make([]int32, 0, a.Inputs),
+			starts: make([]int32, 0, a.Inputs+1), blk: make([]int32, s.order.buckets+1)}
+	}
+	return st
+}
+
+// barrier is a reusable rendezvous of n goroutines.
+type barrier struct {
+	mu      sync.Mutex
+	cond    sync.Cond
+	n, in   int
+	episode uint64
+}
+
+// wait blocks until all n goroutines have called it.
+func (b *barrier) wait() {
+	b.mu.Lock()
+	e := b.episode
+	b.in++
+	if b.in == b.n {
+		b.in = 0
+		b.episode++
+		b.cond.Broadcast()
+	} else {
+		for e == b.episode {
+			b.cond.Wait()
+		}
+	}
+	b.mu.Unlock()
+}
+
+// cols returns worker k's columns [j0, j1) of the first layer and the
+// column unit its kernels run in.
+func (st *splitStep) cols(n, workers, k int) (j0, j1, unit int) {
+	unit = colTile(n)
+	if unit == 0 {
+		unit = n
+		if n%8 == 0 {
+			unit = 8
+		}
+	}
+	lo, hi := split(n/unit, workers, k)
+	return lo * unit, hi * unit, unit
+}
+
+// orderSpans writes st.nidx: per span of b, its positions (span-relative)
+// in the order of the other side's input bucket, stable.
+func (st *splitStep) orderSpans(b *Batch, o *bucketOrder) {
+	st.nidx = grow(st.nidx, b.Len)
+	cnt := st.bcnt
+	for s0 := 0; s0 < b.Len; s0 += st.span {
+		s1 := min(s0+st.span, b.Len)
+		clear(cnt)
+		for p := s0; p < s1; p++ {
+			cnt[o.bucketOf(b.Nstm, b.Offsets, p)+1]++
+		}
+		for i := 1; i <= o.buckets; i++ {
+			cnt[i] += cnt[i-1]
+		}
+		for p := s0; p < s1; p++ {
+			k := o.bucketOf(b.Nstm, b.Offsets, p)
+			st.nidx[s0+int(cnt[k])] = int32(p - s0)
+			cnt[k]++
+		}
+	}
+}
+
+// build lists the active features of positions [p0, p1) of the span that
+// starts at position s0 of b, whose ∂loss/∂acc rows are 2n wide.
+func (l *featureList) build(b *Batch, s0, p0, p1, n, base int) {
+	cnt := l.cnt
+	clear(cnt)
+	f0, f1 := b.Offsets[s0+p0], b.Offsets[s0+p1]
+	for _, f := range b.Stm[f0:f1] {
+		cnt[int(f)+1]++
+	}
+	for _, f := range b.Nstm[f0:f1] {
+		cnt[int(f)+1]++
+	}
+	for i := 1; i < len(cnt); i++ {
+		cnt[i] += cnt[i-1]
+	}
+	cur := l.cur
+	copy(cur, cnt[:len(cur)])
+	rows := l.rows[:cnt[len(cnt)-1]]
+	for p := p0; p < p1; p++ {
+		r := int32(p * 2 * n)
+		q := s0 + p
+		for _, f := range b.Stm[b.Offsets[q]:b.Offsets[q+1]] {
+			rows[cur[f]] = r
+			cur[f]++
+		}
+		for _, f := range b.Nstm[b.Offsets[q]:b.Offsets[q+1]] {
+			rows[cur[f]] = r + int32(n)
+			cur[f]++
+		}
+	}
+	act, starts := l.act[:0], l.starts[:0]
+	nf := len(cur)
+	for k := range l.blk {
+		l.blk[k] = -1
+	}
+	for f := 0; f < nf; f++ {
+		if cnt[f] < cnt[f+1] {
+			for k := f / base; k >= 0 && l.blk[k] < 0; k-- {
+				l.blk[k] = int32(len(act))
+			}
+			act = append(act, int32(f))
+			starts = append(starts, cnt[f])
+		}
+	}
+	for k := range l.blk {
+		if l.blk[k] < 0 {
+			l.blk[k] = int32(len(act))
+		}
+	}
+	l.act, l.starts = act, append(starts, cnt[nf])
+}
+
+// gradientSplit is Gradient's work in the split step: the loss and
+// gradient of the (bucket-ordered) batch b into s.Grad, each position's
+// gradient scaled by scale.
+func (s *Stepper) gradientSplit(b *Batch, scale float64) {
+	st := s.split
+	st.orderSpans(b, s.order)
+	var wg sync.WaitGroup
+	for k := range s.workers {
+		wg.Go(func() { s.splitWorker(k, b, scale) })
+	}
+	wg.Wait()
+	// The other layers' gradients: every worker's copy, in worker order,
+	// into the first worker's.
+	a := s.Model.Arch
+	dst := s.Grad[outWOff(a):]
+	for _, w := range s.workers[1:] {
+		for i, v := range w.grad[outWOff(a):] {
+			dst[i] += v
+		}
+	}
+}
+
+// splitWorker runs worker k's part of the split step's phases over every
+// span of b.
+func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
+	st, w, m := s.split, s.workers[k], s.Model
+	a := m.Arch
+	n, n2, nw := a.Hidden, 2*a.Hidden, len(s.workers)
+	own, ownG := w.acc, w.gacc
+	defer func() { w.acc, w.gacc = own, ownG }()
+	clear(w.grad[outWOff(a):])
+	w.loss = 0
+	gFTW := s.Grad[:ftBiasOff(a)]
+	gFTB := s.Grad[ftBiasOff(a):outWOff(a)]
+	j0, j1, unit := st.cols(n, nw, k)
+	for f := range a.Inputs {
+		clear(gFTW[f*n+j0 : f*n+j1])
+	}
+	clear(gFTB[j0:j1])
+	biasRow := [2]int32{0, 0}
+	for s0 := 0; s0 < b.Len; s0 += st.span {
+		s1 := min(s0+st.span, b.Len)
+		c := s1 - s0
+		offs := b.Offsets[s0 : s1+1]
+		acc := st.acc[:c*n2]
+
+		// 1. The first layer's forward, this worker's columns.
+		if j0 < j1 {
+			ftForwardCols(acc, n2, n, j0, j1, m.FTBias, m.FTWeights, b.Stm, offs, st.iota[:c])
+			ftForwardCols(acc[n:], n2, n, j0, j1, m.FTBias, m.FTWeights, b.Nstm, offs, st.nidx[s0:s1])
+		}
+		st.bar.wait()
+
+		// 2. The dense layers, this worker's positions.
+		p0, p1 := split(c, nw, k)
+		for lo := p0; lo < p1; lo += chunk {
+			cc := min(chunk, p1-lo)
+			rows := acc[lo*n2 : (lo+cc)*n2]
+			w.acc = rows
+			if !a.Flat() {
+				w.gacc = rows
+			}
+			w.forwardDense(m, b, s0+lo, cc)
+			for i := range cc {
+				p := s0 + lo + i
+				loss, g := s.Loss.Eval(float64(w.out[i]), float64(b.Score[p]), float64(b.Result[p]))
+				w.loss += loss
+				w.gout[i] = float32(g * scale)
+			}
+			w.backwardDense(m, b, s0+lo, cc, rows)
+		}
+		st.lists[k].build(b, s0, p0, p1, n, s.order.base)
+		st.bar.wait()
+
+		// 3. The first layer's backward, this worker's columns: block by
+		// block, each block's rows from every worker's list in order.
+		if j0 < j1 {
+			for blk := range s.order.buckets {
+				for j := j0; j < j1; j += unit {
+					for h := range st.lists {
+						l := &st.lists[h]
+						i0, i1 := l.blk[blk], l.blk[blk+1]
+						if i0 < i1 {
+							gatherAddCols(gFTW, n, j, j+unit, acc, l.act[i0:i1], l.starts[i0:i1+1], l.rows)
+						}
+					}
+				}
+			}
+			biasRow[1] = int32(2 * c)
+			gatherAddCols(gFTB, n, j0, j1, acc, biasRow[:1], biasRow[:], st.allRows[:2*c])
+		}
+		if s1 < b.Len {
+			st.bar.wait()
+		}
+	}
+}

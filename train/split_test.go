@@ -1,0 +1,155 @@
+// The split step: its column kernels against the reference loops, and its gradient against the plain step's.
+package train
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"dualnnue/nn"
+	"dualnnue/nn/features"
+)
+
+// checkColKernels checks the split step's column kernels against their
+// reference loops, bit for bit: widths that fit the column tiles and ones
+// that do not, column ranges on and off the tiles, positions listed out of
+// order, rows repeated within a feature.
+func checkColKernels(t *testing.T, rng *rand.Rand) {
+	t.Helper()
+	for _, n := range []int{64, 128, 256, 512} {
+		for _, cols := range [][2]int{{0, n}, {0, n / 2}, {n / 2, n}, {8, n - 8}} {
+			j0, j1 := cols[0], cols[1]
+			const f = 300
+			c := 1 + rng.IntN(200)
+			w := randFloats(rng, f*n)
+			bias := randFloats(rng, n)
+			stride := 2*n + 8*rng.IntN(2)
+			offs := []int32{int32(rng.IntN(5))}
+			for range c {
+				offs = append(offs, offs[len(offs)-1]+int32(rng.IntN(41)))
+			}
+			feats := randFeats(rng, int(offs[c])+rng.IntN(3), f)
+			idx := make([]int32, 0, c)
+			for _, p := range rng.Perm(c)[:1+rng.IntN(c)] {
+				idx = append(idx, int32(p))
+			}
+			want := randFloats(rng, (c-1)*stride+n)
+			got := append([]float32(nil), want...)
+			ftForwardColsRef(want, stride, n, j0, j1, bias, w, feats, offs, idx)
+			ftForwardCols(got, stride, n, j0, j1, bias, w, feats, offs, idx)
+			for j := range got {
+				if math.Float32bits(got[j]) != math.Float32bits(want[j]) {
+					t.Fatalf("ftForwardCols n=%d cols %d..%d j=%d: %v != %v", n, j0, j1, j, got[j], want[j])
+				}
+			}
+
+			src := randFloats(rng, c*stride)
+			var act, starts, rows []int32
+			for k := range f {
+				if rng.IntN(3) == 0 {
+					continue
+				}
+				act = append(act, int32(k))
+				starts = append(starts, int32(len(rows)))
+				for range rng.IntN(6) {
+					rows = append(rows, int32(rng.IntN(c)*stride+rng.IntN(2)*8))
+				}
+			}
+			starts = append(starts, int32(len(rows)))
+			want = randFloats(rng, f*n)
+			got = append([]float32(nil), want...)
+			gatherAddColsRef(want, n, j0, j1, src, act, starts, rows)
+			gatherAddCols(got, n, j0, j1, src, act, starts, rows)
+			for j := range got {
+				if math.Float32bits(got[j]) != math.Float32bits(want[j]) {
+					t.Fatalf("gatherAddCols n=%d cols %d..%d j=%d: %v != %v", n, j0, j1, j, got[j], want[j])
+				}
+			}
+		}
+	}
+}
+
+// splitShapes are input-bucketed shapes the split step takes: the AVX-512
+// column tiles (N = 128) flat and with a hidden stack, per-bucket stacks
+// (chunks mixing stacks take the per-position dense path), and widths the
+// tiles do not fit (the reference column loops; at N = 16 the third of
+// three workers has no columns).
+func splitShapes() []nn.Arch {
+	kb16, _ := features.Lookup(features.ChessKB16HM)
+	d3, _ := features.Lookup(features.XiangqiKB6D3HM)
+	return []nn.Arch{
+		{Game: kb16.Game, Set: kb16.ID, Inputs: kb16.Size, Hidden: 128, Buckets: 1, Activation: nn.SCReLU},
+		{Game: kb16.Game, Set: kb16.ID, Inputs: kb16.Size, Hidden: 128, Buckets: 1, Activation: nn.SCReLU,
+			Layers: [nn.MaxLayers]int{16, 32}, HiddenActivation: nn.CReLU},
+		{Game: kb16.Game, Set: kb16.ID, Inputs: kb16.Size, Hidden: 64, Buckets: 4, Activation: nn.CReLU, Pairwise: true,
+			Layers: [nn.MaxLayers]int{16}, HiddenActivation: nn.CReLU, Stacks: true},
+		{Game: kb16.Game, Set: kb16.ID, Inputs: kb16.Size, Hidden: 16, Buckets: 4, Activation: nn.SCReLU},
+		{Game: d3.Game, Set: d3.ID, Inputs: d3.Size, Hidden: 32, Buckets: 2, Activation: nn.SCReLU,
+			Layers: [nn.MaxLayers]int{16, 32}, HiddenActivation: nn.SCReLU},
+	}
+}
+
+// The split step's first-layer gradient equals the one-worker plain
+// step's bit for bit with 1, 2 and 3 workers, when its spans and each
+// worker's share of them fall on the plain step's chunks (a batch of four
+// 768-position spans); its other layers' gradients and the loss agree
+// within float32 rounding (summed per worker). With one worker every bit
+// and the loss agree on any batch; on a ragged batch (3000 positions,
+// random features) with more workers, everything agrees within rounding.
+func TestSplitStepMatchesPlain(t *testing.T) {
+	for _, a := range splitShapes() {
+		m, err := NewModel(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(21, 22))
+		m.Init(rng)
+		for i := range m.FTBias {
+			m.FTBias[i] = float32(rng.Float64()*0.6 - 0.1)
+		}
+		l := Loss{K: 400, EvalScale: 400, Lambda: 0.75, Power: 2.5}
+		aligned := benchBatch(a, 4*768, 23)
+		ragged := randomBatch(rng, a, 3000, 24)
+		for _, b := range []*Batch{aligned, ragged} {
+			for i := range b.Len {
+				b.Bucket[i] = uint8(rng.IntN(a.Buckets))
+			}
+		}
+		for bi, b := range []*Batch{aligned, ragged} {
+			plain, err := NewStepper(m, l, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain.split = nil
+			want := plain.Gradient(b)
+			var gmax float64
+			for _, g := range plain.Grad {
+				gmax = max(gmax, math.Abs(float64(g)))
+			}
+			for _, workers := range []int{1, 2, 3} {
+				s, err := NewStepper(m, l, workers)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.split = newSplitStep(s, 768)
+				for range 2 { // the second step reuses the buffers
+					got := s.Gradient(b)
+					exact := workers == 1
+					if exact && got != want || math.Abs(got-want) > 1e-9*want {
+						t.Fatalf("%v batch %d, %d workers: loss %v, plain step %v", a, bi, workers, got, want)
+					}
+					for i, g := range plain.Grad {
+						d := math.Abs(float64(s.Grad[i]) - float64(g))
+						if exact || (bi == 0 && i < outWOff(a)) {
+							if math.Float32bits(s.Grad[i]) != math.Float32bits(g) {
+								t.Fatalf("%v batch %d, %d workers: parameter %d: gradient %v, plain step %v", a, bi, workers, i, s.Grad[i], g)
+							}
+						} else if d > 1e-5*gmax {
+							t.Fatalf("%v batch %d, %d workers: parameter %d: gradient %v, plain step %v (largest |g| %v)", a, bi, workers, i, s.Grad[i], g, gmax)
+						}
+					}
+				}
+			}
+		}
+	}
+}
