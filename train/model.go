@@ -63,6 +63,7 @@ func NewModel(a nn.Arch) (*Model, error) {
 		return nil, err
 	}
 	m := &Model{Model: *ref, Params: make([]float32, numParams(a))}
+	adviseHugePages(m.Params)
 	m.bind()
 	return m, nil
 }

@@ -35,8 +35,11 @@ type AdamW struct {
 // NewAdamW returns an optimiser for n parameters with PyTorch's defaults
 // (β₁ 0.9, β₂ 0.999, ε 1e-8) and the given weight decay.
 func NewAdamW(n int, weightDecay float64, clip []ClipRange) *AdamW {
-	return &AdamW{Beta1: 0.9, Beta2: 0.999, Eps: 1e-8, WeightDecay: weightDecay, Clip: clip,
+	o := &AdamW{Beta1: 0.9, Beta2: 0.999, Eps: 1e-8, WeightDecay: weightDecay, Clip: clip,
 		M: make([]float32, n), V: make([]float32, n)}
+	adviseHugePages(o.M)
+	adviseHugePages(o.V)
+	return o
 }
 
 // Validate reports settings out of range.

@@ -70,6 +70,7 @@ func newSplitStep(s *Stepper, span int) *splitStep {
 	n, w := a.Hidden, len(s.workers)
 	st := &splitStep{span: span, acc: make([]float32, span*2*n), iota: make([]int32, span),
 		allRows: make([]int32, 2*span), bcnt: make([]int32, s.order.buckets+1), lists: make([]featureList, w)}
+	adviseHugePages(st.acc)
 	st.bar.n = w
 	st.bar.cond.L = &st.bar.mu
 	for i := range st.iota {
@@ -185,7 +186,7 @@ func (l *featureList) build(b *Batch, s0, p0, p1, n, base int) {
 	}
 	for f := 0; f < nf; f++ {
 		if cnt[f] < cnt[f+1] {
-			for k := f / base; k >= 0 && l.blk[k] < 0; k-- {
+			for k := min(f/base, len(l.blk)-2); k >= 0 && l.blk[k] < 0; k-- {
 				l.blk[k] = int32(len(act))
 			}
 			act = append(act, int32(f))

@@ -77,6 +77,7 @@ func newWorker(a nn.Arch, withGrad bool) *worker {
 	}
 	if withGrad {
 		w.grad = make([]float32, numParams(a))
+		adviseHugePages(w.grad)
 	}
 	if !a.Flat() {
 		for l := range a.NumLayers() {
@@ -508,7 +509,7 @@ func NewStepper(m *Model, l Loss, workers int) (*Stepper, error) {
 		s.workers = append(s.workers, w)
 	}
 	s.Grad = s.workers[0].grad
-	if s.order != nil && colTile(m.Hidden) > 0 {
+	if s.order != nil && s.order.base*s.order.buckets == m.Inputs && colTile(m.Hidden) > 0 {
 		s.split = newSplitStep(s, spanPositions)
 	}
 	return s, nil
