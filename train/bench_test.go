@@ -4,6 +4,7 @@ package train
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"syscall"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"dualnnue/nn"
 	"dualnnue/nn/features"
+	"dualnnue/position"
 )
 
 // benchBatch returns a batch like the PyTorch reference's
@@ -40,13 +42,52 @@ func benchBatch(a nn.Arch, n int, seed uint64) *Batch {
 	return b
 }
 
+// benchDataFile is the self-play data of the gen0 rows:
+// $TRAIN_BENCH_DATA, else ../shared/data/gen0-chess.dnds beside the
+// repository (see its README.md).
+func benchDataFile() string {
+	if f := os.Getenv("TRAIN_BENCH_DATA"); f != "" {
+		return f
+	}
+	return "../../shared/data/gen0-chess.dnds"
+}
+
+// dataBatches returns four batches of n positions for a drawn from the
+// first 8n positions of the chess self-play file (every position, no
+// filter; a seeded shuffle), or skips b when the file is missing. Unlike
+// benchBatch's random kings, a real game's kings stand in few buckets.
+func dataBatches(b *testing.B, a nn.Arch, n int) []*Batch {
+	f := benchDataFile()
+	if _, err := os.Stat(f); err != nil {
+		b.Skipf("no self-play data: %v (set TRAIN_BENCH_DATA)", err)
+	}
+	d, _, _, err := LoadDatasets(Load{Files: []string{f}, Game: position.Chess, Limit: 8 * n})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := NewStream(d, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []*Batch
+	for range 4 {
+		bt := &Batch{}
+		if err := s.Next(bt, n, a); err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, bt)
+	}
+	return out
+}
+
 // BenchmarkTrainStep measures training positions per second for the
 // (768→256)×2→1 chess and (1260→256)×2→1 xiangqi SCReLU nets, and the
 // wider and king-bucketed shapes beside them (kb<B> rows: B king buckets
 // of the base set, e.g. chess-kb16-768→512 is (768·16→512)×2→1; kb6-d3: 6
 // palace × 3 defence buckets), and the
 // hidden layer stacks (…-16-32 rows: (F→N)×2→16→32→1, hidden CReLU;
-// pairwise rows: a CReLU first layer whose halves are multiplied), at batch
+// pairwise rows: a CReLU first layer whose halves are multiplied; -gen0
+// rows: batches of real self-play positions, see dataBatches), at batch
 // 16384 on all cores (GOMAXPROCS), like the reference trainer's loop.
 func BenchmarkTrainStep(b *testing.B) {
 	type shape struct {
@@ -55,18 +96,20 @@ func BenchmarkTrainStep(b *testing.B) {
 		name   string
 		layers [nn.MaxLayers]int
 		pw     bool
+		data   bool // real positions (dataBatches) instead of benchBatch's
 	}
 	shapes := []shape{
 		{set: features.ChessPS768, hidden: 256}, {set: features.XiangqiPS1260, hidden: 256},
-		{features.ChessPS768HM, 512, "chess-hm-768→512", [2]int{}, false},
-		{features.ChessKB16HM, 512, "chess-kb16-768→512", [2]int{}, false},
-		{features.ChessKB4HM, 512, "chess-kb4-768→512", [2]int{}, false},
-		{features.XiangqiKB6HM, 256, "xiangqi-kb6-1260→256", [2]int{}, false},
-		{features.XiangqiKB6D3HM, 256, "xiangqi-kb6-d3-1260→256", [2]int{}, false},
-		{features.ChessPS768, 256, "chess-768→256-16-32", [2]int{16, 32}, false},
-		{features.ChessPS768, 256, "chess-768→256-pairwise-16-32", [2]int{16, 32}, true},
-		{features.XiangqiPS1260, 256, "xiangqi-1260→256-16-32", [2]int{16, 32}, false},
-		{features.ChessKB16HM, 512, "chess-kb16-768→512-16-32", [2]int{16, 32}, false},
+		{features.ChessPS768HM, 512, "chess-hm-768→512", [2]int{}, false, false},
+		{features.ChessKB16HM, 512, "chess-kb16-768→512", [2]int{}, false, false},
+		{features.ChessKB4HM, 512, "chess-kb4-768→512", [2]int{}, false, false},
+		{features.XiangqiKB6HM, 256, "xiangqi-kb6-1260→256", [2]int{}, false, false},
+		{features.XiangqiKB6D3HM, 256, "xiangqi-kb6-d3-1260→256", [2]int{}, false, false},
+		{features.ChessPS768, 256, "chess-768→256-16-32", [2]int{16, 32}, false, false},
+		{features.ChessPS768, 256, "chess-768→256-pairwise-16-32", [2]int{16, 32}, true, false},
+		{features.XiangqiPS1260, 256, "xiangqi-1260→256-16-32", [2]int{16, 32}, false, false},
+		{features.ChessKB16HM, 512, "chess-kb16-768→512-16-32", [2]int{16, 32}, false, false},
+		{features.ChessKB16HM, 512, "chess-kb16-768→512-16-32-gen0", [2]int{16, 32}, false, true},
 	}
 	for _, sh := range shapes {
 		set, _ := features.Lookup(sh.set)
@@ -95,7 +138,12 @@ func BenchmarkTrainStep(b *testing.B) {
 			}
 			opt := NewAdamW(len(m.Params), 0.01, ClipRanges(m, DefaultWeightClip))
 			const bs = 16384
-			batches := []*Batch{benchBatch(a, bs, 1), benchBatch(a, bs, 2), benchBatch(a, bs, 3), benchBatch(a, bs, 4)}
+			var batches []*Batch
+			if sh.data {
+				batches = dataBatches(b, a, bs)
+			} else {
+				batches = []*Batch{benchBatch(a, bs, 1), benchBatch(a, bs, 2), benchBatch(a, bs, 3), benchBatch(a, bs, 4)}
+			}
 			for i := range 3 {
 				s.Gradient(batches[i])
 				opt.Step(m.Params, s.Grad, 1e-3, workers)
