@@ -13,15 +13,15 @@ import (
 func TestStepAllocations(t *testing.T) {
 	// N = 64 with two output buckets takes the per-position kernels, N =
 	// 128 with one the AVX-512 chunk tiles and output layer where the CPU
-	// has them, and with a hidden stack its AVX-512 products; with king
-	// buckets the split step.
+	// has them, and with a hidden stack its AVX-512 products; with 16 king
+	// buckets and N = 384 the split step.
 	for _, a := range []nn.Arch{
 		{Game: position.Chess, Set: features.ChessPS768, Inputs: 768, Hidden: 64, Buckets: 2, Activation: nn.SCReLU},
 		{Game: position.Chess, Set: features.ChessPS768, Inputs: 768, Hidden: 128, Buckets: 1, Activation: nn.SCReLU},
 		{Game: position.Chess, Set: features.ChessPS768, Inputs: 768, Hidden: 128, Buckets: 1, Activation: nn.SCReLU,
 			Layers: [nn.MaxLayers]int{16, 32}, HiddenActivation: nn.CReLU},
-		// King buckets: the split step (split.go) where the tiles fit.
-		{Game: position.Chess, Set: features.ChessKB16HM, Inputs: 768 * 16, Hidden: 128, Buckets: 1, Activation: nn.SCReLU,
+		// 16 king buckets × 384: the split step (split.go) where the tiles fit.
+		{Game: position.Chess, Set: features.ChessKB16HM, Inputs: 768 * 16, Hidden: 384, Buckets: 1, Activation: nn.SCReLU,
 			Layers: [nn.MaxLayers]int{16, 32}, HiddenActivation: nn.CReLU},
 	} {
 		checkStepAllocations(t, a)

@@ -14,6 +14,15 @@ import (
 // ~spanPositions/8 perspectives per king bucket).
 const spanPositions = 8192
 
+// splitMinWeights is the smallest first layer (weights) that takes the
+// split step. Below it the plain step's per-worker gradient copies stay in
+// cache and the split step's span of accumulators, written and read in
+// memory, costs more than it saves (measured on the 2-core EPYC, -cpu 2:
+// chess-kb4-768→512, 1.6 M weights, 0.75× with the split step;
+// xiangqi-kb6-1260→256, 1.9 M, unchanged; chess-kb16-768→512 and
+// xiangqi-kb6-d3-1260→256, 6.3 M and 5.8 M, 1.2–1.5×).
+const splitMinWeights = 4 << 20
+
 // The split step. The plain step gives each worker a copy of the whole
 // gradient, which for an input-bucketed first layer is large (16 buckets ×
 // 768 features × 512 units: 24 MiB): every step clears the copies, adds

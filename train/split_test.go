@@ -153,3 +153,28 @@ func TestSplitStepMatchesPlain(t *testing.T) {
 		}
 	}
 }
+
+// The split step is taken where it pays: 16 king buckets at N = 512 and
+// N = 384 (where the AVX-512 tiles are), not 4 buckets at N = 512.
+func TestSplitStepChosen(t *testing.T) {
+	kb16, _ := features.Lookup(features.ChessKB16HM)
+	kb4, _ := features.Lookup(features.ChessKB4HM)
+	for _, c := range []struct {
+		set    *features.Set
+		hidden int
+		want   bool
+	}{{kb16, 512, colTile(512) > 0}, {kb16, 384, colTile(384) > 0}, {kb4, 512, false}} {
+		a := nn.Arch{Game: c.set.Game, Set: c.set.ID, Inputs: c.set.Size, Hidden: c.hidden, Buckets: 1, Activation: nn.SCReLU}
+		m, err := NewModel(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewStepper(m, Loss{K: 400, EvalScale: 400, Lambda: 0.75, Power: 2}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.split != nil; got != c.want {
+			t.Errorf("%s N = %d: split step %v, want %v", c.set.Name, c.hidden, got, c.want)
+		}
+	}
+}

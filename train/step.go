@@ -509,7 +509,7 @@ func NewStepper(m *Model, l Loss, workers int) (*Stepper, error) {
 		s.workers = append(s.workers, w)
 	}
 	s.Grad = s.workers[0].grad
-	if s.order != nil && s.order.base*s.order.buckets == m.Inputs && colTile(m.Hidden) > 0 {
+	if s.order != nil && s.order.base*s.order.buckets == m.Inputs && colTile(m.Hidden) > 0 && m.Inputs*m.Hidden >= splitMinWeights {
 		s.split = newSplitStep(s, spanPositions)
 	}
 	return s, nil
