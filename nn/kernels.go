@@ -44,6 +44,20 @@ func copyAdd2Sub2(dst, src, a1, a2, s1, s2 []int16) {
 	refCopyAdd2Sub2(dst, src, a1, a2, s1, s2)
 }
 
+// updateRows: with n = len(dst), for i := range dst {
+// dst[i] = src[i] + Σ_{f ∈ add} w[f·n+i] − Σ_{f ∈ sub} w[f·n+i] }
+// (int16, wrapping, so the order of the rows does not matter): any number
+// of first-layer rows applied in one pass over the accumulator, which the
+// SIMD twins keep in registers a tile at a time. dst may be src. It panics
+// when a row lies outside w.
+func updateRows(dst, src, w []int16, add, sub []uint16) {
+	if haveSIMD {
+		simdUpdateRows(dst, src, w, add, sub)
+		return
+	}
+	refUpdateRows(dst, src, w, add, sub)
+}
+
 // dotCReLU: for i := range acc { sum += int64(clamp(acc[i], 0, qa)) * int64(w[i]) }
 func dotCReLU(acc, w []int16, qa int16) int64 {
 	if haveSIMD {
@@ -98,6 +112,30 @@ func refCopyAdd2Sub2(dst, src, a1, a2, s1, s2 []int16) {
 	}
 }
 
+func refUpdateRows(dst, src, w []int16, add, sub []uint16) {
+	n := len(dst)
+	copy(dst, src[:n])
+	for _, f := range add {
+		refAddRow(dst, w[int(f)*n:(int(f)+1)*n])
+	}
+	for _, f := range sub {
+		refSubRow(dst, w[int(f)*n:(int(f)+1)*n])
+	}
+}
+
+// rowsInside reports whether every row f of add and sub, [f·n, (f+1)·n),
+// lies inside w: the SIMD twins of updateRows check it before they read.
+func rowsInside(w []int16, n int, add, sub []uint16) bool {
+	var hi uint16
+	for _, f := range add {
+		hi = max(hi, f)
+	}
+	for _, f := range sub {
+		hi = max(hi, f)
+	}
+	return (int(hi)+1)*n <= len(w)
+}
+
 func clamp16(x, qa int16) int16 {
 	if x < 0 {
 		return 0
@@ -126,10 +164,6 @@ func refDotSCReLU(acc, w []int16, qa int16) int64 {
 	}
 	return sum
 }
-
-// subRow: for i := range dst { dst[i] -= row[i] } (rare: only the general
-// case of Stack.apply uses it, so it has no SIMD twin).
-func subRow(dst, row []int16) { refSubRow(dst, row) }
 
 // The hidden layer stack's kernels (layers.go). Lengths: dst and the
 // inputs of clampRow and mulClampRow of one length n (a multiple of 16 and

@@ -28,6 +28,9 @@ func asmCopyAddSub2(dst, src, a, s1, s2 []int16)
 func asmCopyAdd2Sub2(dst, src, a1, a2, s1, s2 []int16)
 
 //go:noescape
+func asmUpdateRows(dst, src, w []int16, add, sub []uint16)
+
+//go:noescape
 func asmDotCReLU(acc, w []int16, qa int16) int64
 
 //go:noescape
@@ -98,6 +101,19 @@ func simdCopyAdd2Sub2(dst, src, a1, a2, s1, s2 []int16) {
 		return
 	}
 	asmCopyAdd2Sub2(dst, src, a1, a2, s1, s2)
+}
+
+// simdUpdateRows panics, as the reference does, on a row outside w.
+func simdUpdateRows(dst, src, w []int16, add, sub []uint16) {
+	n := len(dst)
+	if n%16 != 0 || len(src) < n {
+		refUpdateRows(dst, src, w, add, sub)
+		return
+	}
+	if !rowsInside(w, n, add, sub) {
+		panic("nn: updateRows: a feature row outside the weights")
+	}
+	asmUpdateRows(dst, src, w, add, sub)
 }
 
 func simdDotCReLU(acc, w []int16, qa int16) int64 {

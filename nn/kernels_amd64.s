@@ -330,3 +330,123 @@ affine_k:
 affine_done:
 	VZEROUPPER
 	RET
+
+// func asmUpdateRows(dst, src, w []int16, add, sub []uint16)
+// dst = src + Σ add rows − Σ sub rows, n = len(dst) (a multiple of 16; the
+// wrapper checks that every row lies inside w). The accumulator goes
+// through in tiles of 128 lanes held in Y0–Y7 while every row's tile is
+// added or subtracted (one read of each row, one write of dst), then
+// 16 lanes at a time for the rest.
+TEXT ·asmUpdateRows(SB), NOSPLIT, $0-120
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	MOVQ w_base+48(FP), R8
+	MOVQ add_base+72(FP), R9
+	MOVQ add_len+80(FP), R10
+	MOVQ sub_base+96(FP), R11
+	MOVQ sub_len+104(FP), R12
+	SHLQ $1, CX      // bytes per row
+	MOVQ CX, R13
+	ANDQ $-256, R13  // bytes in whole tiles
+	XORQ DX, DX      // byte offset of the tile
+
+ur_tile:
+	CMPQ    DX, R13
+	JAE     ur_tail
+	VMOVDQU 0(SI)(DX*1), Y0
+	VMOVDQU 32(SI)(DX*1), Y1
+	VMOVDQU 64(SI)(DX*1), Y2
+	VMOVDQU 96(SI)(DX*1), Y3
+	VMOVDQU 128(SI)(DX*1), Y4
+	VMOVDQU 160(SI)(DX*1), Y5
+	VMOVDQU 192(SI)(DX*1), Y6
+	VMOVDQU 224(SI)(DX*1), Y7
+	XORQ    BX, BX
+
+ur_tile_add:
+	CMPQ    BX, R10
+	JAE     ur_tile_sub0
+	MOVWQZX (R9)(BX*2), AX
+	IMULQ   CX, AX
+	ADDQ    R8, AX
+	VPADDW  0(AX)(DX*1), Y0, Y0
+	VPADDW  32(AX)(DX*1), Y1, Y1
+	VPADDW  64(AX)(DX*1), Y2, Y2
+	VPADDW  96(AX)(DX*1), Y3, Y3
+	VPADDW  128(AX)(DX*1), Y4, Y4
+	VPADDW  160(AX)(DX*1), Y5, Y5
+	VPADDW  192(AX)(DX*1), Y6, Y6
+	VPADDW  224(AX)(DX*1), Y7, Y7
+	INCQ    BX
+	JMP     ur_tile_add
+
+ur_tile_sub0:
+	XORQ BX, BX
+
+ur_tile_sub:
+	CMPQ    BX, R12
+	JAE     ur_tile_store
+	MOVWQZX (R11)(BX*2), AX
+	IMULQ   CX, AX
+	ADDQ    R8, AX
+	VPSUBW  0(AX)(DX*1), Y0, Y0
+	VPSUBW  32(AX)(DX*1), Y1, Y1
+	VPSUBW  64(AX)(DX*1), Y2, Y2
+	VPSUBW  96(AX)(DX*1), Y3, Y3
+	VPSUBW  128(AX)(DX*1), Y4, Y4
+	VPSUBW  160(AX)(DX*1), Y5, Y5
+	VPSUBW  192(AX)(DX*1), Y6, Y6
+	VPSUBW  224(AX)(DX*1), Y7, Y7
+	INCQ    BX
+	JMP     ur_tile_sub
+
+ur_tile_store:
+	VMOVDQU Y0, 0(DI)(DX*1)
+	VMOVDQU Y1, 32(DI)(DX*1)
+	VMOVDQU Y2, 64(DI)(DX*1)
+	VMOVDQU Y3, 96(DI)(DX*1)
+	VMOVDQU Y4, 128(DI)(DX*1)
+	VMOVDQU Y5, 160(DI)(DX*1)
+	VMOVDQU Y6, 192(DI)(DX*1)
+	VMOVDQU Y7, 224(DI)(DX*1)
+	ADDQ    $256, DX
+	JMP     ur_tile
+
+ur_tail:
+	CMPQ    DX, CX
+	JAE     ur_done
+	VMOVDQU (SI)(DX*1), Y0
+	XORQ    BX, BX
+
+ur_tail_add:
+	CMPQ    BX, R10
+	JAE     ur_tail_sub0
+	MOVWQZX (R9)(BX*2), AX
+	IMULQ   CX, AX
+	ADDQ    R8, AX
+	VPADDW  (AX)(DX*1), Y0, Y0
+	INCQ    BX
+	JMP     ur_tail_add
+
+ur_tail_sub0:
+	XORQ BX, BX
+
+ur_tail_sub:
+	CMPQ    BX, R12
+	JAE     ur_tail_store
+	MOVWQZX (R11)(BX*2), AX
+	IMULQ   CX, AX
+	ADDQ    R8, AX
+	VPSUBW  (AX)(DX*1), Y0, Y0
+	INCQ    BX
+	JMP     ur_tail_sub
+
+ur_tail_store:
+	VMOVDQU Y0, (DI)(DX*1)
+	ADDQ    $32, DX
+	JMP     ur_tail
+
+ur_done:
+	VZEROUPPER
+	RET

@@ -14,6 +14,7 @@ func simdAddRow(dst, row []int16)                               { panic("nn: no 
 func simdCopyAddSub(dst, src, a, s []int16)                     { panic("nn: no SIMD") }
 func simdCopyAddSub2(dst, src, a, s1, s2 []int16)               { panic("nn: no SIMD") }
 func simdCopyAdd2Sub2(dst, src, a1, a2, s1, s2 []int16)         { panic("nn: no SIMD") }
+func simdUpdateRows(dst, src, w []int16, add, sub []uint16)     { panic("nn: no SIMD") }
 func simdDotCReLU(acc, w []int16, qa int16) int64               { panic("nn: no SIMD") }
 func simdDotSCReLU(acc, w []int16, qa int16) int64              { panic("nn: no SIMD") }
 func simdClampRow(dst, acc []int16, qa int16)                   { panic("nn: no SIMD") }

@@ -72,6 +72,31 @@ func simdCopyAdd2Sub2(dst, src, a1, a2, s1, s2 []int16) {
 	archsimd.ClearAVXUpperBits()
 }
 
+// simdUpdateRows walks the accumulator 16 lanes at a time, each chunk
+// held in a register while every row's chunk is added or subtracted.
+func simdUpdateRows(dst, src, w []int16, add, sub []uint16) {
+	n := len(dst)
+	if n%16 != 0 || len(src) < n {
+		refUpdateRows(dst, src, w, add, sub)
+		return
+	}
+	if !rowsInside(w, n, add, sub) {
+		panic("nn: updateRows: a feature row outside the weights")
+	}
+	src = src[:n]
+	for i := 0; i+16 <= n; i += 16 {
+		v := ld(src, i)
+		for _, f := range add {
+			v = v.Add(ld(w, int(f)*n+i))
+		}
+		for _, f := range sub {
+			v = v.Sub(ld(w, int(f)*n+i))
+		}
+		st(v, dst, i)
+	}
+	archsimd.ClearAVXUpperBits()
+}
+
 // hsum adds the eight int32 lanes in int64.
 func hsum(v archsimd.Int32x8) int64 {
 	var l [8]int32

@@ -70,3 +70,58 @@ func TestKernelsMatchReference(t *testing.T) {
 		}
 	}
 }
+
+// updateRows against the reference over widths that exercise the whole
+// 128-lane tiles, the 16-lane tail and both (272), the wrappers' fallback
+// (8, 24), in place and not, with up to 40 rows each way (a refresh's
+// worst case is 32 of each) over the full int16 range, so that wrapping
+// must agree too.
+func TestUpdateRowsMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{8, 16, 24, 48, 128, 256, 272, 1024, MaxHidden} {
+		const rows = 50
+		w := randInt16s(rng, rows*n, -32768, 32767)
+		for trial := 0; trial < 20; trial++ {
+			add, sub := make([]uint16, rng.IntN(41)), make([]uint16, rng.IntN(41))
+			for i := range add {
+				add[i] = uint16(rng.IntN(rows))
+			}
+			for i := range sub {
+				sub[i] = uint16(rng.IntN(rows))
+			}
+			if trial == 0 {
+				add, sub = add[:0], sub[:0] // a plain copy
+			}
+			src := randInt16s(rng, n, -32768, 32767)
+			got, want := make([]int16, n), make([]int16, n)
+			updateRows(got, src, w, add, sub)
+			refUpdateRows(want, src, w, add, sub)
+			if !slices.Equal(got, want) {
+				t.Fatalf("updateRows n=%d, %d added, %d subtracted: differs from the reference", n, len(add), len(sub))
+			}
+			updateRows(src, src, w, add, sub) // in place
+			if !slices.Equal(src, want) {
+				t.Fatalf("updateRows in place n=%d: differs from the reference", n)
+			}
+		}
+	}
+}
+
+// A row index outside the weights panics (the SIMD twins check before
+// they read) instead of reading past them.
+func TestUpdateRowsOutsidePanics(t *testing.T) {
+	for _, n := range []int{16, 256} {
+		w := make([]int16, 3*n)
+		dst := make([]int16, n)
+		for _, rows := range [][2][]uint16{{{3}, nil}, {nil, {0, 7}}, {{65535}, nil}} {
+			func() {
+				defer func() {
+					if recover() == nil {
+						t.Errorf("n=%d add %v sub %v over 3 rows: no panic", n, rows[0], rows[1])
+					}
+				}()
+				updateRows(dst, dst, w, rows[0], rows[1])
+			}()
+		}
+	}
+}

@@ -51,6 +51,9 @@ type Stack struct {
 	cur       [features.MaxSquares]position.Piece
 	finny     [2][]finnyEntry // [colour][view]
 	finnyRows []int16         // backing store of the finny accumulators
+	// radd, rsub: the features a refresh adds to and removes from a cache
+	// line (at most one of each per square).
+	radd, rsub [features.MaxSquares]uint16
 }
 
 // finnyEntry is one line of the refresh cache (Stockfish's "Finny
@@ -213,13 +216,7 @@ func (s *Stack) applyDelta(k int, c position.Color) {
 	case d.NAdd == 2 && d.NSub == 2:
 		copyAdd2Sub2(dst, src, net.Row(int(add[0])), net.Row(int(add[1])), net.Row(int(sub[0])), net.Row(int(sub[1])))
 	default:
-		copy(dst, src)
-		for _, f := range add[:d.NAdd] {
-			addRow(dst, net.Row(int(f)))
-		}
-		for _, f := range sub[:d.NSub] {
-			subRow(dst, net.Row(int(f)))
-		}
+		updateRows(dst, src, net.FTWeights, add[:d.NAdd], sub[:d.NSub])
 	}
 }
 
