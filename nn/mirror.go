@@ -161,9 +161,10 @@ func (s *Stack) updateMirror() {
 // the board through the refresh cache: the cached accumulator of c's view
 // gets the rows of every square whose piece changed since it was last
 // used, so a refresh costs the board diff, not a sum over every piece.
-// The changed rows are gathered first and applied in one pass of
-// updateRows (Stockfish's AccumulatorCaches refresh does the same), which
-// writes the cache line and the entry.
+// The changed rows are gathered first (ViewChanges, eight squares at a
+// time) and applied in one pass of updateRows (Stockfish's
+// AccumulatorCaches refresh does the same), which writes the entry; the
+// cache line takes a copy.
 func (s *Stack) refreshColour(k int, c position.Color) {
 	m := s.view[k][c]
 	e := &s.finny[c][m]
@@ -174,26 +175,8 @@ func (s *Stack) refreshColour(k int, c position.Color) {
 		}
 		e.used = true
 	}
-	na, ns := 0, 0
-	for sq := 0; sq < s.set.Squares; sq++ {
-		p, old := s.cur[sq], e.board[sq]
-		if p == old {
-			continue
-		}
-		if old != position.NoPiece {
-			if f := s.set.IndexView(c, m, old, position.Square(sq)); f >= 0 {
-				s.rsub[ns] = uint16(f)
-				ns++
-			}
-		}
-		if p != position.NoPiece {
-			if f := s.set.IndexView(c, m, p, position.Square(sq)); f >= 0 {
-				s.radd[na] = uint16(f)
-				na++
-			}
-		}
-		e.board[sq] = p
-	}
+	na, ns := s.set.ViewChanges(c, m, &s.cur, &e.board, s.radd[:], s.rsub[:])
+	e.board = s.cur
 	dst := s.entry(k, c)
 	updateRows(dst, e.acc, s.net.FTWeights, s.radd[:na], s.rsub[:ns])
 	copy(e.acc, dst)
