@@ -2,6 +2,7 @@
 package datasets
 
 import (
+	"dualnnue/internal/hugepages"
 	"dualnnue/internal/splitmix"
 )
 
@@ -23,7 +24,10 @@ func (l *Loader) shuffle() {
 	defer close(l.ready)
 	size := l.cfg.ShuffleBuffer
 	buf := make([]Sample, 0, size)
-	adviseHugePages(buf)
+	// Huge pages: the buffer is written once in a row, then permuted at
+	// random (its first filling took 1.0–1.2 s of CPU for 320 MiB with 4 KiB
+	// pages, 0.45–0.65 s with huge pages).
+	hugepages.Advise(buf)
 	var (
 		b         *Batch
 		window    int64

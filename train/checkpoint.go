@@ -11,6 +11,7 @@ import (
 	"os"
 
 	"dualnnue/datasets"
+	"dualnnue/internal/hugepages"
 	"dualnnue/nn"
 )
 
@@ -136,8 +137,8 @@ func ParseCheckpoint(data []byte) (*Model, *AdamW, *CheckpointMeta, error) {
 	m.QA, m.QB, m.Scale = meta.QA, meta.QB, meta.Scale
 	opt := &AdamW{Beta1: meta.Beta1, Beta2: meta.Beta2, Eps: meta.Eps, WeightDecay: meta.WeightDecay,
 		Clip: meta.Clip, M: make([]float32, p), V: make([]float32, p), T: meta.Step}
-	adviseHugePages(opt.M)
-	adviseHugePages(opt.V)
+	hugepages.Advise(opt.M)
+	hugepages.Advise(opt.V)
 	for _, s := range [][]float32{m.Params, opt.M, opt.V} {
 		for i := range s {
 			s[i] = math.Float32frombits(binary.LittleEndian.Uint32(rest))

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"dualnnue/internal/hugepages"
 	"dualnnue/nn"
 )
 
@@ -63,7 +64,7 @@ func NewModel(a nn.Arch) (*Model, error) {
 		return nil, err
 	}
 	m := &Model{Model: *ref, Params: make([]float32, numParams(a))}
-	adviseHugePages(m.Params)
+	hugepages.Advise(m.Params)
 	m.bind()
 	return m, nil
 }

@@ -4,6 +4,8 @@ package train
 import (
 	"fmt"
 	"math"
+
+	"dualnnue/internal/hugepages"
 )
 
 // ClipRange bounds the parameters Params[Start:End] to [Min, Max] after
@@ -37,8 +39,8 @@ type AdamW struct {
 func NewAdamW(n int, weightDecay float64, clip []ClipRange) *AdamW {
 	o := &AdamW{Beta1: 0.9, Beta2: 0.999, Eps: 1e-8, WeightDecay: weightDecay, Clip: clip,
 		M: make([]float32, n), V: make([]float32, n)}
-	adviseHugePages(o.M)
-	adviseHugePages(o.V)
+	hugepages.Advise(o.M)
+	hugepages.Advise(o.V)
 	return o
 }
 

@@ -4,6 +4,7 @@ package train
 import (
 	"sync"
 
+	"dualnnue/internal/hugepages"
 	"dualnnue/nn/features"
 )
 
@@ -79,7 +80,7 @@ func newSplitStep(s *Stepper, span int) *splitStep {
 	n, w := a.Hidden, len(s.workers)
 	st := &splitStep{span: span, acc: make([]float32, span*2*n), iota: make([]int32, span),
 		allRows: make([]int32, 2*span), bcnt: make([]int32, s.order.buckets+1), lists: make([]featureList, w)}
-	adviseHugePages(st.acc)
+	hugepages.Advise(st.acc)
 	st.bar.n = w
 	st.bar.cond.L = &st.bar.mu
 	for i := range st.iota {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"dualnnue/internal/hugepages"
 	"dualnnue/nn"
 	"dualnnue/nn/features"
 	"gonum.org/v1/gonum/blas"
@@ -77,7 +78,7 @@ func newWorker(a nn.Arch, withGrad bool) *worker {
 	}
 	if withGrad {
 		w.grad = make([]float32, numParams(a))
-		adviseHugePages(w.grad)
+		hugepages.Advise(w.grad)
 	}
 	if !a.Flat() {
 		for l := range a.NumLayers() {
