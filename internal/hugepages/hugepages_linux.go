@@ -1,4 +1,4 @@
-// Package hugepages asks the kernel for transparent huge pages behind large buffers.
+// Transparent huge pages by madvise (Linux).
 package hugepages
 
 import (

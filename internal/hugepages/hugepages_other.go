@@ -1,6 +1,6 @@
 //go:build !linux
 
-// Package hugepages asks the kernel for transparent huge pages behind large buffers.
+// Transparent huge pages: nothing to do outside Linux.
 package hugepages
 
 // Advise does nothing outside Linux.
