@@ -34,6 +34,12 @@ type Rules struct {
 	// NoPieceCaptureType is the victim type when a capture's destination is
 	// empty (chess en passant: the pawn); 0 when that cannot happen.
 	NoPieceCaptureType position.PieceType
+	// PawnType is the game's pawn (soldier) piece type: the pieces whose
+	// squares make the pawn-structure key of the correction history.
+	PawnType position.PieceType
+	// Squares is the number of board squares (64, 90): the root's
+	// correction keys are summed over squares 0 … Squares−1.
+	Squares int
 }
 
 // to returns m's destination square.

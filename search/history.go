@@ -21,6 +21,8 @@ type history struct {
 	// move of piece p2 to t2 did after a move of p1 to t1. cont[0][0] is
 	// the table after a null move or at the root.
 	cont [position.PieceNB][contSquares]pieceToHistory
+	// corr are the correction histories (correction.go).
+	corr corrTables
 }
 
 // contSquares bounds the squares of both games (xiangqi has 90).

@@ -57,6 +57,8 @@ type Params struct {
 	SEMarginPerDepth int // singular beta = TT value − SEMarginPerDepth·depth
 	SEDoubleMargin   int // double extension when the search stays this far below singular beta
 	SEMaxDoubleExts  int // double extensions allowed per line
+
+	CorrectionDiv int // static eval += (sum of the three correction entries)/CorrectionDiv; 0: no correction history
 }
 
 // ParamSpec describes one tunable constant.
@@ -99,6 +101,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "SEMarginPerDepth", Default: 2, Min: 1, Max: 8, field: func(p *Params) *int { return &p.SEMarginPerDepth }},
 	{Name: "SEDoubleMargin", Default: 20, Min: 0, Max: 80, field: func(p *Params) *int { return &p.SEDoubleMargin }},
 	{Name: "SEMaxDoubleExts", Default: 6, Min: 0, Max: 12, field: func(p *Params) *int { return &p.SEMaxDoubleExts }},
+	{Name: "CorrectionDiv", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.CorrectionDiv }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -87,6 +87,8 @@ func (w *Worker[T, P]) doMove(m position.Move, ply int) *position.State {
 	P(&w.pos).DoMove(m, child)
 	w.sink += w.tt.touch(child.Key)
 	w.eval.Push(&child.Dirty)
+	w.ckeys[ply+1] = w.ckeys[ply]
+	w.applyDirty(&w.ckeys[ply+1], &child.Dirty)
 	return child
 }
 
@@ -103,6 +105,7 @@ func (w *Worker[T, P]) doNullMove(ply int) {
 	P(&w.pos).DoNullMove(child)
 	child.Dirty.N = 0
 	w.eval.Push(&child.Dirty)
+	w.ckeys[ply+1] = w.ckeys[ply]
 }
 
 // undoNullMove takes back doNullMove.
@@ -329,17 +332,20 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 	}
 
-	// Step 4. Static evaluation.
-	var staticEval, eval position.Value
+	// Step 4. Static evaluation: the evaluator's (rawEval, what the TT
+	// keeps) moved by the correction history.
+	var rawEval, staticEval, eval position.Value
 	improving := false
+	us := w.sideAt(ply)
 	if inCheck {
-		staticEval, eval = valueNone, valueNone
+		rawEval, staticEval, eval = valueNone, valueNone, valueNone
 	} else {
 		if hit && te.eval != valueNone {
-			staticEval = te.eval
+			rawEval = te.eval
 		} else {
-			staticEval = w.evaluate()
+			rawEval = w.evaluate()
 		}
+		staticEval = w.corrected(rawEval, ply, us)
 		eval = staticEval
 		if ttValue != valueNone && te.bound&boundFor(ttValue > eval) != 0 {
 			eval = ttValue
@@ -351,7 +357,6 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	fr.staticEval = staticEval
 	w.stack[ply+2].killers = [2]position.Move{}
 	w.stack[ply+2].cutoffCnt = 0
-	us := w.sideAt(ply)
 	prevMove := st.Move
 
 	if !pvNode && !inCheck && excluded == position.MoveNone {
@@ -604,7 +609,12 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 	}
 
-	// Step 15. Store the result (not of a singular search: a move was left out).
+	// Step 15. Store the result (not of a singular search: a move was left
+	// out), with the raw static eval, and move the correction history
+	// towards the search's verdict where it says the static eval was off:
+	// not in check, not when a capture was best (the gap is material, not
+	// a misjudged position), and only in the direction the bound proves
+	// (Stockfish's condition).
 	if excluded != position.MoveNone {
 		return bestValue
 	}
@@ -614,7 +624,11 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	} else if pvNode && bestMove != position.MoveNone {
 		bound = BoundExact
 	}
-	w.tt.store(st.Key, bestMove, valueToTT(bestValue, ply), staticEval, depth, bound)
+	w.tt.store(st.Key, bestMove, valueToTT(bestValue, ply), rawEval, depth, bound)
+	if w.prm.CorrectionDiv != 0 && !inCheck && (bestMove == position.MoveNone || bestQuiet) &&
+		(bestValue < staticEval && bestValue < beta || bestValue > staticEval && bestMove != position.MoveNone) {
+		w.updateCorrection(ply, us, bestValue, staticEval, depth)
+	}
 	return bestValue
 }
 
@@ -657,15 +671,17 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 
 	// Step 3. Static evaluation and stand pat (not in check: the side to
 	// move may decline every capture).
-	var bestValue, staticEval, futilityBase position.Value
+	var bestValue, rawEval, staticEval, futilityBase position.Value
+	us := w.sideAt(ply)
 	if inCheck {
-		bestValue, staticEval, futilityBase = -valueInf, valueNone, -valueInf
+		bestValue, rawEval, staticEval, futilityBase = -valueInf, valueNone, valueNone, -valueInf
 	} else {
 		if hit && te.eval != valueNone {
-			staticEval = te.eval
+			rawEval = te.eval
 		} else {
-			staticEval = w.evaluate()
+			rawEval = w.evaluate()
 		}
+		staticEval = w.corrected(rawEval, ply, us)
 		bestValue = staticEval
 		if hit && te.bound&boundFor(ttValue > bestValue) != 0 {
 			bestValue = ttValue
@@ -673,7 +689,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 		// Stand pat.
 		if bestValue >= beta {
 			if !hit {
-				w.tt.store(st.Key, position.MoveNone, valueToTT(bestValue, ply), staticEval, -1, BoundLower)
+				w.tt.store(st.Key, position.MoveNone, valueToTT(bestValue, ply), rawEval, -1, BoundLower)
 			}
 			return bestValue
 		}
@@ -684,7 +700,6 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 	// Step 4. The moves: every evasion in check, else captures (and
 	// promotions) that survive delta pruning and SEE.
 	mp := &w.pickers[ply]
-	us := w.sideAt(ply)
 	if inCheck {
 		mp.initEvasion(ttMove, w.contAt(ply-1), w.contAt(ply-2))
 	} else {
@@ -745,7 +760,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 	} else if pvNode && bestMove != position.MoveNone {
 		bound = BoundExact
 	}
-	w.tt.store(st.Key, bestMove, valueToTT(bestValue, ply), staticEval, -1, bound)
+	w.tt.store(st.Key, bestMove, valueToTT(bestValue, ply), rawEval, -1, bound)
 	return bestValue
 }
 

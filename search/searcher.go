@@ -410,6 +410,7 @@ func (w *Worker[T, P]) setup(root P, multiPV int) {
 		w.rootMoves[i] = rootMove{move: m, score: -valueInf, prevScore: -valueInf, pvLen: 1}
 		w.rootMoves[i].pv[0] = m
 	}
+	w.ckeys[0] = w.rootCorrKeys()
 	w.stack[0].staticEval = valueNone
 	if !pos.State().InCheck {
 		w.stack[0].staticEval = w.evaluate()

@@ -88,8 +88,10 @@ type Worker[T any, P GamePtr[T]] struct {
 	rootMoves [position.MaxMoves]rootMove
 	nRoot     int
 
-	stack   [stackSize]frame
-	states  [stackSize]position.State
+	stack  [stackSize]frame
+	states [stackSize]position.State
+	// ckeys[ply] are the correction-history keys of the position at ply.
+	ckeys   [stackSize]corrKeys
 	pickers [stackSize]picker
 	// sortKeys is the scratch of picker.sortQuiets.
 	sortKeys [position.MaxMoves]uint64

@@ -16,6 +16,8 @@ var xiangqiRules = search.Rules{
 	ToMask:        0x7F,
 	NoMovesIsLoss: true,
 	PieceValue:    xiangqi.PieceValue,
+	PawnType:      7,
+	Squares:       90,
 }
 
 // chessRules describes chess: moves are from | to<<6 | promo<<12 | kind<<14;
@@ -27,6 +29,8 @@ var chessRules = search.Rules{
 	NoMovesIsLoss:      false,
 	PieceValue:         chess.PieceValue,
 	NoPieceCaptureType: 1,
+	PawnType:           1,
+	Squares:            64,
 }
 
 // chessBenchFENs are the chess bench positions: the perft suite's start

@@ -1,0 +1,143 @@
+// The correction-history keys: kept from the move diffs, equal to a sum over the board after every move of random games.
+package search
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+)
+
+// checkCorrKeys plays random games from root and, after every move and
+// every null move, compares the keys applyDirty kept with rootCorrKeys'
+// sum over the board; it also takes every move back and checks the keys
+// of the ply below are unchanged (the worker keeps them per ply).
+func checkCorrKeys[T any, P GamePtr[T]](t *testing.T, w *Worker[T, P], root P, games, plies int, rng *rand.Rand) {
+	t.Helper()
+	var states [300]position.State
+	for g := 0; g < games; g++ {
+		w.pos = *root
+		pos := P(&w.pos)
+		w.ckeys[0] = w.rootCorrKeys()
+		base := w.ckeys[0]
+		var list position.MoveList
+		var moves [300]position.Move
+		n := 0
+		for ply := 0; ply < plies; ply++ {
+			list.Len = 0
+			pos.GenerateLegal(&list)
+			if list.Len == 0 {
+				break
+			}
+			m := list.Moves[rng.IntN(list.Len)]
+			pos.DoMove(m, &states[ply+1])
+			w.ckeys[ply+1] = w.ckeys[ply]
+			w.applyDirty(&w.ckeys[ply+1], &states[ply+1].Dirty)
+			if got, want := w.ckeys[ply+1], w.rootCorrKeys(); got != want {
+				t.Fatalf("game %d ply %d after %s: kept keys %x, board sum %x (FEN %s)", g, ply+1, pos.MoveString(m), got, want, pos.FEN())
+			}
+			moves[ply] = m
+			n++
+		}
+		for ply := n - 1; ply >= 0; ply-- {
+			pos.UndoMove(moves[ply])
+			if got := w.rootCorrKeys(); got != w.ckeys[ply] {
+				t.Fatalf("game %d: after taking back ply %d the board sums to %x, kept %x", g, ply+1, got, w.ckeys[ply])
+			}
+		}
+		if w.ckeys[0] != base {
+			t.Fatalf("game %d: root keys changed", g)
+		}
+	}
+}
+
+func TestCorrKeysChess(t *testing.T) {
+	rules := Rules{Variant: position.Chess, ToShift: 6, ToMask: 0x3F, PieceValue: chess.PieceValue, NoPieceCaptureType: 1, PawnType: 1, Squares: 64}
+	w := &Worker[chess.Position, *chess.Position]{rules: rules}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, fen := range []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", // castling, en passant
+		"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",                             // promotions with and without capture
+	} {
+		p, err := chess.NewFromFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkCorrKeys(t, w, p, 40, 200, rng)
+	}
+	p, err := chess.NewFromFEN960("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCorrKeys(t, w, p, 40, 200, rng) // Chess960 castling
+	// The three kinds are kept apart: a pawn move changes only the pawn
+	// key, a knight move only its colour's key.
+	p, _ = chess.NewFromFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	w.pos = *p
+	k0 := w.rootCorrKeys()
+	var st position.State
+	m, _ := w.pos.ParseMove("e2e4")
+	w.pos.DoMove(m, &st)
+	k1 := w.rootCorrKeys()
+	if k1[corrPawn] == k0[corrPawn] || k1[corrNonPawn0] != k0[corrNonPawn0] || k1[corrNonPawn1] != k0[corrNonPawn1] {
+		t.Errorf("e2e4 changed keys %x → %x, want only the pawn key", k0, k1)
+	}
+	m, _ = w.pos.ParseMove("g8f6")
+	var st2 position.State
+	w.pos.DoMove(m, &st2)
+	k2 := w.rootCorrKeys()
+	if k2[corrPawn] != k1[corrPawn] || k2[corrNonPawn0] != k1[corrNonPawn0] || k2[corrNonPawn1] == k1[corrNonPawn1] {
+		t.Errorf("g8f6 changed keys %x → %x, want only black's non-pawn key", k1, k2)
+	}
+}
+
+func TestCorrKeysXiangqi(t *testing.T) {
+	rules := Rules{Variant: position.Xiangqi, ToShift: 7, ToMask: 0x7F, NoMovesIsLoss: true, PieceValue: xiangqi.PieceValue, PawnType: 7, Squares: 90}
+	w := &Worker[xiangqi.Position, *xiangqi.Position]{rules: rules}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, fen := range []string{
+		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+		"r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+	} {
+		p, err := xiangqi.NewFromFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkCorrKeys(t, w, p, 40, 200, rng)
+	}
+}
+
+// The correction moves the static eval by the entries' sum over
+// CorrectionDiv, towards the search's verdict, bounded by corrLimit.
+func TestCorrectionUpdate(t *testing.T) {
+	rules := Rules{Variant: position.Chess, PawnType: 1, Squares: 64}
+	w := &Worker[chess.Position, *chess.Position]{rules: rules}
+	w.prm.CorrectionDiv = 0
+	if got := w.corrected(37, 0, position.White); got != 37 {
+		t.Fatalf("CorrectionDiv 0: %d, want the raw 37", got)
+	}
+	w.prm.CorrectionDiv = 32
+	w.ckeys[0] = corrKeys{5, 7, 9}
+	// A gap of +100 at depth 8: bonus 100, each of the three entries 100.
+	w.updateCorrection(0, position.White, 150, 50, 8)
+	if got := w.corrected(50, 0, position.White); got != 50+300/32 {
+		t.Fatalf("after one update: %d, want %d", got, 50+300/32)
+	}
+	if got := w.corrected(50, 0, position.Black); got != 50 {
+		t.Fatalf("the other side to move's table moved: %d", got)
+	}
+	// Huge gaps saturate below corrLimit, and the value stays off the mate bounds.
+	for range 200 {
+		w.updateCorrection(0, position.White, position.MateIn(3), 0, 60)
+	}
+	e := w.hist.corr[position.White][corrPawn][5]
+	if e <= corrLimit*9/10 || e > corrLimit {
+		t.Fatalf("saturated entry %d, want in (%d, %d]", e, corrLimit*9/10, corrLimit)
+	}
+	if got := w.corrected(mateBound-2, 0, position.White); got != mateBound-1 {
+		t.Fatalf("corrected near a mate bound: %d, want %d", got, mateBound-1)
+	}
+}
