@@ -103,9 +103,10 @@ func (w *Worker[T, P]) corrected(raw position.Value, ply int, us position.Color)
 
 // updateCorrection moves the entries of the position at ply towards the
 // gap between the search's best value and the (corrected) static
-// evaluation, by gravity, the gap times depth/8 bounded by corrLimit/4.
+// evaluation, by gravity, the gap times depth/4 bounded by corrLimit/4
+// (Stockfish's depth/8 of its internal units, about two per centipawn).
 func (w *Worker[T, P]) updateCorrection(ply int, us position.Color, bestValue, staticEval position.Value, depth int) {
-	bonus := max(min(int(bestValue-staticEval)*depth/8, corrLimit/4), -corrLimit/4)
+	bonus := max(min(int(bestValue-staticEval)*depth/4, corrLimit/4), -corrLimit/4)
 	k := &w.ckeys[ply]
 	t := &w.hist.corr[us]
 	for kind := range corrKinds {

@@ -121,8 +121,8 @@ func TestCorrectionUpdate(t *testing.T) {
 	}
 	w.prm.CorrectionDiv = 32
 	w.ckeys[0] = corrKeys{5, 7, 9}
-	// A gap of +100 at depth 8: bonus 100, each of the three entries 100.
-	w.updateCorrection(0, position.White, 150, 50, 8)
+	// A gap of +50 at depth 8: bonus 100, each of the three entries 100.
+	w.updateCorrection(0, position.White, 100, 50, 8)
 	if got := w.corrected(50, 0, position.White); got != 50+300/32 {
 		t.Fatalf("after one update: %d, want %d", got, 50+300/32)
 	}

@@ -613,7 +613,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// out), with the raw static eval, and move the correction history
 	// towards the search's verdict where it says the static eval was off:
 	// not in check, not when a capture was best (the gap is material, not
-	// a misjudged position), and only in the direction the bound proves
+	// a misjudged position), not from a won or lost score (a mating line
+	// says nothing about the pawn structure and would move the entries by
+	// the most a bonus can), and only in the direction the bound proves
 	// (Stockfish's condition).
 	if excluded != position.MoveNone {
 		return bestValue
@@ -626,6 +628,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	}
 	w.tt.store(st.Key, bestMove, valueToTT(bestValue, ply), rawEval, depth, bound)
 	if w.prm.CorrectionDiv != 0 && !inCheck && (bestMove == position.MoveNone || bestQuiet) &&
+		bestValue > -position.ValueKnownWin && bestValue < position.ValueKnownWin &&
 		(bestValue < staticEval && bestValue < beta || bestValue > staticEval && bestMove != position.MoveNone) {
 		w.updateCorrection(ply, us, bestValue, staticEval, depth)
 	}

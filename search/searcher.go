@@ -413,7 +413,7 @@ func (w *Worker[T, P]) setup(root P, multiPV int) {
 	w.ckeys[0] = w.rootCorrKeys()
 	w.stack[0].staticEval = valueNone
 	if !pos.State().InCheck {
-		w.stack[0].staticEval = w.evaluate()
+		w.stack[0].staticEval = w.corrected(w.evaluate(), 0, pos.SideToMove())
 	}
 	w.stack[1].staticEval = valueNone
 	for i := range w.stack {
