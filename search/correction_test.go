@@ -60,7 +60,7 @@ func TestCorrKeysChess(t *testing.T) {
 	for _, fen := range []string{
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", // castling, en passant
-		"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",                             // promotions with and without capture
+		"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",                              // promotions with and without capture
 	} {
 		p, err := chess.NewFromFEN(fen)
 		if err != nil {
