@@ -55,7 +55,9 @@
 // reduction, late move, futility and SEE pruning (never of a checking
 // move, so mates are found at their depth), extension of checks that do
 // not lose material by SEE, and late move reductions (less for moves with
-// good history); quiescence search over captures (with SEE and
+// good history); in chess the static evaluation is corrected by the
+// correction history (pawn and per-colour non-pawn tables, correction.go;
+// CorrectionDiv, off where it is 0); quiescence search over captures (with SEE and
 // delta pruning) and all evasions in check. Moves are ordered TT move,
 // captures by MVV-LVA with losing captures (SEE < 0) last, killers, counter
 // move, then quiets by butterfly plus continuation history (the piece and
