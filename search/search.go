@@ -87,8 +87,10 @@ func (w *Worker[T, P]) doMove(m position.Move, ply int) *position.State {
 	P(&w.pos).DoMove(m, child)
 	w.sink += w.tt.touch(child.Key)
 	w.eval.Push(&child.Dirty)
-	w.ckeys[ply+1] = w.ckeys[ply]
-	w.applyDirty(&w.ckeys[ply+1], &child.Dirty)
+	if w.prm.CorrectionDiv != 0 { // the keys are read only by the correction history
+		w.ckeys[ply+1] = w.ckeys[ply]
+		w.applyDirty(&w.ckeys[ply+1], &child.Dirty)
+	}
 	return child
 }
 
