@@ -9,8 +9,8 @@ import (
 )
 
 // spanPositions is the number of positions the split step carries through
-// its three phases at once. Its accumulators take spanPositions × 2N
-// floats (32 MiB at N = 512); a longer span reads each first-layer block
+// its three phases at once. Its accumulators take spanPositions rows of
+// accStride(N) floats (32.5 MiB at N = 512); a longer span reads each first-layer block
 // fewer times per batch (a span of the random-king benchmark holds
 // ~spanPositions/8 perspectives per king bucket).
 const spanPositions = 8192
@@ -53,10 +53,11 @@ const splitMinWeights = 4 << 20
 // columns of the one gradient.
 type splitStep struct {
 	span    int       // positions per span (spanPositions; tests use shorter ones)
-	acc     []float32 // span × 2N: accumulators, then ∂loss/∂acc
+	stride  int       // floats from one position's accumulators to the next's (accStride)
+	acc     []float32 // span rows of 2N, stride apart: accumulators, then ∂loss/∂acc
 	iota    []int32   // 0, 1, …, span−1: a span's positions in their own order
 	nidx    []int32   // per position of the batch: its span's positions ordered by the other side's bucket (span-relative)
-	allRows []int32   // 0, N, 2N, …: every row of a span (for the bias)
+	allRows []int32   // 0, N, stride, stride+N, …: every row of a span (for the bias)
 	bcnt    []int32   // B+1: counting sort by bucket
 	lists   []featureList
 	bar     barrier
@@ -78,8 +79,9 @@ type featureList struct {
 func newSplitStep(s *Stepper, span int) *splitStep {
 	a := s.Model.Arch
 	n, w := a.Hidden, len(s.workers)
-	st := &splitStep{span: span, acc: make([]float32, span*2*n), iota: make([]int32, span),
+	st := &splitStep{span: span, stride: accStride(n), iota: make([]int32, span),
 		allRows: make([]int32, 2*span), bcnt: make([]int32, s.order.buckets+1), lists: make([]featureList, w)}
+	st.acc = make([]float32, span*st.stride)
 	hugepages.Advise(st.acc)
 	st.bar.n = w
 	st.bar.cond.L = &st.bar.mu
@@ -87,7 +89,7 @@ func newSplitStep(s *Stepper, span int) *splitStep {
 		st.iota[i] = int32(i)
 	}
 	for i := range st.allRows {
-		st.allRows[i] = int32(i * n)
+		st.allRows[i] = int32(i/2*st.stride + i%2*n)
 	}
 	share := (span + w - 1) / w
 	for k := range st.lists {
@@ -160,8 +162,8 @@ func (st *splitStep) orderSpans(b *Batch, o *bucketOrder) {
 }
 
 // build lists the active features of positions [p0, p1) of the span that
-// starts at position s0 of b, whose ∂loss/∂acc rows are 2n wide.
-func (l *featureList) build(b *Batch, s0, p0, p1, n, base int) {
+// starts at position s0 of b, whose ∂loss/∂acc rows (2n) are stride apart.
+func (l *featureList) build(b *Batch, s0, p0, p1, n, stride, base int) {
 	cnt := l.cnt
 	clear(cnt)
 	f0, f1 := b.Offsets[s0+p0], b.Offsets[s0+p1]
@@ -178,7 +180,7 @@ func (l *featureList) build(b *Batch, s0, p0, p1, n, base int) {
 	copy(cur, cnt[:len(cur)])
 	rows := l.rows[:cnt[len(cnt)-1]]
 	for p := p0; p < p1; p++ {
-		r := int32(p * 2 * n)
+		r := int32(p * stride)
 		q := s0 + p
 		for _, f := range b.Stm[b.Offsets[q]:b.Offsets[q+1]] {
 			rows[cur[f]] = r
@@ -238,9 +240,9 @@ func (s *Stepper) gradientSplit(b *Batch, scale float64) {
 func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 	st, w, m := s.split, s.workers[k], s.Model
 	a := m.Arch
-	n, n2, nw := a.Hidden, 2*a.Hidden, len(s.workers)
+	n, n2, nw, ps := a.Hidden, 2*a.Hidden, len(s.workers), st.stride
 	own, ownG := w.acc, w.gacc
-	defer func() { w.acc, w.gacc = own, ownG }()
+	defer func() { w.acc, w.gacc, w.as = own, ownG, n2 }()
 	clear(w.grad[outWOff(a):])
 	w.loss = 0
 	gFTW := s.Grad[:ftBiasOff(a)]
@@ -255,12 +257,12 @@ func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 		s1 := min(s0+st.span, b.Len)
 		c := s1 - s0
 		offs := b.Offsets[s0 : s1+1]
-		acc := st.acc[:c*n2]
+		acc := st.acc[:c*ps]
 
 		// 1. The first layer's forward, this worker's columns.
 		if j0 < j1 {
-			ftForwardCols(acc, n2, n, j0, j1, m.FTBias, m.FTWeights, b.Stm, offs, st.iota[:c])
-			ftForwardCols(acc[n:], n2, n, j0, j1, m.FTBias, m.FTWeights, b.Nstm, offs, st.nidx[s0:s1])
+			ftForwardCols(acc, ps, n, j0, j1, m.FTBias, m.FTWeights, b.Stm, offs, st.iota[:c])
+			ftForwardCols(acc[n:], ps, n, j0, j1, m.FTBias, m.FTWeights, b.Nstm, offs, st.nidx[s0:s1])
 		}
 		st.bar.wait()
 
@@ -268,8 +270,8 @@ func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 		p0, p1 := split(c, nw, k)
 		for lo := p0; lo < p1; lo += chunk {
 			cc := min(chunk, p1-lo)
-			rows := acc[lo*n2 : (lo+cc)*n2]
-			w.acc = rows
+			rows := acc[lo*ps : (lo+cc)*ps]
+			w.acc, w.as = rows, ps
 			if !a.Flat() {
 				w.gacc = rows
 			}
@@ -282,7 +284,7 @@ func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 			}
 			w.backwardDense(m, b, s0+lo, cc, rows)
 		}
-		st.lists[k].build(b, s0, p0, p1, n, s.order.base)
+		st.lists[k].build(b, s0, p0, p1, n, ps, s.order.base)
 		st.bar.wait()
 
 		// 3. The first layer's backward, this worker's columns: block by
@@ -307,3 +309,12 @@ func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 		}
 	}
 }
+
+// accStride returns the split step's distance (floats) between two
+// positions' accumulator rows of 2n: 2n and one cache line. With rows of a
+// power-of-two size a column tile of every row falls in the same few sets
+// of the L2 cache (at N = 512 a 128-column tile of 4 KiB rows in one set
+// of eight), so that a block's ∂loss/∂acc tiles, which the backward reads
+// once per active feature, do not stay in it; the line more spreads them
+// over all sets.
+func accStride(n int) int { return 2*n + 16 }

@@ -27,6 +27,7 @@ const chunk = 128
 type worker struct {
 	grad []float32 // ∂loss/∂params of this worker's positions, layout of Model.Params
 	acc  []float32 // chunk × 2N pre-activations: stm half, then nstm half
+	as   int       // floats from one row of acc (and gacc) to the next: 2N, or the split step's accStride
 	x    []float32 // chunk × 2N activations
 	out  []float32 // chunk outputs
 	gout []float32 // chunk ∂loss/∂out
@@ -64,6 +65,7 @@ func newWorker(a nn.Arch, withGrad bool) *worker {
 	n2 := 2 * a.Hidden
 	w := &worker{
 		acc:    make([]float32, chunk*n2),
+		as:     n2,
 		x:      make([]float32, chunk*n2),
 		out:    make([]float32, chunk),
 		gout:   make([]float32, chunk),
@@ -116,7 +118,7 @@ func (w *worker) forwardDense(m *Model, b *Batch, lo, c int) {
 			w.l1Row(m, i)
 			continue
 		}
-		activateRow(w.x[i*n2:(i+1)*n2], w.acc[i*n2:(i+1)*n2], m.Activation)
+		activateRow(w.x[i*n2:(i+1)*n2], w.acc[i*w.as:i*w.as+n2], m.Activation)
 	}
 	if !m.Flat() {
 		if s, ok := w.oneStack(m, b, lo, c); ok {
@@ -145,7 +147,7 @@ func (w *worker) forwardDense(m *Model, b *Batch, lo, c int) {
 func (w *worker) l1Row(m *Model, i int) {
 	n := m.Hidden
 	n2, p := 2*n, m.L1Outputs()
-	acc := w.acc[i*n2 : (i+1)*n2]
+	acc := w.acc[i*w.as : i*w.as+n2]
 	x := w.x[i*p : (i+1)*p]
 	if m.Pairwise {
 		pairwiseRow(x[:p/2], acc[:n])
@@ -245,14 +247,20 @@ func (w *worker) backwardLayers(m *Model, b *Batch, lo, c, s int) {
 	}
 	if a.Pairwise {
 		for i := range c {
-			acc := w.acc[i*n2 : (i+1)*n2]
-			ga := w.gacc[i*n2 : (i+1)*n2]
+			acc := w.acc[i*w.as : i*w.as+n2]
+			ga := w.gacc[i*w.as : i*w.as+n2]
 			pairwiseGrad(ga[:n], acc[:n], gy[i*p:i*p+p/2])
 			pairwiseGrad(ga[n:], acc[n:], gy[i*p+p/2:(i+1)*p])
 		}
 		return
 	}
-	activationGrad(w.gacc[:c*n2], w.acc[:c*n2], gy[:c*n2], 1, a.Activation)
+	if w.as == n2 {
+		activationGrad(w.gacc[:c*n2], w.acc[:c*n2], gy[:c*n2], 1, a.Activation)
+		return
+	}
+	for i := range c { // element-wise: the same values as one call over contiguous rows
+		activationGrad(w.gacc[i*w.as:i*w.as+n2], w.acc[i*w.as:i*w.as+n2], gy[i*n2:(i+1)*n2], 1, a.Activation)
+	}
 }
 
 // forwardStack computes, from position lo+i's first-layer outputs (w.x
@@ -324,8 +332,8 @@ func (w *worker) backwardStack(m *Model, b *Batch, lo, i int) {
 		blas32.Gemv(blas.Trans, 1, blas32.General{Rows: L, Cols: I, Stride: I, Data: m.HiddenWeights[l][s*L*I : (s+1)*L*I]},
 			blas32.Vector{N: L, Inc: 1, Data: gh}, 0, blas32.Vector{N: I, Inc: 1, Data: gy})
 	}
-	acc := w.acc[i*n2 : (i+1)*n2]
-	ga := w.gacc[i*n2 : (i+1)*n2]
+	acc := w.acc[i*w.as : i*w.as+n2]
+	ga := w.gacc[i*w.as : i*w.as+n2]
 	if a.Pairwise {
 		pairwiseGrad(ga[:n], acc[:n], gy[:p/2])
 		pairwiseGrad(ga[n:], acc[n:], gy[p/2:])
@@ -345,9 +353,10 @@ func (w *worker) backwardChunk(m *Model, b *Batch, lo, c int) {
 
 // backwardDense adds the gradient of the layers above the first of
 // positions [lo, lo+c) to w.grad, given w.gout = ∂loss/∂out scaled by
-// 1/batch, and returns their ∂loss/∂acc rows (c × 2N): written to gflat
-// for the flat net (it may be w.x, or w.acc itself: the rows are written
-// in place after they are read), to w.gacc for the hidden layer stack.
+// 1/batch, and returns their ∂loss/∂acc rows (c rows of 2N, w.as apart):
+// written to gflat for the flat net (it may be w.x, or w.acc itself: the
+// rows are written in place after they are read), to w.gacc for the hidden
+// layer stack.
 func (w *worker) backwardDense(m *Model, b *Batch, lo, c int, gflat []float32) []float32 {
 	a := m.Arch
 	n := a.Hidden
@@ -360,7 +369,7 @@ func (w *worker) backwardDense(m *Model, b *Batch, lo, c int, gflat []float32) [
 				w.backwardStack(m, b, lo, i)
 			}
 		}
-		return w.gacc[:c*n2]
+		return w.gacc[:c*w.as]
 	}
 	gOutW := w.grad[outWOff(a):outBiasOff(a)]
 	gOutB := w.grad[outBiasOff(a):]
@@ -383,12 +392,13 @@ func (w *worker) backwardDense(m *Model, b *Batch, lo, c int, gflat []float32) [
 	}
 
 	// Through the activation: ∂loss/∂acc of every position of the chunk.
-	g := gflat[:c*n2]
+	as := w.as
+	g := gflat[:c*as]
 	for i := 0; i < c; i++ {
 		k := int(b.Bucket[lo+i])
 		ow := m.OutWeights[k*n2 : (k+1)*n2]
-		activationGrad(g[i*n2:i*n2+n], w.acc[i*n2:i*n2+n], ow[:n], w.gout[i], a.Activation)
-		activationGrad(g[i*n2+n:(i+1)*n2], w.acc[i*n2+n:(i+1)*n2], ow[n:], w.gout[i], a.Activation)
+		activationGrad(g[i*as:i*as+n], w.acc[i*as:i*as+n], ow[:n], w.gout[i], a.Activation)
+		activationGrad(g[i*as+n:i*as+n2], w.acc[i*as+n:i*as+n2], ow[n:], w.gout[i], a.Activation)
 	}
 	return g
 }
