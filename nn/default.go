@@ -1,8 +1,9 @@
 // The embedded default nets (nets/*.nnue): for each game the strongest net
-// trained so far (2026-12-02, second round: chess (768→128)×2→1 and xiangqi
-// compact (692→128)×2→1, both horizontally mirrored, SCReLU, from scratch on
-// 10.3 M and 6.8 M self-play positions; docs/nets.md has how,
-// docs/strength.md how strong).
+// trained so far: chess (768→128)×2→1 (2026-12-02, second round, 10.3 M
+// self-play positions) and xiangqi compact (692→128)×2→1 (2026-12-04, third
+// round, xr3: 5.4 M positions, 0.8 M of them at 5,000-node labels), both
+// horizontally mirrored, SCReLU, from scratch; docs/nets.md has how,
+// docs/strength.md how strong.
 package nn
 
 import (

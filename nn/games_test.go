@@ -292,10 +292,10 @@ func TestEvaluatorNoAllocsRealGame(t *testing.T) {
 	if allocs != 0 {
 		t.Fatalf("%v allocations per run", allocs)
 	}
-	// The embedded net of 2026-12-02 (xb128, docs/nets.md) scores the
-	// start position +50 cp for the side to move (Red, who moves first,
-	// scores more in its training games).
-	if v := ev.Evaluate(pos); v != 50 {
-		t.Fatalf("default xiangqi net at the start: %d, want 50", v)
+	// The embedded net of 2026-12-04 (xr3, docs/nets.md "Third round")
+	// scores the start position +65 cp for the side to move (Red, who
+	// moves first, scores more in its training games; xb128 before it: +50).
+	if v := ev.Evaluate(pos); v != 65 {
+		t.Fatalf("default xiangqi net at the start: %d, want 65", v)
 	}
 }

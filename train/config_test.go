@@ -99,6 +99,7 @@ func TestNetConfigs(t *testing.T) {
 		"cf128": "chess (768→128)×2→1 SCReLU, 1 bucket(s), features chess-ps768-hm", "xf64": "xiangqi (1260→64)×2→1 SCReLU, 1 bucket(s)",
 		"cb128": "chess (768→128)×2→1 SCReLU, 1 bucket(s), features chess-ps768-hm", "c128-8m": "chess (768→128)×2→1 SCReLU, 1 bucket(s)",
 		"xb128": "xiangqi (692→128)×2→1 SCReLU, 1 bucket(s), features xiangqi-compact692-hm",
+		"xr3":   "xiangqi (692→128)×2→1 SCReLU, 1 bucket(s), features xiangqi-compact692-hm",
 	}
 	for name, arch := range want {
 		cfg, err := LoadConfig("../configs/nets/train-" + name + ".toml")
