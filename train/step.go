@@ -254,11 +254,7 @@ func (w *worker) backwardLayers(m *Model, b *Batch, lo, c, s int) {
 		}
 		return
 	}
-	if w.as == n2 {
-		activationGrad(w.gacc[:c*n2], w.acc[:c*n2], gy[:c*n2], 1, a.Activation)
-		return
-	}
-	for i := range c { // element-wise: the same values as one call over contiguous rows
+	for i := range c { // row by row: the rows are w.as apart (element-wise, so the values do not depend on it)
 		activationGrad(w.gacc[i*w.as:i*w.as+n2], w.acc[i*w.as:i*w.as+n2], gy[i*n2:(i+1)*n2], 1, a.Activation)
 	}
 }
