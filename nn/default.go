@@ -1,8 +1,9 @@
 // The embedded default nets (nets/*.nnue): for each game the strongest net
 // trained so far: chess (768→128)×2→1 (2026-12-02, second round, 10.3 M
-// self-play positions) and xiangqi compact (692→128)×2→1 (2026-12-04, third
-// round, xr3: 5.4 M positions, 0.8 M of them at 5,000-node labels), both
-// horizontally mirrored, SCReLU, from scratch; docs/nets.md has how,
+// self-play positions) and xiangqi compact (692→128)×2→1 (2026-12-05, fourth
+// round, xr4: 6.0 M positions, 1.4 M of them at 5,000-node labels from the
+// two previous nets' games), both horizontally mirrored, SCReLU, from
+// scratch; docs/nets.md has how,
 // docs/strength.md how strong.
 package nn
 

@@ -100,6 +100,8 @@ func TestNetConfigs(t *testing.T) {
 		"cb128": "chess (768→128)×2→1 SCReLU, 1 bucket(s), features chess-ps768-hm", "c128-8m": "chess (768→128)×2→1 SCReLU, 1 bucket(s)",
 		"xb128": "xiangqi (692→128)×2→1 SCReLU, 1 bucket(s), features xiangqi-compact692-hm",
 		"xr3":   "xiangqi (692→128)×2→1 SCReLU, 1 bucket(s), features xiangqi-compact692-hm",
+		"xr4":   "xiangqi (692→128)×2→1 SCReLU, 1 bucket(s), features xiangqi-compact692-hm",
+		"cr3":   "chess (768→128)×2→1 SCReLU, 1 bucket(s), features chess-ps768-hm",
 	}
 	for name, arch := range want {
 		cfg, err := LoadConfig("../configs/nets/train-" + name + ".toml")
