@@ -3,8 +3,7 @@
 // self-play positions) and xiangqi compact (692→128)×2→1 (2026-12-05, fourth
 // round, xr4: 6.0 M positions, 1.4 M of them at 5,000-node labels from the
 // two previous nets' games), both horizontally mirrored, SCReLU, from
-// scratch; docs/nets.md has how,
-// docs/strength.md how strong.
+// scratch; docs/nets.md has how, docs/strength.md how strong.
 package nn
 
 import (
