@@ -55,6 +55,14 @@ type Game interface {
 	// HasNonPawnMaterial reports whether c has pieces other than king and
 	// pawns (guards null-move pruning against zugzwang).
 	HasNonPawnMaterial(c Color) bool
+	// ScaleMaterial returns the material on the board that can win a game,
+	// both sides together, and its value in the start position, in the
+	// game's own units (xiangqi: rook 18, horse 8, cannon 9, pawn 4, the
+	// advisors and elephants, which only defend, 0; chess: queen 18, rook
+	// 10, bishop and knight 6, pawn 2). The search scales the static
+	// evaluation by it (Params.EvalScaleBase): an advantage with fewer
+	// attackers left converts less often.
+	ScaleMaterial() (m, full int)
 
 	// RuleVerdict reports whether the position is decided by a rule before
 	// any move is searched: repetition (xiangqi: draw or loss by perpetual

@@ -59,6 +59,12 @@ type Params struct {
 	SEMaxDoubleExts  int // double extensions allowed per line
 
 	CorrectionDiv int // static eval += (sum of the three correction entries)/CorrectionDiv; 0: no correction history
+
+	// EvalScaleBase scales the evaluator's score by (EvalScaleBase + m)/(EvalScaleBase + full),
+	// m and full from position.Game.ScaleMaterial: 1 in the start position, less as the
+	// attackers leave the board (Stockfish scales its NNUE output by material the same way).
+	// 0: no scaling.
+	EvalScaleBase int
 }
 
 // ParamSpec describes one tunable constant.
@@ -102,6 +108,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "SEDoubleMargin", Default: 20, Min: 0, Max: 80, field: func(p *Params) *int { return &p.SEDoubleMargin }},
 	{Name: "SEMaxDoubleExts", Default: 6, Min: 0, Max: 12, field: func(p *Params) *int { return &p.SEMaxDoubleExts }},
 	{Name: "CorrectionDiv", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.CorrectionDiv }},
+	{Name: "EvalScaleBase", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.EvalScaleBase }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

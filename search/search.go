@@ -32,9 +32,14 @@ func (w *Worker[T, P]) lmpCount(depth int, improving bool) int {
 	return (w.prm.LMPBase + depth*depth) / 2
 }
 
-// evaluate returns the evaluator's score clamped strictly inside the mate bounds.
+// evaluate returns the evaluator's score, scaled by material when
+// Params.EvalScaleBase is set, clamped strictly inside the mate bounds.
 func (w *Worker[T, P]) evaluate() position.Value {
 	v := w.eval.Evaluate(P(&w.pos))
+	if b := w.prm.EvalScaleBase; b > 0 {
+		m, full := P(&w.pos).ScaleMaterial()
+		v = v * position.Value(b+m) / position.Value(b+full)
+	}
 	return max(min(v, mateBound-1), -mateBound+1)
 }
 

@@ -2,6 +2,8 @@
 package chess
 
 import (
+	"math/bits"
+
 	"dualnnue/position"
 )
 
@@ -123,6 +125,13 @@ func (p *Position) KingSquare(c position.Color) position.Square { return p.kingS
 // HasNonPawnMaterial reports whether c has a knight, bishop, rook or queen.
 func (p *Position) HasNonPawnMaterial(c position.Color) bool {
 	return p.byColor[c&1]&^(p.byType[Pawn]|p.byType[King]) != 0
+}
+
+// ScaleMaterial returns the material of both sides (queen 18, rook 10,
+// bishop and knight 6, pawn 2) and its start value 156 (see position.Game).
+func (p *Position) ScaleMaterial() (m, full int) {
+	return 18*bits.OnesCount64(uint64(p.byType[Queen])) + 10*bits.OnesCount64(uint64(p.byType[Rook])) +
+		6*bits.OnesCount64(uint64(p.byType[Bishop]|p.byType[Knight])) + 2*bits.OnesCount64(uint64(p.byType[Pawn])), 156
 }
 
 // CastlingRookSquare returns the rook square of castling right index i

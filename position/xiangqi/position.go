@@ -102,6 +102,17 @@ func (p *Position) HasNonPawnMaterial(c position.Color) bool {
 	return rest.Any()
 }
 
+// ScaleMaterial returns the attacking material of both sides (rook 18,
+// horse 8, cannon 9, pawn 4; advisors and elephants 0) and its start value
+// 180 (see position.Game).
+func (p *Position) ScaleMaterial() (m, full int) {
+	rooks := p.byPiece[RedRook].Or(p.byPiece[BlackRook]).Count()
+	horses := p.byPiece[RedHorse].Or(p.byPiece[BlackHorse]).Count()
+	cannons := p.byPiece[RedCannon].Or(p.byPiece[BlackCannon]).Count()
+	pawns := p.byPiece[RedPawn].Or(p.byPiece[BlackPawn]).Count()
+	return 18*rooks + 8*horses + 9*cannons + 4*pawns, 180
+}
+
 // putPiece places pc on empty sq (no key update).
 func (p *Position) putPiece(pc position.Piece, sq position.Square) {
 	b := squareBB[sq]
