@@ -1,0 +1,218 @@
+// Command evalscale measures how well the static evaluation predicts the
+// results of real games, with and without the search's material scaling
+// (search.Params.EvalScaleBase), and which base predicts best.
+//
+// It reads the games of PGN files (a match against an outside engine: the
+// results are what the evaluation should predict), takes every -every-th
+// position from ply -from on, and evaluates it with the chosen evaluator.
+// Half the games (by a seeded shuffle) fit the logistic scale K of
+// P(win) = σ(v·s/K), s = (base + m)/(base + full) from
+// position.Game.ScaleMaterial (s = 1 without scaling), v the evaluation
+// from White's/Red's view, by the log loss of the games' results (1, ½, 0
+// for White/Red), for each base of the grid; the other half gives the
+// held-out log loss (natural log, mean per position). Lower is better; the
+// gap between two rows is what the scaling buys on games it was not fitted
+// on. Positions in check are skipped (the search does not evaluate them).
+//
+// usage: go run ./bench/evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE]
+//
+//	[-from 16] [-every 3] [-seed 1] [-bases 0,20,40,...] FILE.pgn...
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+
+	"dualnnue/notation"
+	"dualnnue/position"
+	"dualnnue/search"
+	"dualnnue/variants"
+)
+
+// sample is one evaluated position: the static evaluation v in centipawns
+// from White's/Red's view, the material m of ScaleMaterial, the game's
+// result r for White/Red (1, 0.5, 0) and the game's index.
+type sample struct {
+	v    float64
+	m    int
+	r    float64
+	game int
+}
+
+func main() {
+	game := flag.String("game", "xiangqi", "the game of the PGN files: xiangqi or chess")
+	evalFlag := flag.String("eval", "embedded", "evaluator: embedded, hand or a net file")
+	from := flag.Int("from", 16, "first ply sampled")
+	every := flag.Int("every", 3, "sample every N plies")
+	seed := flag.Uint64("seed", 1, "seed of the train/held-out split of the games")
+	basesFlag := flag.String("bases", "0,20,40,60,80,100,140,200,300,500,800", "EvalScaleBase values to try (0: no scaling)")
+	flag.Parse()
+	if flag.NArg() == 0 || *every < 1 || *from < 0 {
+		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] FILE.pgn...")
+		os.Exit(2)
+	}
+	var bases []int
+	for _, f := range strings.Split(*basesFlag, ",") {
+		b, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || b < 0 {
+			fail(fmt.Errorf("-bases: %q is not a base ≥ 0", f))
+		}
+		bases = append(bases, b)
+	}
+	choice, err := variants.ParseEvalChoice(*evalFlag)
+	if err != nil {
+		fail(err)
+	}
+	var samples []sample
+	var full int
+	switch *game {
+	case "xiangqi":
+		samples, full, err = collect(variants.Xiangqi, choice, flag.Args(), *from, *every)
+	case "chess":
+		samples, full, err = collect(variants.Chess, choice, flag.Args(), *from, *every)
+	default:
+		err = fmt.Errorf("-game %q: want xiangqi or chess", *game)
+	}
+	if err != nil {
+		fail(err)
+	}
+	games := 0
+	for _, s := range samples {
+		games = max(games, s.game+1)
+	}
+	order := rand.New(rand.NewPCG(*seed, 0)).Perm(games)
+	held := make([]bool, games)
+	for _, g := range order[:games/2] {
+		held[g] = true
+	}
+	var train, test []sample
+	for _, s := range samples {
+		if held[s.game] {
+			test = append(test, s)
+		} else {
+			train = append(train, s)
+		}
+	}
+	fmt.Printf("%s, %s: %d games, %d positions (%d to fit K, %d held out), full material %d\n",
+		*game, *evalFlag, games, len(samples), len(train), len(test), full)
+	fmt.Printf("%-14s %6s %12s %12s\n", "EvalScaleBase", "K", "fit loss", "held-out")
+	for _, b := range bases {
+		k, l := fitK(train, b, full)
+		fmt.Printf("%-14s %6.0f %12.4f %12.4f\n", baseName(b), k, l, logLoss(test, b, full, k))
+	}
+}
+
+func baseName(b int) string {
+	if b == 0 {
+		return "0 (off)"
+	}
+	return strconv.Itoa(b)
+}
+
+// collect replays the games of the files with def's rules and evaluates
+// every sampled position.
+func collect[T any, P search.GamePtr[T]](def *variants.Def[T, P], choice variants.EvalChoice, files []string, from, every int) ([]sample, int, error) {
+	ev, err := def.Evaluator(choice)
+	if err != nil {
+		return nil, 0, err
+	}
+	e := ev.New()
+	var out []sample
+	full := 0
+	n := 0
+	for _, path := range files {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, 0, err
+		}
+		games, err := notation.ReadPGN(f)
+		f.Close()
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s: %w", path, err)
+		}
+		for gi, g := range games {
+			if g.Variant != def.Variant {
+				return nil, 0, fmt.Errorf("%s: game %d is not %s", path, gi+1, def.Name)
+			}
+			var r float64
+			switch g.Result {
+			case position.WhiteWin:
+				r = 1
+			case position.Draw:
+				r = 0.5
+			case position.BlackWin:
+				r = 0
+			default:
+				continue // unfinished
+			}
+			fen := g.FEN
+			if fen == "" {
+				fen = def.StartFEN
+			}
+			var p P
+			if g.Chess960 && def.NewFromFEN960 != nil {
+				p, err = def.NewFromFEN960(fen)
+			} else {
+				p, err = def.NewFromFEN(fen)
+			}
+			if err != nil {
+				return nil, 0, fmt.Errorf("%s: game %d: %w", path, gi+1, err)
+			}
+			states := make([]position.State, len(g.Moves))
+			for i, m := range g.Moves {
+				if i >= from && (i-from)%every == 0 && !p.State().InCheck {
+					e.Reset(p)
+					v := float64(e.Evaluate(p))
+					if p.SideToMove() == position.Black {
+						v = -v
+					}
+					m, fl := p.ScaleMaterial()
+					full = fl
+					out = append(out, sample{v: v, m: m, r: r, game: n})
+				}
+				p.DoMove(m, &states[i])
+			}
+			n++
+		}
+	}
+	if len(out) == 0 {
+		return nil, 0, fmt.Errorf("no positions sampled")
+	}
+	return out, full, nil
+}
+
+// logLoss is the mean log loss of σ(v·s/k) against the results.
+func logLoss(ss []sample, base, full int, k float64) float64 {
+	sum := 0.0
+	for _, s := range ss {
+		v := s.v
+		if base > 0 {
+			v = v * float64(base+s.m) / float64(base+full)
+		}
+		q := 1 / (1 + math.Exp(-v/k))
+		q = min(max(q, 1e-9), 1-1e-9)
+		sum -= s.r*math.Log(q) + (1-s.r)*math.Log(1-q)
+	}
+	return sum / float64(len(ss))
+}
+
+// fitK returns the K in [50, 3000] (steps of 10) with the lowest log loss.
+func fitK(ss []sample, base, full int) (k, loss float64) {
+	loss = math.Inf(1)
+	for c := 50.0; c <= 3000; c += 10 {
+		if l := logLoss(ss, base, full, c); l < loss {
+			k, loss = c, l
+		}
+	}
+	return k, loss
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "evalscale:", err)
+	os.Exit(1)
+}
