@@ -101,6 +101,15 @@ func (e *Engine[T, P]) Configure(o Options[P]) error {
 	return nil
 }
 
+// Params returns the search constants (the game's defaults before
+// Configure).
+func (e *Engine[T, P]) Params() search.Params {
+	if e.searcher == nil {
+		return search.DefaultParams(e.def.Variant)
+	}
+	return e.searcher.Params()
+}
+
 // SetParams sets the search constants (search.DefaultParams of the game,
 // or tuned values); see search.Searcher.SetParams for the errors.
 func (e *Engine[T, P]) SetParams(p search.Params) error {

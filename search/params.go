@@ -246,3 +246,20 @@ func (t *lmrTable) init(p *Params) {
 		}
 	}
 }
+
+// TrainingScore returns a search score v of position g on the evaluator's
+// own scale: the search scores the static evaluation scaled by material
+// (EvalScaleBase), and self-play records its scores as labels for the next
+// net, which must not learn the scaling that the search applies on top of
+// it. The root's factor is undone: v·(EvalScaleBase + full)/(EvalScaleBase
+// + m), capped below ValueKnownWin in size. v itself when EvalScaleBase is 0
+// or v is a known win or loss (mates and rule verdicts are not scaled).
+func (p *Params) TrainingScore(v position.Value, g position.Game) position.Value {
+	b := p.EvalScaleBase
+	if b <= 0 || v >= position.ValueKnownWin || v <= -position.ValueKnownWin {
+		return v
+	}
+	m, full := g.ScaleMaterial()
+	u := int64(v) * int64(b+full) / int64(b+m)
+	return position.Value(max(min(u, int64(position.ValueKnownWin-1)), -int64(position.ValueKnownWin-1)))
+}

@@ -130,7 +130,10 @@ func (w *worker[T, P]) play(idx uint64, rec *datasets.GameRecord) (rules.Verdict
 		}
 		us := w.pos.SideToMove()
 		score := res.Score
-		rec.Plies = append(rec.Plies, datasets.Ply{Move: res.BestMove, Score: score})
+		// The label is on the evaluator's scale (search.Params.TrainingScore);
+		// the adjudication below judges the search's own score.
+		prm := w.e.Params()
+		rec.Plies = append(rec.Plies, datasets.Ply{Move: res.BestMove, Score: prm.TrainingScore(score, w.pos)})
 
 		// Resignation: consecutive plies agreeing on the same winner.
 		if adj.ResignPlies > 0 && (score >= position.Value(adj.ResignScore) || score <= -position.Value(adj.ResignScore)) {

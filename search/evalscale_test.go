@@ -1,0 +1,102 @@
+// The material scaling of the static evaluation (Params.EvalScaleBase) and
+// the self-play labels undone from it (Params.TrainingScore).
+package search
+
+import (
+	"testing"
+
+	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
+)
+
+// constEval scores every position v from the side to move's view.
+type constEval[P position.Game] struct{ v position.Value }
+
+func (constEval[P]) Reset(P)                     {}
+func (constEval[P]) Push(*position.Dirty)        {}
+func (constEval[P]) Pop()                        {}
+func (e constEval[P]) Evaluate(P) position.Value { return e.v }
+
+func TestScaleMaterial(t *testing.T) {
+	for _, c := range []struct {
+		fen     string
+		m, full int
+	}{
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 180, 180},
+		{"3aka3/9/8b/9/2b6/9/9/4n4/9/2B1K4 w - - 0 1", 8, 180},            // a horse; elephants and advisors count 0
+		{"4k4/9/9/9/2p6/9/P5p2/4C4/4R4/4K4 w - - 0 1", 18 + 9 + 3*4, 180}, // rook, cannon, three pawns
+		{"2b1k4/9/9/9/9/9/9/9/3K5/7c1 w - - 0 1", 9, 180},                 // a cannon and an elephant
+	} {
+		p, err := xiangqi.NewFromFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, full := p.ScaleMaterial(); m != c.m || full != c.full {
+			t.Errorf("%s: %d/%d, want %d/%d", c.fen, m, full, c.m, c.full)
+		}
+	}
+	for _, c := range []struct {
+		fen     string
+		m, full int
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 156, 156},
+		{"8/8/4k3/8/8/3QK3/8/8 w - - 0 1", 18, 156},
+		{"4k3/pp6/8/8/8/8/5P2/R3KB2 w Q - 0 1", 10 + 6 + 3*2, 156},
+	} {
+		p, err := chess.NewFromFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, full := p.ScaleMaterial(); m != c.m || full != c.full {
+			t.Errorf("%s: %d/%d, want %d/%d", c.fen, m, full, c.m, c.full)
+		}
+	}
+}
+
+func TestEvalScale(t *testing.T) {
+	p, err := xiangqi.NewFromFEN("3aka3/9/8b/9/2b6/9/9/4n4/9/2B1K4 w - - 0 1") // m = 8
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &Worker[xiangqi.Position, *xiangqi.Position]{eval: constEval[*xiangqi.Position]{v: -300}}
+	w.pos = *p
+	if got := w.evaluate(); got != -300 {
+		t.Fatalf("EvalScaleBase 0: %d, want the evaluator's -300", got)
+	}
+	w.prm.EvalScaleBase = 80
+	if got := w.evaluate(); got != -300*88/260 {
+		t.Fatalf("EvalScaleBase 80: %d, want -300·88/260 = %d", got, -300*88/260)
+	}
+	s, _ := xiangqi.NewFromFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+	w.pos = *s
+	if got := w.evaluate(); got != -300 {
+		t.Fatalf("start position: %d, want -300 (factor 1)", got)
+	}
+}
+
+func TestTrainingScore(t *testing.T) {
+	p, err := xiangqi.NewFromFEN("3aka3/9/8b/9/2b6/9/9/4n4/9/2B1K4 w - - 0 1") // m = 8, full 180
+	if err != nil {
+		t.Fatal(err)
+	}
+	var prm Params
+	if got := prm.TrainingScore(100, p); got != 100 {
+		t.Fatalf("EvalScaleBase 0: %d, want 100", got)
+	}
+	prm.EvalScaleBase = 80
+	for _, c := range []struct{ v, want position.Value }{
+		{100, 100 * 260 / 88}, // 295
+		{-100, -295},
+		{0, 0},
+		{9000, position.ValueKnownWin - 1},   // capped below a known win
+		{-9000, -position.ValueKnownWin + 1}, // and a known loss
+		{position.ValueKnownWin, position.ValueKnownWin},
+		{position.MateIn(7), position.MateIn(7)},
+		{position.MatedIn(4), position.MatedIn(4)},
+	} {
+		if got := prm.TrainingScore(c.v, p); got != c.want {
+			t.Errorf("TrainingScore(%d) = %d, want %d", c.v, got, c.want)
+		}
+	}
+}
