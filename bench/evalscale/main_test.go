@@ -1,0 +1,77 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"dualnnue/variants"
+)
+
+// With soft results r = σ(v/400) the log loss is lowest at K = 400 exactly.
+func TestFitK(t *testing.T) {
+	var ss []sample
+	for v := -900.0; v <= 900; v += 30 {
+		ss = append(ss, sample{v: v, m: 100, r: 1 / (1 + math.Exp(-v/400))})
+	}
+	if k, _ := fitK(ss, 0, 180); k != 400 {
+		t.Fatalf("K = %v, want 400", k)
+	}
+	// Scaled by (80+100)/(80+180) = 0.6923: the fit's K shrinks by that factor.
+	if k, _ := fitK(ss, 80, 180); k != 280 {
+		t.Fatalf("K with scaling = %v, want 280 (400·180/260 = 276.9, the grid's nearest)", k)
+	}
+}
+
+func TestLogLoss(t *testing.T) {
+	ss := []sample{{v: 200, m: 20, r: 1}, {v: -100, m: 20, r: 0.5}}
+	// Base 80, full 180: the factor is 100/260.
+	want := 0.0
+	for _, s := range ss {
+		q := 1 / (1 + math.Exp(-s.v*100/260/300))
+		want -= s.r*math.Log(q) + (1-s.r)*math.Log(1-q)
+	}
+	want /= 2
+	if got := logLoss(ss, 80, 180, 300); math.Abs(got-want) > 1e-12 {
+		t.Fatalf("logLoss = %v, want %v", got, want)
+	}
+}
+
+// Two short games: the sampled plies, the result from Red's view and the
+// material of each position.
+func TestCollect(t *testing.T) {
+	pgn := `[Event "t"]
+[Variant "xiangqi"]
+[Result "1-0"]
+
+1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 1-0
+
+[Event "t"]
+[Variant "xiangqi"]
+[Result "1/2-1/2"]
+
+1. c3c4 c6c5 2. b2c2 1/2-1/2
+`
+	path := filepath.Join(t.TempDir(), "g.pgn")
+	if err := os.WriteFile(path, []byte(pgn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ss, full, err := collect(variants.Xiangqi, variants.EvalChoice{Kind: variants.EvalHand}, []string{path}, 2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Game 1: plies 2 and 4 (6 moves); game 2: ply 2 (3 moves).
+	if len(ss) != 3 || full != 180 {
+		t.Fatalf("%d samples, full %d; want 3 and 180", len(ss), full)
+	}
+	want := []struct {
+		r    float64
+		game int
+	}{{1, 0}, {1, 0}, {0.5, 1}}
+	for i, s := range ss {
+		if s.r != want[i].r || s.game != want[i].game || s.m != 180 {
+			t.Errorf("sample %d: r %v game %d m %d, want r %v game %d m 180", i, s.r, s.game, s.m, want[i].r, want[i].game)
+		}
+	}
+}
