@@ -1,9 +1,10 @@
 // The embedded default nets (nets/*.nnue): for each game the strongest net
 // trained so far: chess (768→128)×2→1 (2026-12-02, second round, 10.3 M
-// self-play positions) and xiangqi compact (692→128)×2→1 (2026-12-05, fourth
-// round, xr4: 6.0 M positions, 1.4 M of them at 5,000-node labels from the
-// two previous nets' games), both horizontally mirrored, SCReLU, from
-// scratch; docs/nets.md has how, docs/strength.md how strong.
+// self-play positions) and xiangqi compact (692→128)×2→1 (2026-12-05, fifth
+// round, xr5: 5.1 M positions after the filters, 1.9 M of them at
+// 5,000-node labels from the three previous nets' games), both horizontally
+// mirrored, SCReLU, from scratch; docs/nets.md has how, docs/strength.md
+// how strong.
 package nn
 
 import (

@@ -292,11 +292,11 @@ func TestEvaluatorNoAllocsRealGame(t *testing.T) {
 	if allocs != 0 {
 		t.Fatalf("%v allocations per run", allocs)
 	}
-	// The embedded net of 2026-12-05 (xr4, docs/nets.md "Fourth round")
-	// scores the start position +57 cp for the side to move (Red, who
-	// moves first, scores more in its training games; xr3 before it: +65,
-	// xb128 +50).
-	if v := ev.Evaluate(pos); v != 57 {
-		t.Fatalf("default xiangqi net at the start: %d, want 57", v)
+	// The embedded net of 2026-12-05 (xr5, docs/nets.md "Fifth round")
+	// scores the start position +71 cp for the side to move (Red, who
+	// moves first, scores more in its training games; xr4 before it: +57,
+	// xr3 +65, xb128 +50).
+	if v := ev.Evaluate(pos); v != 71 {
+		t.Fatalf("default xiangqi net at the start: %d, want 71", v)
 	}
 }

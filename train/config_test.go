@@ -102,6 +102,8 @@ func TestNetConfigs(t *testing.T) {
 		"xr3":   "xiangqi (692→128)×2→1 SCReLU, 1 bucket(s), features xiangqi-compact692-hm",
 		"xr4":   "xiangqi (692→128)×2→1 SCReLU, 1 bucket(s), features xiangqi-compact692-hm",
 		"cr3":   "chess (768→128)×2→1 SCReLU, 1 bucket(s), features chess-ps768-hm",
+		"xr5":   "xiangqi (692→128)×2→1 SCReLU, 1 bucket(s), features xiangqi-compact692-hm",
+		"xr5w":  "xiangqi (692→128)×2→1 SCReLU, 1 bucket(s), features xiangqi-compact692-hm",
 	}
 	for name, arch := range want {
 		cfg, err := LoadConfig("../configs/nets/train-" + name + ".toml")
