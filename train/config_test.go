@@ -104,6 +104,7 @@ func TestNetConfigs(t *testing.T) {
 		"cr3":   "chess (768→128)×2→1 SCReLU, 1 bucket(s), features chess-ps768-hm",
 		"xr5":   "xiangqi (692→128)×2→1 SCReLU, 1 bucket(s), features xiangqi-compact692-hm",
 		"xr5w":  "xiangqi (692→128)×2→1 SCReLU, 1 bucket(s), features xiangqi-compact692-hm",
+		"cr4":   "chess (768→128)×2→1 SCReLU, 1 bucket(s), features chess-ps768-hm",
 	}
 	for name, arch := range want {
 		cfg, err := LoadConfig("../configs/nets/train-" + name + ".toml")
@@ -120,6 +121,17 @@ func TestNetConfigs(t *testing.T) {
 		if a.String() != arch || cfg.Name != name {
 			t.Fatalf("%s: %v, want %s", name, a, arch)
 		}
+	}
+	// cr4f fine-tunes the embedded chess net: its shape is the init file's.
+	cfg, err := LoadConfig("../configs/nets/train-cr4f.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.Validate(); err != nil {
+		t.Fatalf("cr4f: %v", err)
+	}
+	if cfg.Net.Init != "nn/nets/chess.nnue" || cfg.Game.Variant() != position.Chess {
+		t.Fatalf("cr4f: init %q, game %v; want the embedded chess net", cfg.Net.Init, cfg.Game.Variant())
 	}
 }
 
