@@ -58,6 +58,13 @@ type Params struct {
 	SEDoubleMargin   int // double extension when the search stays this far below singular beta
 	SEMaxDoubleExts  int // double extensions allowed per line
 
+	// ImprovingFallback 1: a node whose static eval two plies up is unknown
+	// (that node was in check) compares with the one four plies up, and is
+	// "improving" when that is unknown too (Stockfish 15.1 and Pikafish:
+	// improvement 175 by default). 0: not improving unless two plies up is
+	// known and lower.
+	ImprovingFallback int
+
 	CorrectionDiv int // static eval += (sum of the three correction entries)/CorrectionDiv; 0: no correction history
 
 	// EvalScaleBase scales the evaluator's score by (EvalScaleBase + m)/(EvalScaleBase + full),
@@ -107,6 +114,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "SEMarginPerDepth", Default: 2, Min: 1, Max: 8, field: func(p *Params) *int { return &p.SEMarginPerDepth }},
 	{Name: "SEDoubleMargin", Default: 20, Min: 0, Max: 80, field: func(p *Params) *int { return &p.SEDoubleMargin }},
 	{Name: "SEMaxDoubleExts", Default: 6, Min: 0, Max: 12, field: func(p *Params) *int { return &p.SEMaxDoubleExts }},
+	{Name: "ImprovingFallback", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.ImprovingFallback }},
 	{Name: "CorrectionDiv", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.CorrectionDiv }},
 	{Name: "EvalScaleBase", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.EvalScaleBase }},
 }

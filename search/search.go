@@ -359,6 +359,8 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 		if ply >= 2 && w.stack[ply-2].staticEval != valueNone {
 			improving = staticEval > w.stack[ply-2].staticEval
+		} else if w.prm.ImprovingFallback != 0 {
+			improving = ply < 4 || w.stack[ply-4].staticEval == valueNone || staticEval > w.stack[ply-4].staticEval
 		}
 	}
 	fr.staticEval = staticEval
