@@ -2,6 +2,8 @@
 package uci
 
 import (
+	"errors"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -66,6 +68,11 @@ func parseGo(args []string, ucci bool, ms int64, warn func(string)) goParams {
 			return 0, false
 		}
 		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if errors.Is(err, strconv.ErrRange) {
+			// An integer beyond int64 (a GUI's "no limit" clock): the
+			// farthest value of its sign, as Stockfish's stream reads it.
+			return n, true
+		}
 		if err != nil {
 			// Accept a float the way some GUIs send clocks ("1000.0").
 			f, ferr := strconv.ParseFloat(args[i+1], 64)
@@ -148,18 +155,33 @@ func parseGo(args []string, ucci bool, ms int64, warn func(string)) goParams {
 			p.movestogo = clampInt(n)
 		// UCCI
 		case "time":
-			p.ucciOwn, p.ucciHasOwn = n*ms, true
+			p.ucciOwn, p.ucciHasOwn = satMul(n, ms), true
 		case "increment":
-			p.ucciOwnInc = n * ms
+			p.ucciOwnInc = satMul(n, ms)
 		case "opptime":
-			p.ucciOpp, p.ucciHasOpp = n*ms, true
+			p.ucciOpp, p.ucciHasOpp = satMul(n, ms), true
 		case "oppincrement":
-			p.ucciOppInc = n * ms
+			p.ucciOppInc = satMul(n, ms)
 		case "oppmovestogo":
 			// The opponent's time control does not change our budget.
 		}
 	}
 	return p
+}
+
+// satMul is n·ms (UCCI seconds to milliseconds) saturated at the int64
+// range: "go time 9223372036854775807" is a huge clock, never a negative one.
+func satMul(n, ms int64) int64 {
+	if ms <= 0 || n == 0 {
+		return n * ms
+	}
+	if n > math.MaxInt64/ms {
+		return math.MaxInt64
+	}
+	if n < math.MinInt64/ms {
+		return math.MinInt64
+	}
+	return n * ms
 }
 
 // resolveUCCI turns the UCCI own/opponent clocks into colour-indexed ones

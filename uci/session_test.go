@@ -3,6 +3,7 @@ package uci
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -530,5 +531,33 @@ func TestPerftAndBenchFormat(t *testing.T) {
 		"===========================\nTotal time (ms) : 1000\nNodes searched: 1000\nNodes/second: 1000\n"
 	if buf.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+}
+
+// Hostile sizes: an integer beyond int64 is the farthest clock of its sign
+// (Stockfish's stream reads it so), not a refused command; a UCCI clock in
+// seconds near the int64 limit saturates instead of wrapping negative when
+// turned into milliseconds (it wrapped: "go time 9223372036854775807" played
+// at once).
+func TestGoHugeClocks(t *testing.T) {
+	var warns []string
+	warn := func(s string) { warns = append(warns, s) }
+	p := parseGo(strings.Fields("wtime 99999999999999999999 btime -99999999999999999999 winc 123456789012345678901234 movestogo 99999999999999999999"), false, 1, warn)
+	if p.bad != "" || len(warns) != 0 || p.time != [2]int64{math.MaxInt64, math.MinInt64} || p.inc[0] != math.MaxInt64 || p.movestogo != 1<<30 {
+		t.Errorf("UCI: %+v, warnings %q", p, warns)
+	}
+	if got := clientMillis(p.time[0]); got <= 0 {
+		t.Errorf("clientMillis(MaxInt64) = %v, want a positive clock", got)
+	}
+	p = parseGo(strings.Fields("time 9223372036854775807 increment 9000000000000000000 opptime -9223372036854775807 oppincrement 5"), true, 1000, warn)
+	p.resolveUCCI(0)
+	if p.bad != "" || len(warns) != 0 || p.time != [2]int64{math.MaxInt64, math.MinInt64} || p.inc != [2]int64{math.MaxInt64, 5000} {
+		t.Errorf("UCCI: %+v, warnings %q", p, warns)
+	}
+	for _, c := range []struct{ n, ms, want int64 }{{3, 1000, 3000}, {-3, 1000, -3000}, {math.MaxInt64 / 1000, 1000, math.MaxInt64 / 1000 * 1000},
+		{math.MaxInt64/1000 + 1, 1000, math.MaxInt64}, {math.MinInt64/1000 - 1, 1000, math.MinInt64}, {7, 1, 7}} {
+		if got := satMul(c.n, c.ms); got != c.want {
+			t.Errorf("satMul(%d, %d) = %d, want %d", c.n, c.ms, got, c.want)
+		}
 	}
 }
