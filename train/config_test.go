@@ -122,16 +122,18 @@ func TestNetConfigs(t *testing.T) {
 			t.Fatalf("%s: %v, want %s", name, a, arch)
 		}
 	}
-	// cr4f fine-tunes the embedded chess net: its shape is the init file's.
-	cfg, err := LoadConfig("../configs/nets/train-cr4f.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cfg.Validate(); err != nil {
-		t.Fatalf("cr4f: %v", err)
-	}
-	if cfg.Net.Init != "nn/nets/chess.nnue" || cfg.Game.Variant() != position.Chess {
-		t.Fatalf("cr4f: init %q, game %v; want the embedded chess net", cfg.Net.Init, cfg.Game.Variant())
+	// cr4f and cr5f fine-tune the embedded chess net: their shape is the init file's.
+	for _, name := range []string{"cr4f", "cr5f"} {
+		cfg, err := LoadConfig("../configs/nets/train-" + name + ".toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cfg.Validate(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if cfg.Net.Init != "nn/nets/chess.nnue" || cfg.Game.Variant() != position.Chess || cfg.Name != name {
+			t.Fatalf("%s: name %q, init %q, game %v; want the embedded chess net", name, cfg.Name, cfg.Net.Init, cfg.Game.Variant())
+		}
 	}
 }
 
