@@ -75,14 +75,23 @@ func parseGo(args []string, ucci bool, ms int64, warn func(string)) goParams {
 		}
 		if err != nil {
 			// Accept a float the way some GUIs send clocks ("1000.0").
+			// Beyond ±9e15 (1e20, or 1e400 past float64) it saturates like
+			// an integer; NaN and the words Inf/Infinity are refused.
 			f, ferr := strconv.ParseFloat(args[i+1], 64)
-			if ferr != nil || f != f || f > 9e15 || f < -9e15 {
+			if ferr != nil && !errors.Is(ferr, strconv.ErrRange) || f != f || ferr == nil && math.IsInf(f, 0) {
 				if p.bad == "" {
 					p.bad = "go: " + args[i] + " needs a number, not " + quote(args[i+1])
 				}
 				return 0, false
 			}
-			n = int64(f)
+			switch {
+			case f > 9e15:
+				n = math.MaxInt64
+			case f < -9e15:
+				n = math.MinInt64
+			default:
+				n = int64(f)
+			}
 		}
 		return n, true
 	}

@@ -549,6 +549,15 @@ func TestGoHugeClocks(t *testing.T) {
 	if got := clientMillis(p.time[0]); got <= 0 {
 		t.Errorf("clientMillis(MaxInt64) = %v, want a positive clock", got)
 	}
+	p = parseGo(strings.Fields("wtime 1e20 btime -1e400 binc 2.5e3 nodes 9.9e99"), false, 1, warn)
+	if p.bad != "" || len(warns) != 0 || p.time != [2]int64{math.MaxInt64, math.MinInt64} || p.inc[1] != 2500 || p.nodes != math.MaxInt64 {
+		t.Errorf("UCI floats: %+v, warnings %q", p, warns)
+	}
+	for _, bad := range []string{"Inf", "-infinity", "NaN", "1e", "0x10"} {
+		if p := parseGo([]string{"wtime", bad}, false, 1, warn); p.bad != "go: wtime needs a number, not '"+bad+"'" {
+			t.Errorf("wtime %s: bad %q, want a refusal", bad, p.bad)
+		}
+	}
 	p = parseGo(strings.Fields("time 9223372036854775807 increment 9000000000000000000 opptime -9223372036854775807 oppincrement 5"), true, 1000, warn)
 	p.resolveUCCI(0)
 	if p.bad != "" || len(warns) != 0 || p.time != [2]int64{math.MaxInt64, math.MinInt64} || p.inc != [2]int64{math.MaxInt64, 5000} {
