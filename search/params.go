@@ -65,6 +65,14 @@ type Params struct {
 	// known and lower.
 	ImprovingFallback int
 
+	// HindsightMargin > 0: hindsight depth (Stockfish 17). A node whose
+	// parent reduced it by 3 plies or more, and whose opponent's position did
+	// not get worse (static eval ≤ minus the parent's), searches one ply
+	// deeper; one reduced by 2 or more whose static eval plus the parent's
+	// exceeds HindsightMargin (both sides think they stand well: a quiet
+	// position) one ply shallower. 0: off.
+	HindsightMargin int
+
 	CorrectionDiv int // static eval += (sum of the three correction entries)/CorrectionDiv; 0: no correction history
 
 	// EvalScaleBase scales the evaluator's score by (EvalScaleBase + m)/(EvalScaleBase + full),
@@ -115,6 +123,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "SEDoubleMargin", Default: 20, Min: 0, Max: 80, field: func(p *Params) *int { return &p.SEDoubleMargin }},
 	{Name: "SEMaxDoubleExts", Default: 6, Min: 0, Max: 12, field: func(p *Params) *int { return &p.SEMaxDoubleExts }},
 	{Name: "ImprovingFallback", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.ImprovingFallback }},
+	{Name: "HindsightMargin", Default: 0, Min: 0, Max: 400, field: func(p *Params) *int { return &p.HindsightMargin }},
 	{Name: "CorrectionDiv", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.CorrectionDiv }},
 	{Name: "EvalScaleBase", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.EvalScaleBase }},
 }

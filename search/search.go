@@ -364,6 +364,15 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 	}
 	fr.staticEval = staticEval
+	if w.prm.HindsightMargin != 0 && fr.reduction >= 2 && !inCheck && excluded == position.MoveNone {
+		if parent := w.stack[ply-1].staticEval; parent != valueNone {
+			if fr.reduction >= 3 && staticEval <= -parent {
+				depth++
+			} else if depth >= 2 && int(staticEval+parent) > w.prm.HindsightMargin {
+				depth--
+			}
+		}
+	}
 	w.stack[ply+2].killers = [2]position.Move{}
 	w.stack[ply+2].cutoffCnt = 0
 	prevMove := st.Move
@@ -543,7 +552,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 				r /= 2
 			}
 			d := max(min(newDepth-r, newDepth), 1)
+			w.stack[ply+1].reduction = newDepth - d
 			v = -w.search(-alpha-1, -alpha, d, ply+1, false, true)
+			w.stack[ply+1].reduction = 0
 			if v > alpha && d < newDepth {
 				v = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
 			}

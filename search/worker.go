@@ -34,6 +34,9 @@ type frame struct {
 	// same grandparent (Stockfish's cutoffCnt): many means the parent's
 	// moves are refuted easily, so the parent reduces its later moves more.
 	cutoffCnt int
+	// reduction is the number of plies the parent's late-move reduction
+	// took from this ply's search (0 outside a reduced search).
+	reduction int
 }
 
 // rootMove is one legal root move with its latest score and line.
