@@ -121,3 +121,21 @@ func TestMatesXiangqi(t *testing.T) {
 		checkMate(t, s, xiangqiPos(c.fen), c)
 	}
 }
+
+// TestMatesTTEvalStore runs the suite with the eval-only table entries on:
+// an entry with bound none must never cut a node or stand for a score.
+func TestMatesTTEvalStore(t *testing.T) {
+	cs := newChessSearcher(oneThread())
+	xs := newXiangqiSearcher(oneThread())
+	for _, err := range []error{cs.SetParam("TTEvalStore", 1), xs.SetParam("TTEvalStore", 1)} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range chessMates {
+		checkMate(t, cs, chessPos(c.fen), c)
+	}
+	for _, c := range xiangqiMates {
+		checkMate(t, xs, xiangqiPos(c.fen), c)
+	}
+}

@@ -73,6 +73,14 @@ type Params struct {
 	// position) one ply shallower. 0: off.
 	HindsightMargin int
 
+	// TTEvalStore 1: a node that is not in the table writes its raw static
+	// eval there at once (bound none, depth "unsearched"), so that a node
+	// cut by reverse futility or null move before it stores anything does
+	// not pay the evaluator again when the search comes back (Stockfish's
+	// eval-only save; Weiss 0ce05a9). A quiescence node that finds such an
+	// entry stores its stand-pat cutoff as it does on a miss. 0: off.
+	TTEvalStore int
+
 	CorrectionDiv int // static eval += (sum of the three correction entries)/CorrectionDiv; 0: no correction history
 
 	// EvalScaleBase scales the evaluator's score by (EvalScaleBase + m)/(EvalScaleBase + full),
@@ -124,6 +132,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "SEMaxDoubleExts", Default: 6, Min: 0, Max: 12, field: func(p *Params) *int { return &p.SEMaxDoubleExts }},
 	{Name: "ImprovingFallback", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.ImprovingFallback }},
 	{Name: "HindsightMargin", Default: 0, Min: 0, Max: 400, field: func(p *Params) *int { return &p.HindsightMargin }},
+	{Name: "TTEvalStore", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.TTEvalStore }},
 	{Name: "CorrectionDiv", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.CorrectionDiv }},
 	{Name: "EvalScaleBase", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.EvalScaleBase }},
 }

@@ -351,6 +351,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			rawEval = te.eval
 		} else {
 			rawEval = w.evaluate()
+			if !hit && w.prm.TTEvalStore != 0 {
+				w.tt.store(st.Key, position.MoveNone, valueNone, rawEval, ttDepthUnsearched, BoundNone)
+			}
 		}
 		staticEval = w.corrected(rawEval, ply, us)
 		eval = staticEval
@@ -711,7 +714,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 		}
 		// Stand pat.
 		if bestValue >= beta {
-			if !hit {
+			if !hit || te.bound == BoundNone {
 				w.tt.store(st.Key, position.MoveNone, valueToTT(bestValue, ply), rawEval, -1, BoundLower)
 			}
 			return bestValue

@@ -35,6 +35,10 @@ const bucketSize = 4
 // depthOffset lets depths down to -8 (quiescence) fit an unsigned byte.
 const depthOffset = 8
 
+// ttDepthUnsearched is the depth of an entry that holds only a static eval
+// (bound none): below every searched depth, so it is the first replaced.
+const ttDepthUnsearched = -depthOffset + 1
+
 // TT is a shared transposition table. The zero value is unusable; make it
 // with NewTT. Probe and Store may be called from any number of goroutines;
 // Resize and Clear must not run concurrently with a search.

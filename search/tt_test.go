@@ -77,6 +77,44 @@ func TestTTReplacement(t *testing.T) {
 	}
 }
 
+// TestTTEvalOnly: an entry that holds only a static eval (TTEvalStore)
+// reads back with bound none and no value, is the first one replaced in its
+// bucket, and a searched result of the same key replaces it, move and all.
+func TestTTEvalOnly(t *testing.T) {
+	tt := NewTT(1)
+	buckets := tt.mask + 1
+	keys := [5]position.Key{}
+	for i := range keys {
+		keys[i] = position.Key(uint64(i+1)*buckets + 9)
+	}
+	tt.store(keys[0], position.MoveNone, valueNone, -41, ttDepthUnsearched, BoundNone)
+	d, hit := tt.probe(keys[0])
+	if !hit || d.move != position.MoveNone || d.value != valueNone || d.eval != -41 || d.depth != ttDepthUnsearched || d.bound != BoundNone {
+		t.Fatalf("eval-only entry reads %+v %v", d, hit)
+	}
+	if d.bound&boundFor(true) != 0 || d.bound&boundFor(false) != 0 {
+		t.Fatal("an eval-only entry passes a bound test")
+	}
+	// Quiescence entries (depth -1) in the other three slots: the
+	// eval-only entry is the victim of a fifth key.
+	for i := 1; i < 4; i++ {
+		tt.store(keys[i], 1, 0, 0, -1, BoundUpper)
+	}
+	tt.store(keys[4], 1, 0, 0, -1, BoundUpper)
+	for i, want := range []bool{false, true, true, true, true} {
+		if _, hit := tt.probe(keys[i]); hit != want {
+			t.Errorf("key %d: hit %v, want %v", i, hit, want)
+		}
+	}
+	// A search's result replaces the eval-only entry of its key.
+	tt.Clear()
+	tt.store(keys[0], position.MoveNone, valueNone, 17, ttDepthUnsearched, BoundNone)
+	tt.store(keys[0], 0x0456, 230, 17, 3, BoundLower)
+	if d, _ := tt.probe(keys[0]); d.move != 0x0456 || d.value != 230 || d.depth != 3 || d.bound != BoundLower || d.eval != 17 {
+		t.Fatalf("searched store over the eval-only entry: %+v", d)
+	}
+}
+
 // TestTTConcurrent hammers one small table from several goroutines; under
 // -race it proves the access protocol race-free, and every hit must be
 // consistent (data stored for exactly that key).
