@@ -73,7 +73,7 @@ type Params struct {
 	// position) one ply shallower. 0: off.
 	HindsightMargin int
 
-	// TTEvalStore 1: a node that is not in the table writes its raw static
+	// TTEvalStore 1: a node that is not in the table (and not in check) writes its raw static
 	// eval there at once (bound none, depth "unsearched"), so that a node
 	// cut by reverse futility or null move before it stores anything does
 	// not pay the evaluator again when the search comes back (Stockfish's

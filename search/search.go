@@ -351,7 +351,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			rawEval = te.eval
 		} else {
 			rawEval = w.evaluate()
-			if !hit && w.prm.TTEvalStore != 0 {
+			if !hit && excluded == position.MoveNone && w.prm.TTEvalStore != 0 {
 				w.tt.store(st.Key, position.MoveNone, valueNone, rawEval, ttDepthUnsearched, BoundNone)
 			}
 		}

@@ -36,7 +36,8 @@ const bucketSize = 4
 const depthOffset = 8
 
 // ttDepthUnsearched is the depth of an entry that holds only a static eval
-// (bound none): below every searched depth, so it is the first replaced.
+// (bound none): below every searched depth, so it is the first replaced
+// among the entries of its search (age counts too: see store).
 const ttDepthUnsearched = -depthOffset + 1
 
 // TT is a shared transposition table. The zero value is unusable; make it
