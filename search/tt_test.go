@@ -55,23 +55,34 @@ func TestTTStoreProbe(t *testing.T) {
 	}
 }
 
+// oneBucketKeys returns five keys of the bucket at index slot: one more than a bucket holds.
+func oneBucketKeys(tt *TT, slot uint64) [5]position.Key {
+	var keys [5]position.Key
+	for i := range keys {
+		keys[i] = position.Key(uint64(i+1)*(tt.mask+1) + slot)
+	}
+	return keys
+}
+
+// checkHits fails t for each key whose probe does not hit as want says.
+func checkHits(t *testing.T, tt *TT, keys [5]position.Key, want [5]bool) {
+	t.Helper()
+	for i := range keys {
+		if _, hit := tt.probe(keys[i]); hit != want[i] {
+			t.Errorf("key %d: hit %v, want %v", i, hit, want[i])
+		}
+	}
+}
+
 func TestTTReplacement(t *testing.T) {
 	tt := NewTT(1)
-	buckets := tt.mask + 1
 	// Five keys of one bucket: the shallowest of the first four goes.
-	keys := [5]position.Key{}
-	for i := range keys {
-		keys[i] = position.Key(uint64(i+1)*buckets + 5)
-	}
+	keys := oneBucketKeys(tt, 5)
 	for i, d := range []int{10, 3, 8, 12} {
 		tt.store(keys[i], 1, 0, 0, d, BoundExact)
 	}
 	tt.store(keys[4], 1, 0, 0, 5, BoundExact)
-	for i, want := range []bool{true, false, true, true, true} {
-		if _, hit := tt.probe(keys[i]); hit != want {
-			t.Errorf("key %d: hit %v, want %v", i, hit, want)
-		}
-	}
+	checkHits(t, tt, keys, [5]bool{true, false, true, true, true})
 	if hf := tt.Hashfull(); hf != 4 { // 4 used entries among the 1000 sampled
 		t.Errorf("hashfull %d", hf)
 	}
@@ -82,11 +93,7 @@ func TestTTReplacement(t *testing.T) {
 // bucket, and a searched result of the same key replaces it, move and all.
 func TestTTEvalOnly(t *testing.T) {
 	tt := NewTT(1)
-	buckets := tt.mask + 1
-	keys := [5]position.Key{}
-	for i := range keys {
-		keys[i] = position.Key(uint64(i+1)*buckets + 9)
-	}
+	keys := oneBucketKeys(tt, 9)
 	tt.store(keys[0], position.MoveNone, valueNone, -41, ttDepthUnsearched, BoundNone)
 	d, hit := tt.probe(keys[0])
 	if !hit || d.move != position.MoveNone || d.value != valueNone || d.eval != -41 || d.depth != ttDepthUnsearched || d.bound != BoundNone {
@@ -101,11 +108,7 @@ func TestTTEvalOnly(t *testing.T) {
 		tt.store(keys[i], 1, 0, 0, -1, BoundUpper)
 	}
 	tt.store(keys[4], 1, 0, 0, -1, BoundUpper)
-	for i, want := range []bool{false, true, true, true, true} {
-		if _, hit := tt.probe(keys[i]); hit != want {
-			t.Errorf("key %d: hit %v, want %v", i, hit, want)
-		}
-	}
+	checkHits(t, tt, keys, [5]bool{false, true, true, true, true})
 	// A search's result replaces the eval-only entry of its key.
 	tt.Clear()
 	tt.store(keys[0], position.MoveNone, valueNone, 17, ttDepthUnsearched, BoundNone)
