@@ -159,7 +159,7 @@ func LossPlot(title string, rows []EpochMetrics) ([]byte, error) {
 		s.Radius = vg.Points(7)
 		s.Color = color.Black
 		p.Add(s)
-		legend.Add(fmt.Sprintf("lowest validation loss (epoch %d, kept by keep = best)", best), s)
+		legend.Add(fmt.Sprintf("lowest validation loss (epoch %d: the net keep = \"best\" writes)", best), s)
 		entries++
 	}
 	data, err := plots.PNG(p, entries, 8*vg.Inch, 5*vg.Inch)
