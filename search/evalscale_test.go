@@ -100,3 +100,41 @@ func TestTrainingScore(t *testing.T) {
 		}
 	}
 }
+
+func TestRule50Damp(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{eval: constEval[*chess.Position]{v: -300}}
+	w.prm.Rule50Damp = 200
+	for _, c := range []struct {
+		fen  string
+		want position.Value
+	}{
+		{"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", -300},
+		{"4k3/8/8/8/8/8/8/R3K3 w Q - 40 30", -300 * 160 / 200},
+		{"4k3/8/8/8/8/8/8/R3K3 w Q - 99 80", -300 * 101 / 200},
+	} {
+		p, err := chess.NewFromFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.pos = *p
+		if got := w.evaluate(); got != c.want {
+			t.Errorf("%s: %d, want %d", c.fen, got, c.want)
+		}
+	}
+	// The counter runs during the search: a quiet king move adds one ply.
+	p, _ := chess.NewFromFEN("4k3/8/8/8/8/8/8/R3K3 w Q - 40 30")
+	w.pos = *p
+	m, err := w.pos.ParseMove("e1d2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st position.State
+	w.pos.DoMove(m, &st)
+	if got, want := w.evaluate(), position.Value(-300*159/200); got != want {
+		t.Errorf("after e1d2: %d, want %d", got, want)
+	}
+	w.prm.Rule50Damp = 0
+	if got := w.evaluate(); got != -300 {
+		t.Errorf("Rule50Damp 0: %d, want the evaluator's -300", got)
+	}
+}

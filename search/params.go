@@ -88,6 +88,14 @@ type Params struct {
 	// attackers leave the board (Stockfish scales its NNUE output by material the same way).
 	// 0: no scaling.
 	EvalScaleBase int
+
+	// Rule50Damp > 0 damps the evaluator's score towards a draw as the
+	// move-count rule's counter runs: v·(Rule50Damp − r)/Rule50Damp, r the
+	// plies since the last capture or pawn move (position.State.Rule50;
+	// xiangqi: since the last capture), never below 0. Stockfish 15.1 does
+	// it with (200 − r)/214, Weiss with (256 − r)/256 (a7d7783: +2.0/+5.0).
+	// 0: off.
+	Rule50Damp int
 }
 
 // ParamSpec describes one tunable constant.
@@ -135,6 +143,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "TTEvalStore", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.TTEvalStore }},
 	{Name: "CorrectionDiv", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.CorrectionDiv }},
 	{Name: "EvalScaleBase", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.EvalScaleBase }},
+	{Name: "Rule50Damp", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.Rule50Damp }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -40,6 +40,9 @@ func (w *Worker[T, P]) evaluate() position.Value {
 		m, full := P(&w.pos).ScaleMaterial()
 		v = v * position.Value(b+m) / position.Value(b+full)
 	}
+	if d := w.prm.Rule50Damp; d > 0 {
+		v = v * position.Value(max(d-P(&w.pos).State().Rule50, 0)) / position.Value(d)
+	}
 	return max(min(v, mateBound-1), -mateBound+1)
 }
 
