@@ -133,8 +133,51 @@ func TestRule50Damp(t *testing.T) {
 	if got, want := w.evaluate(), position.Value(-300*159/200); got != want {
 		t.Errorf("after e1d2: %d, want %d", got, want)
 	}
+	// A counter at or past D damps to a draw, never past it.
+	w.prm.Rule50Damp = 50
+	p, _ = chess.NewFromFEN("4k3/8/8/8/8/8/8/R3K3 w Q - 99 80")
+	w.pos = *p
+	if got := w.evaluate(); got != 0 {
+		t.Errorf("Rule50Damp 50 at rule50 99: %d, want 0", got)
+	}
 	w.prm.Rule50Damp = 0
 	if got := w.evaluate(); got != -300 {
 		t.Errorf("Rule50Damp 0: %d, want the evaluator's -300", got)
+	}
+}
+
+// TestTrainingScoreRule50 checks that self-play labels undo the damping
+// at the root (the next net cannot see the counter).
+func TestTrainingScoreRule50(t *testing.T) {
+	p, err := chess.NewFromFEN("4k3/8/8/8/8/8/8/R3K3 w Q - 40 30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prm := Params{Rule50Damp: 200}
+	for _, c := range []struct{ v, want position.Value }{
+		{-240, -300}, // -300·160/200 at rule50 40, undone
+		{160, 200},
+		{0, 0},
+		{position.MateIn(3), position.MateIn(3)},
+	} {
+		if got := prm.TrainingScore(c.v, p); got != c.want {
+			t.Errorf("TrainingScore(%d) at rule50 40 = %d, want %d", c.v, got, c.want)
+		}
+	}
+	// Both factors: the material scale, then the damping.
+	prm.EvalScaleBase = 100
+	m, full := p.ScaleMaterial() // a rook: 10 of 156
+	want := position.Value(int64(-240) * int64(100+full) / int64(100+m) * 200 / 160)
+	if got := prm.TrainingScore(-240, p); got != want {
+		t.Errorf("both factors: %d, want %d", got, want)
+	}
+	// Past D the divisor stays 1, and the result is capped.
+	prm = Params{Rule50Damp: 50}
+	q, _ := chess.NewFromFEN("4k3/8/8/8/8/8/8/R3K3 w Q - 99 80")
+	if got := prm.TrainingScore(100, q); got != 5000 {
+		t.Errorf("rule50 past D: %d, want 100·50/1 = 5000", got)
+	}
+	if got := prm.TrainingScore(300, q); got != position.ValueKnownWin-1 {
+		t.Errorf("rule50 past D: %d, want the cap %d", got, position.ValueKnownWin-1)
 	}
 }

@@ -284,17 +284,25 @@ func (t *lmrTable) init(p *Params) {
 
 // TrainingScore returns a search score v of position g on the evaluator's
 // own scale: the search scores the static evaluation scaled by material
-// (EvalScaleBase), and self-play records its scores as labels for the next
-// net, which must not learn the scaling that the search applies on top of
-// it. The root's factor is undone: v·(EvalScaleBase + full)/(EvalScaleBase
-// + m), capped below ValueKnownWin in size. v itself when EvalScaleBase is 0
-// or v is a known win or loss (mates and rule verdicts are not scaled).
+// (EvalScaleBase) and damped by the move-count rule's counter (Rule50Damp),
+// and self-play records its scores as labels for the next net, which must
+// not learn what the search applies on top of it (nor can it see the
+// counter). The root's factors are undone: v·(EvalScaleBase + full)/(EvalScaleBase
+// + m) and v·Rule50Damp/max(Rule50Damp − rule50, 1), capped below
+// ValueKnownWin in size. v itself when both are 0 or v is a known win or
+// loss (mates and rule verdicts are neither scaled nor damped).
 func (p *Params) TrainingScore(v position.Value, g position.Game) position.Value {
-	b := p.EvalScaleBase
-	if b <= 0 || v >= position.ValueKnownWin || v <= -position.ValueKnownWin {
+	b, d := p.EvalScaleBase, p.Rule50Damp
+	if b <= 0 && d <= 0 || v >= position.ValueKnownWin || v <= -position.ValueKnownWin {
 		return v
 	}
-	m, full := g.ScaleMaterial()
-	u := int64(v) * int64(b+full) / int64(b+m)
+	u := int64(v)
+	if b > 0 {
+		m, full := g.ScaleMaterial()
+		u = u * int64(b+full) / int64(b+m)
+	}
+	if d > 0 {
+		u = u * int64(d) / int64(max(d-g.State().Rule50, 1))
+	}
 	return position.Value(max(min(u, int64(position.ValueKnownWin-1)), -int64(position.ValueKnownWin-1)))
 }
