@@ -112,18 +112,13 @@ func TestRule50Damp(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/R3K3 w Q - 40 30", -300 * 160 / 200},
 		{"4k3/8/8/8/8/8/8/R3K3 w Q - 99 80", -300 * 101 / 200},
 	} {
-		p, err := chess.NewFromFEN(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.pos = *p
+		w.pos = *mustChess(t, c.fen)
 		if got := w.evaluate(); got != c.want {
 			t.Errorf("%s: %d, want %d", c.fen, got, c.want)
 		}
 	}
 	// The counter runs during the search: a quiet king move adds one ply.
-	p, _ := chess.NewFromFEN("4k3/8/8/8/8/8/8/R3K3 w Q - 40 30")
-	w.pos = *p
+	w.pos = *mustChess(t, "4k3/8/8/8/8/8/8/R3K3 w Q - 40 30")
 	m, err := w.pos.ParseMove("e1d2")
 	if err != nil {
 		t.Fatal(err)
@@ -135,8 +130,7 @@ func TestRule50Damp(t *testing.T) {
 	}
 	// A counter at or past D damps to a draw, never past it.
 	w.prm.Rule50Damp = 50
-	p, _ = chess.NewFromFEN("4k3/8/8/8/8/8/8/R3K3 w Q - 99 80")
-	w.pos = *p
+	w.pos = *mustChess(t, "4k3/8/8/8/8/8/8/R3K3 w Q - 99 80")
 	if got := w.evaluate(); got != 0 {
 		t.Errorf("Rule50Damp 50 at rule50 99: %d, want 0", got)
 	}
@@ -149,10 +143,7 @@ func TestRule50Damp(t *testing.T) {
 // TestTrainingScoreRule50 checks that self-play labels undo the damping
 // at the root (the next net cannot see the counter).
 func TestTrainingScoreRule50(t *testing.T) {
-	p, err := chess.NewFromFEN("4k3/8/8/8/8/8/8/R3K3 w Q - 40 30")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustChess(t, "4k3/8/8/8/8/8/8/R3K3 w Q - 40 30")
 	prm := Params{Rule50Damp: 200}
 	for _, c := range []struct{ v, want position.Value }{
 		{-240, -300}, // -300·160/200 at rule50 40, undone
@@ -173,11 +164,21 @@ func TestTrainingScoreRule50(t *testing.T) {
 	}
 	// Past D the divisor stays 1, and the result is capped.
 	prm = Params{Rule50Damp: 50}
-	q, _ := chess.NewFromFEN("4k3/8/8/8/8/8/8/R3K3 w Q - 99 80")
+	q := mustChess(t, "4k3/8/8/8/8/8/8/R3K3 w Q - 99 80")
 	if got := prm.TrainingScore(100, q); got != 5000 {
 		t.Errorf("rule50 past D: %d, want 100·50/1 = 5000", got)
 	}
 	if got := prm.TrainingScore(300, q); got != position.ValueKnownWin-1 {
 		t.Errorf("rule50 past D: %d, want the cap %d", got, position.ValueKnownWin-1)
 	}
+}
+
+// mustChess is the chess position of fen, or the test's end.
+func mustChess(t *testing.T, fen string) *chess.Position {
+	t.Helper()
+	p, err := chess.NewFromFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
