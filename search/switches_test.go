@@ -1,0 +1,78 @@
+// Tests of the search constants that are off by default: each switch,
+// turned on, must change the search (it is wired) and must not hide a forced
+// mate the default search proves (a pruning that does is a fault of the
+// change, whatever its SPRT says). A branch that adds a switch adds its row.
+// TTEvalStore is not here: it saves evaluations, not nodes (TestTTEvalOnly,
+// TestMatesTTEvalStore).
+package search_test
+
+import (
+	"testing"
+
+	"dualnnue/search"
+)
+
+// switchCase is one default-off constant at the value its SPRT plays.
+// prunes: the switch only removes or reduces work, so the bench must search
+// fewer nodes with it on in every game it touches.
+type switchCase struct {
+	name   string
+	v      int
+	prunes bool
+}
+
+var switchCases = []switchCase{
+	{"ImprovingFallback", 1, false},
+	{"HindsightMargin", 80, false},
+	{"Rule50Damp", 200, false},
+}
+
+// Depths of the switch tests' node counts: a second or so per game.
+const (
+	switchChessDepth   = 9
+	switchXiangqiDepth = 7
+)
+
+func TestSearchSwitches(t *testing.T) {
+	offC, offX := benchNodes(t, "", 0, switchChessDepth, switchXiangqiDepth)
+	for _, c := range switchCases {
+		t.Run(c.name, func(t *testing.T) {
+			onC, onX := benchNodes(t, c.name, c.v, switchChessDepth, switchXiangqiDepth)
+			t.Logf("bench nodes off → on: chess %d → %d, xiangqi %d → %d", offC, onC, offX, onX)
+			if onC == offC && onX == offX {
+				t.Errorf("%s = %d searches the same trees as the default: not wired", c.name, c.v)
+			}
+			if c.prunes && (onC > offC || onX > offX) {
+				t.Errorf("%s = %d searches more nodes (chess %d → %d, xiangqi %d → %d); it should only prune",
+					c.name, c.v, offC, onC, offX, onX)
+			}
+			checkMatesWith(t, c.name, c.v)
+		})
+	}
+}
+
+// benchNodes returns the nodes of a fixed-depth search over the bench
+// positions of both games (chess at chessDepth, xiangqi at xiangqiDepth)
+// with the search constant name set to v (name "": the defaults), each position from a cleared
+// table: the count is deterministic with one thread.
+func benchNodes(t *testing.T, name string, v, chessDepth, xiangqiDepth int) (chessNodes, xiangqiNodes uint64) {
+	t.Helper()
+	cs := newChessSearcher(oneThread())
+	xs := newXiangqiSearcher(oneThread())
+	if name != "" {
+		for _, err := range []error{cs.SetParam(name, v), xs.SetParam(name, v)} {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cr, err := search.Bench(cs, newChess, chessBenchFENs, chessDepth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xr, err := search.Bench(xs, newXiangqi, xiangqiBenchFENs, xiangqiDepth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cr.Nodes, xr.Nodes
+}
