@@ -12,7 +12,9 @@ import (
 	"dualnnue/search"
 )
 
-// switchCase is one default-off constant at the value its SPRT plays.
+// switchCase is one default-off constant (0: off) at the value its SPRT
+// plays; the test compares it with the same constant at 0, so a branch whose
+// params.toml turns it on for its SPRT still tests the switch.
 // prunes: the switch only removes or reduces work, so the bench must search
 // fewer nodes with it on in every game it touches.
 type switchCase struct {
@@ -34,9 +36,9 @@ const (
 )
 
 func TestSearchSwitches(t *testing.T) {
-	offC, offX := benchNodes(t, "", 0, switchChessDepth, switchXiangqiDepth)
 	for _, c := range switchCases {
 		t.Run(c.name, func(t *testing.T) {
+			offC, offX := benchNodes(t, c.name, 0, switchChessDepth, switchXiangqiDepth)
 			onC, onX := benchNodes(t, c.name, c.v, switchChessDepth, switchXiangqiDepth)
 			t.Logf("bench nodes off → on: chess %d → %d, xiangqi %d → %d", offC, onC, offX, onX)
 			if onC == offC && onX == offX {
@@ -53,17 +55,15 @@ func TestSearchSwitches(t *testing.T) {
 
 // benchNodes returns the nodes of a fixed-depth search over the bench
 // positions of both games (chess at chessDepth, xiangqi at xiangqiDepth)
-// with the search constant name set to v (name "": the defaults), each position from a cleared
+// with the search constant name set to v, each position from a cleared
 // table: the count is deterministic with one thread.
 func benchNodes(t *testing.T, name string, v, chessDepth, xiangqiDepth int) (chessNodes, xiangqiNodes uint64) {
 	t.Helper()
 	cs := newChessSearcher(oneThread())
 	xs := newXiangqiSearcher(oneThread())
-	if name != "" {
-		for _, err := range []error{cs.SetParam(name, v), xs.SetParam(name, v)} {
-			if err != nil {
-				t.Fatal(err)
-			}
+	for _, err := range []error{cs.SetParam(name, v), xs.SetParam(name, v)} {
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	cr, err := search.Bench(cs, newChess, chessBenchFENs, chessDepth)
