@@ -16,7 +16,8 @@ import (
 // plays; the test compares it with the same constant at 0, so a branch whose
 // params.toml turns it on for its SPRT still tests the switch.
 // prunes: the switch only removes or reduces work, so the bench must search
-// fewer nodes with it on in every game it touches.
+// fewer nodes with it on, both games together (in one game a pruning can
+// grow the tree a little, by what it does to the table and the histories).
 type switchCase struct {
 	name   string
 	v      int
@@ -44,7 +45,7 @@ func TestSearchSwitches(t *testing.T) {
 			if onC == offC && onX == offX {
 				t.Errorf("%s = %d searches the same trees as the default: not wired", c.name, c.v)
 			}
-			if c.prunes && (onC > offC || onX > offX) {
+			if c.prunes && onC+onX >= offC+offX {
 				t.Errorf("%s = %d searches more nodes (chess %d → %d, xiangqi %d → %d); it should only prune",
 					c.name, c.v, offC, onC, offX, onX)
 			}
