@@ -3,6 +3,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"runtime/pprof"
 	"time"
 
 	"dualnnue/internal/cli"
@@ -18,6 +20,7 @@ func runBench(c *cli.Call) int {
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 16, "transposition table size in MiB")
 	evalText := fs.String("eval", "embedded", "embedded (the embedded net, as the engine; also nnue), hand (the hand-written evaluation) or the path of a net file (with one -game)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to this file (go tool pprof reads it)")
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
@@ -38,6 +41,22 @@ func runBench(c *cli.Call) int {
 	}
 	if *depth < 0 || *threads < 1 || *hash < 1 {
 		return c.UsageError("-depth must be >= 0, -threads and -hash >= 1")
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return c.Fail(fmt.Errorf("-cpuprofile: %w", err))
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return c.Fail(fmt.Errorf("-cpuprofile: %w", err))
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			if err := f.Close(); err != nil {
+				fmt.Fprintf(c.Stderr, "%s: -cpuprofile: %v\n", c.Path, err)
+			}
+		}()
 	}
 	var total uint64
 	var elapsed time.Duration

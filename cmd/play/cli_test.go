@@ -207,7 +207,7 @@ func TestPipelineConfigGame(t *testing.T) {
 // choice's message, as play human and selfplay do.
 func TestBenchBadEval(t *testing.T) {
 	for _, c := range []struct{ eval, want string }{
-		{"", "play bench: -eval: bad evaluator choice: empty (want hand, embedded or the path of a net file)\nusage: play bench [-game xiangqi|chess|both] [-depth N] [-threads N] [-hash MiB] [-eval embedded|hand|NET]\n"},
+		{"", "play bench: -eval: bad evaluator choice: empty (want hand, embedded or the path of a net file)\nusage: play bench [-game xiangqi|chess|both] [-depth N] [-threads N] [-hash MiB] [-eval embedded|hand|NET] [-cpuprofile FILE]\n"},
 		{"a\tb", `play bench: -eval: bad evaluator choice: "a\tb" has a control character (want hand, embedded or the path of a net file)` + "\n"},
 		{"net.nnue", "play bench: -eval \"net.nnue\" (a net file) needs -game xiangqi or -game chess\n"},
 	} {
@@ -215,5 +215,26 @@ func TestBenchBadEval(t *testing.T) {
 		if code != 2 || out != "" || !strings.HasPrefix(errOut, c.want) {
 			t.Errorf("-eval %q: exit %d, stdout %q, stderr %q; want exit 2 with %q", c.eval, code, out, errOut, c.want)
 		}
+	}
+}
+
+// TestBenchCPUProfile: -cpuprofile writes a profile pprof can read (a gzip
+// stream, the format's first bytes) beside the usual bench output, and a
+// path that cannot be created fails before any search with the path named.
+func TestBenchCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	prof := filepath.Join(dir, "bench.prof")
+	out, errOut, code := playIn("", "bench", "-game", "chess", "-depth", "3", "-cpuprofile", prof)
+	if code != 0 || !strings.Contains(out, "Nodes searched: ") || errOut != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	b, err := os.ReadFile(prof)
+	if err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Fatalf("profile %s: %d bytes, %v; want a gzip stream", prof, len(b), err)
+	}
+	bad := filepath.Join(dir, "missing", "bench.prof")
+	out, errOut, code = playIn("", "bench", "-game", "chess", "-depth", "3", "-cpuprofile", bad)
+	if code != 1 || out != "" || !strings.HasPrefix(errOut, "play bench: -cpuprofile: open "+bad+": ") {
+		t.Errorf("unwritable profile: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

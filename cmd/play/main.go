@@ -25,7 +25,7 @@ whose moves are legal only in the other game switches to it, with a note.`,
 	Sub: []*cli.Command{
 		{
 			Name: "bench", Synopsis: "search the bench positions; print Nodes searched and Nodes/second",
-			Usage:   "[-game xiangqi|chess|both] [-depth N] [-threads N] [-hash MiB] [-eval embedded|hand|NET]",
+			Usage:   "[-game xiangqi|chess|both] [-depth N] [-threads N] [-hash MiB] [-eval embedded|hand|NET] [-cpuprofile FILE]",
 			Example: "play bench -game chess -depth 10",
 			Run:     runBench,
 		},
