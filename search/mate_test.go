@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
 	"dualnnue/search"
 )
 
@@ -134,6 +136,19 @@ func TestMatesTTEvalStore(t *testing.T) {
 // says.
 func checkMatesWith(t *testing.T, name string, v int) {
 	t.Helper()
+	cs, xs := searchersWith(t, name, v)
+	for _, c := range chessMates {
+		checkMate(t, cs, chessPos(c.fen), c)
+	}
+	for _, c := range xiangqiMates {
+		checkMate(t, xs, xiangqiPos(c.fen), c)
+	}
+}
+
+// searchersWith returns a one-thread searcher of each game with the search
+// constant name set to v (the test stops if either refuses it).
+func searchersWith(t *testing.T, name string, v int) (*search.Searcher[chess.Position, *chess.Position], *search.Searcher[xiangqi.Position, *xiangqi.Position]) {
+	t.Helper()
 	cs := newChessSearcher(oneThread())
 	xs := newXiangqiSearcher(oneThread())
 	for _, err := range []error{cs.SetParam(name, v), xs.SetParam(name, v)} {
@@ -141,10 +156,5 @@ func checkMatesWith(t *testing.T, name string, v int) {
 			t.Fatal(err)
 		}
 	}
-	for _, c := range chessMates {
-		checkMate(t, cs, chessPos(c.fen), c)
-	}
-	for _, c := range xiangqiMates {
-		checkMate(t, xs, xiangqiPos(c.fen), c)
-	}
+	return cs, xs
 }

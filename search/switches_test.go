@@ -60,13 +60,7 @@ func TestSearchSwitches(t *testing.T) {
 // table: the count is deterministic with one thread.
 func benchNodes(t *testing.T, name string, v, chessDepth, xiangqiDepth int) (chessNodes, xiangqiNodes uint64) {
 	t.Helper()
-	cs := newChessSearcher(oneThread())
-	xs := newXiangqiSearcher(oneThread())
-	for _, err := range []error{cs.SetParam(name, v), xs.SetParam(name, v)} {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	cs, xs := searchersWith(t, name, v)
 	cr, err := search.Bench(cs, newChess, chessBenchFENs, chessDepth)
 	if err != nil {
 		t.Fatal(err)
