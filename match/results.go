@@ -458,7 +458,9 @@ func filterPGN(path string, keep map[[2]int]bool) error {
 
 // resumeResults reads an earlier run's result file for Config.Resume: the
 // games it counted, and the file itself when it ended. The file must be of
-// the same match and shard as hdr. The PGN is cut to the counted games.
+// the same match and shard as hdr, or of the same match with fewer games
+// and no SPRT (an extension: its games are kept, and it has not ended for
+// the longer match). The PGN is cut to the counted games.
 func resumeResults(path string, hdr *ResultsHeader, pgnPath string) (keep []GameResult, ended *Results, err error) {
 	r, _, err := readResults(path)
 	if os.IsNotExist(err) {
@@ -470,9 +472,20 @@ func resumeResults(path string, hdr *ResultsHeader, pgnPath string) (keep []Game
 	if err != nil {
 		return nil, nil, err
 	}
-	got, _ := json.Marshal(r.Header.Match)
+	// A finished match of fewer games, equal in everything else, is extended:
+	// its games are kept and the pairs it did not reach are played (pair p
+	// plays opening p mod NOpenings whatever the length). An SPRT match
+	// is not: its test stops by its own rule.
+	old := r.Header.Match
+	extend := old.Games < hdr.Match.Games
+	if extend {
+		old.Games = hdr.Match.Games
+	}
+	got, _ := json.Marshal(old)
 	want, _ := json.Marshal(hdr.Match)
 	switch {
+	case extend && bytes.Equal(got, want) && hdr.Match.SPRT != nil:
+		return nil, nil, fmt.Errorf("%s: cannot extend an SPRT match from %d to %d games: the test stops by its own rule; start a new result file", path, r.Header.Match.Games, hdr.Match.Games)
 	case !bytes.Equal(got, want):
 		return nil, nil, fmt.Errorf("%s: cannot resume: it holds another match (%s); remove it or give another result file", path, idDiff(hdr.Match, r.Header.Match))
 	case r.Header.Names != hdr.Names:
@@ -480,7 +493,7 @@ func resumeResults(path string, hdr *ResultsHeader, pgnPath string) (keep []Game
 	case r.Header.Shard != hdr.Shard || r.Header.Shards != hdr.Shards:
 		return nil, nil, fmt.Errorf("%s: cannot resume: it is shard %d/%d, this run is %d/%d", path, r.Header.Shard, r.Header.Shards, hdr.Shard, hdr.Shards)
 	}
-	if r.Ended {
+	if r.Ended && !extend {
 		return r.Games, r, nil
 	}
 	if pgnPath != "" {

@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -341,5 +342,85 @@ func TestFormatEngine(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(got, c) {
 			t.Errorf("%q reads back as %+v (%v), want %+v", s, got, err, c)
 		}
+	}
+}
+
+// TestResumeExtends: a finished match resumed with more games keeps its
+// games and plays only the pairs it did not reach, ending with the games
+// (and PGN rounds) of a match run at the longer length from the start; a
+// shorter length and an SPRT match are refused, naming the reason.
+func TestResumeExtends(t *testing.T) {
+	base := Config{Game: position.Chess, TC: TimeControl{Depth: 1}, Games: 4, Concurrency: 1, Adjudication: Adjudication{MaxPlies: 30},
+		Openings: []notation.Opening{{FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}, {FEN: "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"}, {FEN: "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"}}}
+	base.Engines[0] = fakeConfig(t, "good", "a")
+	base.Engines[1] = fakeConfig(t, "good", "b")
+	dir := t.TempDir()
+	long := base
+	long.Games, long.Results, long.PGNOut = 10, filepath.Join(dir, "long"), filepath.Join(dir, "long.pgn")
+	if _, err := Run(context.Background(), long); err != nil {
+		t.Fatal(err)
+	}
+	short := base
+	short.Results, short.PGNOut = filepath.Join(dir, "r"), filepath.Join(dir, "r.pgn")
+	if _, err := Run(context.Background(), short); err != nil {
+		t.Fatal(err)
+	}
+	before, err := ReadResults(short.Results)
+	if err != nil || len(before.Games) != 4 {
+		t.Fatalf("the 4-game match: %v, %+v", err, before)
+	}
+	ext := short
+	ext.Games, ext.Resume = 10, true
+	rep, err := Run(context.Background(), ext)
+	if err != nil {
+		t.Fatalf("extending 4 → 10 games: %v", err)
+	}
+	if rep.Games != 10 {
+		t.Fatalf("extended match reports %d games, want 10", rep.Games)
+	}
+	got, err := ReadResults(ext.Results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := ReadResults(long.Results)
+	if got.Header.Match.Games != 10 || !got.Ended || len(got.Games) != 10 {
+		t.Fatalf("extended file: %d games in the header, ended %v, %d games", got.Header.Match.Games, got.Ended, len(got.Games))
+	}
+	key := func(gs []GameResult) string {
+		var out []string
+		for _, g := range gs {
+			out = append(out, fmt.Sprintf("%d.%d %s %s", g.Pair, g.Leg, g.Result, g.Reason))
+		}
+		sort.Strings(out)
+		return strings.Join(out, ";")
+	}
+	if key(got.Games) != key(want.Games) {
+		t.Fatalf("extended games\n%s\nwant those of the 10-game match\n%s", key(got.Games), key(want.Games))
+	}
+	for i, g := range before.Games {
+		if got.Games[i] != g {
+			t.Fatalf("game %d of the first run changed: %+v, was %+v", i, got.Games[i], g)
+		}
+	}
+	pgn, _ := os.ReadFile(ext.PGNOut)
+	longPGN, _ := os.ReadFile(long.PGNOut)
+	if r1, r2 := rounds(string(pgn)), rounds(string(longPGN)); r1 != r2 {
+		t.Fatalf("extended PGN rounds\n%s\nwant\n%s", r1, r2)
+	}
+	// Shorter than the file: not an extension, another match.
+	shorter := ext
+	shorter.Games = 6
+	if _, err := Run(context.Background(), shorter); err == nil || !strings.Contains(err.Error(), "another match") {
+		t.Fatalf("resumed a 10-game file as 6 games: %v", err)
+	}
+	// An SPRT match is not extended.
+	sp := base
+	sp.Results, sp.SPRT = filepath.Join(dir, "s"), &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if _, err := Run(context.Background(), sp); err != nil {
+		t.Fatal(err)
+	}
+	sp.Games, sp.Resume = 10, true
+	if _, err := Run(context.Background(), sp); err == nil || !strings.Contains(err.Error(), "cannot extend an SPRT match") {
+		t.Fatalf("extended an SPRT match: %v", err)
 	}
 }

@@ -54,7 +54,8 @@ type Config struct {
 	// written as the games finish. Resume continues an earlier run of the
 	// same shard from that file: its counted games are kept (the PGN keeps
 	// exactly those), the others are played; a finished file is returned as
-	// it is.
+	// it is, unless Games is larger and the match has no SPRT: then it is
+	// extended (the pairs it did not reach are played, the header rewritten).
 	Results string
 	Resume  bool
 }
