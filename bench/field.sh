@@ -16,8 +16,13 @@
 #   defaults: tc 10+0.1, 100 games
 #   e.g.  ELO=2400 bench/field.sh chess 10+0.1 100
 #         PIKAFISH=$HOME/src/Pikafish-HCE/src/pikafish bench/field.sh xiangqi 10+0.1 100
-# The games and the log go to runs/field/ (git-ignored), named by game, control
-# and time; OUT=DIR puts them elsewhere.
+# The games, the log and the match's result file go to runs/field/ (git-ignored),
+# named by game, control and time; OUT=DIR puts them elsewhere. RESUME=STEM
+# (an earlier run's files without the extension, e.g. runs/field/xiangqi-10+0.1-
+# 20261205-180007) continues that match: a killed one to its end, a finished one
+# extended to the games asked for (its games are kept, the openings it did not
+# reach are played). Resume on the revision it ran (the log's first line).
+#   e.g.  RESUME=runs/field/xiangqi-10+0.1-20261205-180007 PIKAFISH=... bench/field.sh xiangqi 10+0.1 200
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: bench/field.sh chess|xiangqi [tc] [games]}
@@ -41,12 +46,19 @@ case $game in
 esac
 out=${OUT:-runs/field}
 mkdir -p "$out"
-stem=$out/$game-$tc-$(date -u +%Y%m%d-%H%M%S)
+stem=${RESUME:-$out/$game-$tc-$(date -u +%Y%m%d-%H%M%S)}
+resume=()
+if [ -n "${RESUME:-}" ]; then
+  [ -f "$stem.results" ] || { echo "bench/field.sh: RESUME=$stem: no $stem.results" >&2; exit 2; }
+  resume=(-resume)
+fi
 bin=$(mktemp -d)/play
 go build -o "$bin" ./cmd/play
+echo "bench/field.sh at $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . 2>/dev/null || echo ' (uncommitted changes)'): $game $tc $games games" | tee -a "$stem.log"
 "$bin" match -game "$game" -tc "$tc" -games "$games" -concurrency 1 \
   -openings "configs/openings/$game.epd" -resign 1000,4 -draw 5,8,80 -maxplies 400 \
-  -margin 300ms -pgnout "$stem.pgn" -engine "cmd=$bin name=dualnnue" "${opp[@]}" \
-  2>&1 | tee "$stem.log" | grep -v '^[0-9]*/[0-9]* games' || true
+  -margin 300ms -pgnout "$stem.pgn" -results "$stem.results" "${resume[@]}" \
+  -engine "cmd=$bin name=dualnnue" "${opp[@]}" \
+  2>&1 | tee -a "$stem.log" | grep -v '^[0-9]*/[0-9]* games' || true
 echo "== share of the clock used per game ($stem.pgn)"
 go run ./bench/clockuse "$stem.pgn" | tee -a "$stem.log"
