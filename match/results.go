@@ -483,11 +483,17 @@ func resumeResults(path string, hdr *ResultsHeader, pgnPath string) (keep []Game
 	}
 	got, _ := json.Marshal(old)
 	want, _ := json.Marshal(hdr.Match)
+	// The same match but for the SPRT (in the file, in this run or both).
+	noSPRT := old
+	noSPRT.SPRT = hdr.Match.SPRT
+	sameButSPRT, _ := json.Marshal(noSPRT)
 	switch {
-	case extend && bytes.Equal(got, want) && hdr.Match.SPRT != nil:
+	case extend && bytes.Equal(sameButSPRT, want) && (old.SPRT != nil || hdr.Match.SPRT != nil):
 		return nil, nil, fmt.Errorf("%s: cannot extend an SPRT match from %d to %d games: the test stops by its own rule; start a new result file", path, r.Header.Match.Games, hdr.Match.Games)
 	case !bytes.Equal(got, want):
-		return nil, nil, fmt.Errorf("%s: cannot resume: it holds another match (%s); remove it or give another result file", path, idDiff(hdr.Match, r.Header.Match))
+		// Compared with the file's match at this run's length when
+		// extending, so the message names what differs besides it.
+		return nil, nil, fmt.Errorf("%s: cannot resume: it holds another match (%s); remove it or give another result file", path, idDiff(hdr.Match, old))
 	case r.Header.Names != hdr.Names:
 		return nil, nil, fmt.Errorf("%s: cannot resume: its engines are %q, this match's %q", path, r.Header.Names, hdr.Names)
 	case r.Header.Shard != hdr.Shard || r.Header.Shards != hdr.Shards:

@@ -413,7 +413,21 @@ func TestResumeExtends(t *testing.T) {
 	if _, err := Run(context.Background(), shorter); err == nil || !strings.Contains(err.Error(), "another match") {
 		t.Fatalf("resumed a 10-game file as 6 games: %v", err)
 	}
-	// An SPRT match is not extended.
+	// Another control while extending: the message names the control, not
+	// the length asked for.
+	tc := ext
+	tc.Games, tc.TC = 12, TimeControl{Depth: 2}
+	if _, err := Run(context.Background(), tc); err == nil || !strings.Contains(err.Error(), `tc "depth=1", not "depth=2"`) {
+		t.Fatalf("extended with another control: %v", err)
+	}
+	// Extending the finished 10-game match with an SPRT it did not run
+	// under: refused as an SPRT extension.
+	addSPRT := ext
+	addSPRT.Games, addSPRT.SPRT = 12, &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if _, err := Run(context.Background(), addSPRT); err == nil || !strings.Contains(err.Error(), "cannot extend an SPRT match") {
+		t.Fatalf("extended with an SPRT added: %v", err)
+	}
+	// An SPRT match is not extended, with its SPRT or without it.
 	sp := base
 	sp.Results, sp.SPRT = filepath.Join(dir, "s"), &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	if _, err := Run(context.Background(), sp); err != nil {
@@ -422,5 +436,9 @@ func TestResumeExtends(t *testing.T) {
 	sp.Games, sp.Resume = 10, true
 	if _, err := Run(context.Background(), sp); err == nil || !strings.Contains(err.Error(), "cannot extend an SPRT match") {
 		t.Fatalf("extended an SPRT match: %v", err)
+	}
+	sp.SPRT = nil
+	if _, err := Run(context.Background(), sp); err == nil || !strings.Contains(err.Error(), "cannot extend an SPRT match") {
+		t.Fatalf("extended an SPRT match without its SPRT: %v", err)
 	}
 }
