@@ -409,8 +409,9 @@ func idDiff(a, b MatchID) string {
 }
 
 // filterPGN keeps the games of a shard's PGN file whose Round tag ("p.l",
-// 1-based) is in keep, in their order: after a kill, a game can be in the
-// PGN but not yet in the result file, and the resumed shard plays it again.
+// 1-based) is in keep, in their order, each round once (its last game): after
+// a kill, a game can be in the PGN but not yet in the result file, and the
+// resumed shard plays it again.
 func filterPGN(path string, keep map[[2]int]bool) error {
 	data, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
@@ -419,12 +420,18 @@ func filterPGN(path string, keep map[[2]int]bool) error {
 	if err != nil {
 		return err
 	}
-	var out bytes.Buffer
+	type pgnGame struct {
+		round [2]int
+		text  []byte
+	}
+	var games []pgnGame
+	last := map[[2]int]int{} // a round's last game in the file
 	var game bytes.Buffer
 	round := [2]int{-1, -1}
 	flush := func() {
 		if game.Len() > 0 && keep[round] {
-			out.Write(game.Bytes())
+			last[round] = len(games)
+			games = append(games, pgnGame{round, bytes.Clone(game.Bytes())})
 		}
 		game.Reset()
 		round = [2]int{-1, -1}
@@ -449,6 +456,14 @@ func filterPGN(path string, keep map[[2]int]bool) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	flush()
+	// A round played twice (the same command run again without -resume
+	// appends to the PGN) keeps its last game, the one the result file counts.
+	var out bytes.Buffer
+	for i, g := range games {
+		if last[g.round] == i {
+			out.Write(g.text)
+		}
+	}
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, out.Bytes(), 0o644); err != nil {
 		return err

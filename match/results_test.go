@@ -442,3 +442,24 @@ func TestResumeExtends(t *testing.T) {
 		t.Fatalf("extended an SPRT match without its SPRT: %v", err)
 	}
 }
+
+// TestFilterPGNKeepsEachRoundOnce: a round found twice in the PGN (the same
+// command run again without -resume appends) keeps only its last game, and
+// rounds outside keep go.
+func TestFilterPGNKeepsEachRoundOnce(t *testing.T) {
+	game := func(round, result string) string {
+		return "[Event \"m\"]\n[Round \"" + round + "\"]\n[Result \"" + result + "\"]\n\n1. e4 e5 " + result + "\n\n"
+	}
+	path := filepath.Join(t.TempDir(), "g.pgn")
+	in := game("1.1", "1-0") + game("1.2", "0-1") + game("1.1", "1/2-1/2") + game("2.1", "1-0")
+	if err := os.WriteFile(path, []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := filterPGN(path, map[[2]int]bool{{0, 0}: true, {0, 1}: true}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(path)
+	if want := game("1.2", "0-1") + game("1.1", "1/2-1/2"); string(got) != want {
+		t.Fatalf("filtered PGN:\n%s\nwant:\n%s", got, want)
+	}
+}
