@@ -498,10 +498,11 @@ func resumeResults(path string, hdr *ResultsHeader, pgnPath string) (keep []Game
 	}
 	got, _ := json.Marshal(old)
 	want, _ := json.Marshal(hdr.Match)
-	// The same match but for the SPRT (in the file, in this run or both).
-	noSPRT := old
-	noSPRT.SPRT = hdr.Match.SPRT
-	sameButSPRT, _ := json.Marshal(noSPRT)
+	// The file's match with this run's SPRT: equal to this run's when the
+	// two differ in the SPRT alone (set in the file, in this run or both).
+	withRunSPRT := old
+	withRunSPRT.SPRT = hdr.Match.SPRT
+	sameButSPRT, _ := json.Marshal(withRunSPRT)
 	switch {
 	case extend && bytes.Equal(sameButSPRT, want) && (old.SPRT != nil || hdr.Match.SPRT != nil):
 		return nil, nil, fmt.Errorf("%s: cannot extend an SPRT match from %d to %d games: the test stops by its own rule; start a new result file", path, r.Header.Match.Games, hdr.Match.Games)
