@@ -10,7 +10,9 @@
 #   e.g.  nice bench/sprt.sh xiangqi main 1+0.01 0,10
 #         NEW=HEAD nice bench/sprt.sh chess HEAD~1 2+0.02 -5,0
 # The binaries go to runs/bin/ (git-ignored), named by revision; PGNOUT=FILE
-# keeps the games. The last lines printed are the match's table and verdict.
+# keeps the games; RESULTS=FILE keeps the result file and resumes from it: the
+# same command run again after a kill or a cut machine continues the SPRT from
+# the games already played instead of from zero. The last lines printed are the match's table and verdict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=$1 base=$2 tc=${3:-1+0.01} bounds=${4:-0,10} games=${5:-4000} conc=${6:-2}
@@ -39,4 +41,4 @@ exec "$newbin" match -game "$game" -tc "$tc" -games "$games" -concurrency "$conc
   -openings "configs/openings/$game.epd" -resign 1000,4 -draw 5,8,80 -maxplies 400 \
   -margin 100ms -sprt "$bounds,0.05,0.05,normalized" \
   -engine "cmd=$newbin name=new-$n" -engine "cmd=$basebin name=base-$b" \
-  ${PGNOUT:+-pgnout "$PGNOUT"}
+  ${PGNOUT:+-pgnout "$PGNOUT"} ${RESULTS:+-results "$RESULTS" -resume}
