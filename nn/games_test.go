@@ -292,11 +292,11 @@ func TestEvaluatorNoAllocsRealGame(t *testing.T) {
 	if allocs != 0 {
 		t.Fatalf("%v allocations per run", allocs)
 	}
-	// The embedded net of 2026-12-05 (xr5, docs/nets.md "Fifth round")
-	// scores the start position +71 cp for the side to move (Red, who
-	// moves first, scores more in its training games; xr4 before it: +57,
-	// xr3 +65, xb128 +50).
-	if v := ev.Evaluate(pos); v != 71 {
-		t.Fatalf("default xiangqi net at the start: %d, want 71", v)
+	// The embedded net xr7wf (λ 0.75, docs/nets.md "Ninth round") scores
+	// the start position +59 cp for the side to move (Red, who moves
+	// first, scores more in its training games; xr5 before it: +71, xr4
+	// +57, xr3 +65, xb128 +50).
+	if v := ev.Evaluate(pos); v != 59 {
+		t.Fatalf("default xiangqi net at the start: %d, want 59", v)
 	}
 }
