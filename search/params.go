@@ -96,6 +96,17 @@ type Params struct {
 	// it with (200 − r)/214, Weiss with (256 − r)/256 (a7d7783: +2.0/+5.0).
 	// 0: off.
 	Rule50Damp int
+
+	// LMRDeeperBase > 0: the re-search after a late move's reduced search
+	// beat alpha goes one ply deeper when the reduced score beat the best
+	// score by more than LMRDeeperBase + LMRDeeperPerDepth·newDepth, and one
+	// ply shallower (none at all if that is the reduced depth) when it beat
+	// it by less than newDepth/2 (Stockfish 16's doDeeperSearch and
+	// doShallowerSearch: bestValue + 53 + 2·newDepth and bestValue + newDepth
+	// in units of about half a centipawn; Weiss 4bab6db +14.1/+13.9).
+	// 0: off, the re-search is at newDepth.
+	LMRDeeperBase     int
+	LMRDeeperPerDepth int
 }
 
 // ParamSpec describes one tunable constant.
@@ -144,6 +155,8 @@ var paramSpecs = []ParamSpec{
 	{Name: "CorrectionDiv", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.CorrectionDiv }},
 	{Name: "EvalScaleBase", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.EvalScaleBase }},
 	{Name: "Rule50Damp", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.Rule50Damp }},
+	{Name: "LMRDeeperBase", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.LMRDeeperBase }},
+	{Name: "LMRDeeperPerDepth", Default: 1, Min: 0, Max: 30, field: func(p *Params) *int { return &p.LMRDeeperPerDepth }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

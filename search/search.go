@@ -562,7 +562,16 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			v = -w.search(-alpha-1, -alpha, d, ply+1, false, true)
 			w.stack[ply+1].reduction = 0
 			if v > alpha && d < newDepth {
-				v = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+				if b := w.prm.LMRDeeperBase; b > 0 {
+					if v > bestValue+position.Value(b+w.prm.LMRDeeperPerDepth*newDepth) {
+						newDepth++
+					} else if v < bestValue+position.Value(newDepth/2) {
+						newDepth--
+					}
+				}
+				if newDepth > d {
+					v = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
+				}
 			}
 		} else if !pvNode || moveCount > 1 {
 			v = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)

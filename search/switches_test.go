@@ -28,6 +28,7 @@ var switchCases = []switchCase{
 	{"ImprovingFallback", 1, false},
 	{"HindsightMargin", 80, false},
 	{"Rule50Damp", 200, false},
+	{"LMRDeeperBase", 25, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
