@@ -101,9 +101,10 @@ type Params struct {
 	// beat alpha goes one ply deeper when the reduced score beat the best
 	// score by more than LMRDeeperBase + LMRDeeperPerDepth·newDepth, and one
 	// ply shallower (none at all if that is the reduced depth) when it beat
-	// it by less than newDepth/2 (Stockfish 16's doDeeperSearch and
-	// doShallowerSearch: bestValue + 53 + 2·newDepth and bestValue + newDepth
-	// in units of about half a centipawn; Weiss 4bab6db +14.1/+13.9).
+	// it by less than newDepth/2 (Stockfish 16.1's doDeeperSearch and
+	// doShallowerSearch, dev 36db936e7: bestValue + 53 + 2·newDepth and
+	// bestValue + newDepth in units of about half a centipawn; Weiss 4bab6db
+	// +14.1/+13.9).
 	// 0: off, the re-search is at newDepth.
 	LMRDeeperBase     int
 	LMRDeeperPerDepth int
