@@ -22,6 +22,7 @@ import (
 type sample struct {
 	v    float64
 	m    int
+	r50  int
 	r    float64
 	game int
 }
@@ -33,6 +34,7 @@ func main() {
 	every := flag.Int("every", 3, "sample every N plies")
 	seed := flag.Uint64("seed", 1, "seed of the train/held-out split of the games")
 	basesFlag := flag.String("bases", "0,20,40,60,80,100,140,200,300,500,800", "EvalScaleBase values to try (0: no scaling)")
+	dampFlag := flag.String("damp", "0", "Rule50Damp values to try on top of each base (0: no damping): v·(D − r)/D, r the plies since the last capture (chess: or pawn move)")
 	flag.Parse()
 	if flag.NArg() == 0 || *every < 1 || *from < 0 {
 		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] FILE.pgn...")
@@ -45,6 +47,14 @@ func main() {
 			fail(fmt.Errorf("-bases: %q is not a base ≥ 0", f))
 		}
 		bases = append(bases, b)
+	}
+	var damps []int
+	for _, f := range strings.Split(*dampFlag, ",") {
+		d, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || d < 0 {
+			fail(fmt.Errorf("-damp: %q is not a value ≥ 0", f))
+		}
+		damps = append(damps, d)
 	}
 	choice, err := variants.ParseEvalChoice(*evalFlag)
 	if err != nil {
@@ -82,10 +92,12 @@ func main() {
 	}
 	fmt.Printf("%s, %s: %d games, %d positions (%d to fit K, %d held out), full material %d\n",
 		*game, *evalFlag, games, len(samples), len(train), len(test), full)
-	fmt.Printf("%-14s %6s %12s %12s\n", "EvalScaleBase", "K", "fit loss", "held-out")
+	fmt.Printf("%-14s %-10s %6s %12s %12s\n", "EvalScaleBase", "Rule50Damp", "K", "fit loss", "held-out")
 	for _, b := range bases {
-		k, l := fitK(train, b, full)
-		fmt.Printf("%-14s %6.0f %12.4f %12.4f\n", baseName(b), k, l, logLoss(test, b, full, k))
+		for _, d := range damps {
+			k, l := fitK(train, b, d, full)
+			fmt.Printf("%-14s %-10s %6.0f %12.4f %12.4f\n", baseName(b), baseName(d), k, l, logLoss(test, b, d, full, k))
+		}
 	}
 }
 
@@ -155,7 +167,7 @@ func collect[T any, P search.GamePtr[T]](def *variants.Def[T, P], choice variant
 					}
 					m, fl := p.ScaleMaterial()
 					full = fl
-					out = append(out, sample{v: v, m: m, r: r, game: n})
+					out = append(out, sample{v: v, m: m, r50: p.State().Rule50, r: r, game: n})
 				}
 				p.DoMove(m, &states[i])
 			}
@@ -168,13 +180,19 @@ func collect[T any, P search.GamePtr[T]](def *variants.Def[T, P], choice variant
 	return out, full, nil
 }
 
-// logLoss is the mean log loss of σ(v·s/k) against the results.
-func logLoss(ss []sample, base, full int, k float64) float64 {
+// logLoss is the mean log loss of σ(v·s·d/k) against the results, s the
+// material scale of base (1 when base is 0) and d the damping
+// max(damp − r50, 0)/damp of the move-count counter (1 when damp is 0), as
+// the search applies them (search.Params EvalScaleBase and Rule50Damp).
+func logLoss(ss []sample, base, damp, full int, k float64) float64 {
 	sum := 0.0
 	for _, s := range ss {
 		v := s.v
 		if base > 0 {
 			v = v * float64(base+s.m) / float64(base+full)
+		}
+		if damp > 0 {
+			v = v * float64(max(damp-s.r50, 0)) / float64(damp)
 		}
 		q := 1 / (1 + math.Exp(-v/k))
 		q = min(max(q, 1e-9), 1-1e-9)
@@ -184,10 +202,10 @@ func logLoss(ss []sample, base, full int, k float64) float64 {
 }
 
 // fitK returns the K in [50, 3000] (steps of 10) with the lowest log loss.
-func fitK(ss []sample, base, full int) (k, loss float64) {
+func fitK(ss []sample, base, damp, full int) (k, loss float64) {
 	loss = math.Inf(1)
 	for c := 50.0; c <= 3000; c += 10 {
-		if l := logLoss(ss, base, full, c); l < loss {
+		if l := logLoss(ss, base, damp, full, c); l < loss {
 			k, loss = c, l
 		}
 	}

@@ -15,11 +15,11 @@ func TestFitK(t *testing.T) {
 	for v := -900.0; v <= 900; v += 30 {
 		ss = append(ss, sample{v: v, m: 100, r: 1 / (1 + math.Exp(-v/400))})
 	}
-	if k, _ := fitK(ss, 0, 180); k != 400 {
+	if k, _ := fitK(ss, 0, 0, 180); k != 400 {
 		t.Fatalf("K = %v, want 400", k)
 	}
 	// Scaled by (80+100)/(80+180) = 0.6923: the fit's K shrinks by that factor.
-	if k, _ := fitK(ss, 80, 180); k != 280 {
+	if k, _ := fitK(ss, 80, 0, 180); k != 280 {
 		t.Fatalf("K with scaling = %v, want 280 (400·180/260 = 276.9, the grid's nearest)", k)
 	}
 }
@@ -33,8 +33,16 @@ func TestLogLoss(t *testing.T) {
 		want -= s.r*math.Log(q) + (1-s.r)*math.Log(1-q)
 	}
 	want /= 2
-	if got := logLoss(ss, 80, 180, 300); math.Abs(got-want) > 1e-12 {
+	if got := logLoss(ss, 80, 0, 180, 300); math.Abs(got-want) > 1e-12 {
 		t.Fatalf("logLoss = %v, want %v", got, want)
+	}
+	// Damping 100 at counters 30 and 120: factors 70/100 and 0 (never below 0).
+	ss[0].r50, ss[1].r50 = 30, 120
+	q := 1 / (1 + math.Exp(-200.0*100/260*70/100/300))
+	want = -math.Log(q) - 0.5*math.Log(0.5) - 0.5*math.Log(0.5)
+	want /= 2
+	if got := logLoss(ss, 80, 100, 180, 300); math.Abs(got-want) > 1e-12 {
+		t.Fatalf("logLoss with damping = %v, want %v", got, want)
 	}
 }
 
@@ -68,10 +76,11 @@ func TestCollect(t *testing.T) {
 	want := []struct {
 		r    float64
 		game int
-	}{{1, 0}, {1, 0}, {0.5, 1}}
+		r50  int
+	}{{1, 0, 2}, {1, 0, 4}, {0.5, 1, 2}}
 	for i, s := range ss {
-		if s.r != want[i].r || s.game != want[i].game || s.m != 180 {
-			t.Errorf("sample %d: r %v game %d m %d, want r %v game %d m 180", i, s.r, s.game, s.m, want[i].r, want[i].game)
+		if s.r != want[i].r || s.game != want[i].game || s.m != 180 || s.r50 != want[i].r50 {
+			t.Errorf("sample %d: r %v game %d m %d r50 %d, want r %v game %d m 180 r50 %d", i, s.r, s.game, s.m, s.r50, want[i].r, want[i].game, want[i].r50)
 		}
 	}
 }
