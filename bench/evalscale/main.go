@@ -37,7 +37,7 @@ func main() {
 	dampFlag := flag.String("damp", "0", "Rule50Damp values to try on top of each base (0: no damping): v·(D − r)/D, r the plies since the last capture (chess: or pawn move)")
 	flag.Parse()
 	if flag.NArg() == 0 || *every < 1 || *from < 0 {
-		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] FILE.pgn...")
+		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] [-seed N] [-bases B,...] [-damp D,...] FILE.pgn...")
 		os.Exit(2)
 	}
 	var bases []int
