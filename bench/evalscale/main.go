@@ -40,21 +40,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] [-seed N] [-bases B,...] [-damp D,...] FILE.pgn...")
 		os.Exit(2)
 	}
-	var bases []int
-	for _, f := range strings.Split(*basesFlag, ",") {
-		b, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || b < 0 {
-			fail(fmt.Errorf("-bases: %q is not a base ≥ 0", f))
-		}
-		bases = append(bases, b)
+	bases, err := nonNegatives("-bases", "a base", *basesFlag)
+	if err != nil {
+		fail(err)
 	}
-	var damps []int
-	for _, f := range strings.Split(*dampFlag, ",") {
-		d, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || d < 0 {
-			fail(fmt.Errorf("-damp: %q is not a value ≥ 0", f))
-		}
-		damps = append(damps, d)
+	damps, err := nonNegatives("-damp", "a value", *dampFlag)
+	if err != nil {
+		fail(err)
 	}
 	choice, err := variants.ParseEvalChoice(*evalFlag)
 	if err != nil {
@@ -99,6 +91,20 @@ func main() {
 			fmt.Printf("%-14s %-10s %6.0f %12.4f %12.4f\n", baseName(b), baseName(d), k, l, logLoss(test, b, d, full, k))
 		}
 	}
+}
+
+// nonNegatives parses the comma-separated integers ≥ 0 of flag name;
+// what names one in the error ("-bases: "x" is not a base ≥ 0").
+func nonNegatives(name, what, list string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(list, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%s: %q is not %s ≥ 0", name, f, what)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 func baseName(b int) string {

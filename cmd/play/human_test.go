@@ -14,8 +14,9 @@ import (
 // spelling of bench and selfplay (hand, embedded or a net file); the UCI
 // options' spelling, -hce and -evalfile, stays as deprecated aliases that
 // say so. The engine's first move at depth 4 from one thread tells the
-// evaluators apart: the hand-written evaluation plays Nc3 in 402 nodes (385 before the deeper/shallower LMR re-search),
-// the embedded chess net (cr5f) d4 in 309 (281 before the deeper/shallower LMR re-search).
+// evaluators apart: the hand-written evaluation plays Nc3 in 402 nodes, the
+// embedded chess net (cr5f) d4 in 309 (385 and 281 before the
+// deeper/shallower LMR re-search).
 func TestHumanEval(t *testing.T) {
 	const (
 		hand = "engine plays Nc3 (b1c3)   [depth 4, white +0.11, 402 nodes, "
