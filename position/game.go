@@ -63,6 +63,10 @@ type Game interface {
 	// evaluation by it (Params.EvalScaleBase): an advantage with fewer
 	// attackers left converts less often.
 	ScaleMaterial() (m, full int)
+	// SideMaterial returns the part of ScaleMaterial's m that belongs to
+	// side c, in the same units (the search's winnable scale,
+	// Params.WinnableMaterial, compares the two sides).
+	SideMaterial(c Color) int
 
 	// RuleVerdict reports whether the position is decided by a rule before
 	// any move is searched: repetition (xiangqi: draw or loss by perpetual

@@ -35,6 +35,9 @@ func TestScaleMaterial(t *testing.T) {
 		if m, full := p.ScaleMaterial(); m != c.m || full != c.full {
 			t.Errorf("%s: %d/%d, want %d/%d", c.fen, m, full, c.m, c.full)
 		}
+		if r, b := p.SideMaterial(position.Red), p.SideMaterial(position.Black); r+b != c.m {
+			t.Errorf("%s: SideMaterial %d + %d, want the sum %d", c.fen, r, b, c.m)
+		}
 	}
 	for _, c := range []struct {
 		fen     string
@@ -50,6 +53,90 @@ func TestScaleMaterial(t *testing.T) {
 		}
 		if m, full := p.ScaleMaterial(); m != c.m || full != c.full {
 			t.Errorf("%s: %d/%d, want %d/%d", c.fen, m, full, c.m, c.full)
+		}
+		if w, b := p.SideMaterial(position.White), p.SideMaterial(position.Black); w+b != c.m {
+			t.Errorf("%s: SideMaterial %d + %d, want the sum %d", c.fen, w, b, c.m)
+		}
+	}
+	// Each side's own share.
+	for _, c := range []struct {
+		fen  string
+		r, b int
+	}{
+		{"3aka3/9/8b/9/2b6/9/9/4n4/9/2B1K4 w - - 0 1", 0, 8},
+		{"4k4/9/9/9/2p6/9/P5p2/4C4/4R4/4K4 w - - 0 1", 18 + 9 + 4, 8},
+	} {
+		p, err := xiangqi.NewFromFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, b := p.SideMaterial(position.Red), p.SideMaterial(position.Black); r != c.r || b != c.b {
+			t.Errorf("%s: SideMaterial %d/%d, want %d/%d", c.fen, r, b, c.r, c.b)
+		}
+	}
+	q := mustChess(t, "4k3/pp6/8/8/8/8/5P2/R3KB2 w Q - 0 1")
+	if w, b := q.SideMaterial(position.White), q.SideMaterial(position.Black); w != 10+6+2 || b != 2*2 {
+		t.Errorf("chess: SideMaterial %d/%d, want 18/4", w, b)
+	}
+}
+
+// winnableParams are the xiangqi constants of the scale with the rule on
+// from 60 material down.
+func winnableParams() Params {
+	return Params{WinnableMaterial: 60, WinnableLone: 10, WinnableLoneScale: 16, WinnableMinor: 20,
+		WinnableMinorScale: 16, WinnableEvenScale: 48, WinnableEdge: 8, WinnableEdgeScale: 80}
+}
+
+func TestWinnableScale(t *testing.T) {
+	prm := winnableParams()
+	for _, c := range []struct {
+		v          position.Value
+		a, o, want int
+	}{
+		{100, 8, 0, 16},   // a lone horse
+		{-100, 9, 18, 16}, // a lone cannon (v's sign does not matter, a is the favoured side's)
+		{100, 18, 22, 16}, // a rook against rook and pawn: no edge, below WinnableMinor
+		{100, 18, 18, 16},
+		{100, 26, 30, 48}, // rook and horse against rook, horse and pawn
+		{100, 26, 17, 80}, // an attacking edge of 9 with 26
+		{100, 26, 18, 64}, // an edge of 8 is not more than WinnableEdge
+		{100, 18, 8, 64},  // an edge of 10 but below WinnableMinor
+		{100, 40, 21, 64}, // 61 is above WinnableMaterial
+		{0, 8, 0, 64},     // a zero score
+	} {
+		if got := prm.WinnableScale(c.v, c.a, c.o); got != c.want {
+			t.Errorf("WinnableScale(%d, %d, %d) = %d, want %d", c.v, c.a, c.o, got, c.want)
+		}
+	}
+	prm.WinnableMaterial = 0
+	if got := prm.WinnableScale(100, 8, 0); got != 64 {
+		t.Errorf("off: %d, want 64", got)
+	}
+}
+
+// The search's static evaluation takes the favoured side from the
+// evaluator's sign and the side to move: Black to move with a horse
+// against Red's rook scores +300 for Black (a lone horse: 16/64), −300 for
+// Red (the rook's edge of 10 is below WinnableMinor: 64/64).
+func TestEvalWinnable(t *testing.T) {
+	p, err := xiangqi.NewFromFEN("3aka3/9/9/9/4n4/9/9/9/4R4/3K5 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ v, want position.Value }{{300, 300 * 16 / 64}, {-300, -300}} {
+		w := &Worker[xiangqi.Position, *xiangqi.Position]{eval: constEval[*xiangqi.Position]{v: c.v}}
+		w.pos = *p
+		w.prm = winnableParams()
+		if got := w.evaluate(); got != c.want {
+			t.Errorf("evaluator %d: %d, want %d", c.v, got, c.want)
+		}
+		// Self-play labels undo it at the root.
+		if got := w.prm.TrainingScore(c.want, p); got != c.v {
+			t.Errorf("TrainingScore(%d) = %d, want %d", c.want, got, c.v)
+		}
+		w.prm.WinnableMaterial = 0
+		if got := w.evaluate(); got != c.v {
+			t.Errorf("off: %d, want %d", got, c.v)
 		}
 	}
 }

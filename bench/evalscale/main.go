@@ -17,14 +17,25 @@ import (
 )
 
 // sample is one evaluated position: the static evaluation v in centipawns
-// from White's/Red's view, the material m of ScaleMaterial, the game's
-// result r for White/Red (1, 0.5, 0) and the game's index.
+// from White's/Red's view, the material m of ScaleMaterial and its shares
+// mw (White/Red) and mb (Black) from SideMaterial, the move-count counter
+// r50, the game's result r for White/Red (1, 0.5, 0) and the game's index.
 type sample struct {
-	v    float64
-	m    int
-	r50  int
-	r    float64
-	game int
+	v      float64
+	m      int
+	mw, mb int
+	r50    int
+	r      float64
+	game   int
+}
+
+// factors are the search's scalings of the static evaluation that a row
+// of the table applies: the material scale base (EvalScaleBase; 0 off)
+// over full, the damping damp (Rule50Damp; 0 off) and the winnable scale
+// of win (its WinnableMaterial 0: off).
+type factors struct {
+	base, damp, full int
+	win              search.Params
 }
 
 func main() {
@@ -35,9 +46,10 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the train/held-out split of the games")
 	basesFlag := flag.String("bases", "0,20,40,60,80,100,140,200,300,500,800", "EvalScaleBase values to try (0: no scaling)")
 	dampFlag := flag.String("damp", "0", "Rule50Damp values to try on top of each base (0: no damping): v·(D − r)/D, r the plies since the last capture (chess: or pawn move)")
+	winFlag := flag.String("winnable", "0", "WinnableMaterial values to try on top of each base and damping (0: off; the other Winnable constants are the game's defaults)")
 	flag.Parse()
 	if flag.NArg() == 0 || *every < 1 || *from < 0 {
-		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] [-seed N] [-bases B,...] [-damp D,...] FILE.pgn...")
+		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] [-seed N] [-bases B,...] [-damp D,...] [-winnable W,...] FILE.pgn...")
 		os.Exit(2)
 	}
 	bases, err := nonNegatives("-bases", "a base", *basesFlag)
@@ -48,17 +60,24 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	wins, err := nonNegatives("-winnable", "a value", *winFlag)
+	if err != nil {
+		fail(err)
+	}
 	choice, err := variants.ParseEvalChoice(*evalFlag)
 	if err != nil {
 		fail(err)
 	}
 	var samples []sample
 	var full int
+	var prm search.Params
 	switch *game {
 	case "xiangqi":
 		samples, full, err = collect(variants.Xiangqi, choice, flag.Args(), *from, *every)
+		prm = search.DefaultParams(position.Xiangqi)
 	case "chess":
 		samples, full, err = collect(variants.Chess, choice, flag.Args(), *from, *every)
+		prm = search.DefaultParams(position.Chess)
 	default:
 		err = fmt.Errorf("-game %q: want xiangqi or chess", *game)
 	}
@@ -84,11 +103,15 @@ func main() {
 	}
 	fmt.Printf("%s, %s: %d games, %d positions (%d to fit K, %d held out), full material %d\n",
 		*game, *evalFlag, games, len(samples), len(train), len(test), full)
-	fmt.Printf("%-14s %-10s %6s %12s %12s\n", "EvalScaleBase", "Rule50Damp", "K", "fit loss", "held-out")
+	fmt.Printf("%-14s %-10s %-16s %6s %12s %12s\n", "EvalScaleBase", "Rule50Damp", "WinnableMaterial", "K", "fit loss", "held-out")
 	for _, b := range bases {
 		for _, d := range damps {
-			k, l := fitK(train, b, d, full)
-			fmt.Printf("%-14s %-10s %6.0f %12.4f %12.4f\n", baseName(b), baseName(d), k, l, logLoss(test, b, d, full, k))
+			for _, w := range wins {
+				f := factors{base: b, damp: d, full: full, win: prm}
+				f.win.WinnableMaterial = w
+				k, l := fitK(train, f)
+				fmt.Printf("%-14s %-10s %-16s %6.0f %12.4f %12.4f\n", baseName(b), baseName(d), baseName(w), k, l, logLoss(test, f, k))
+			}
 		}
 	}
 }
@@ -173,7 +196,8 @@ func collect[T any, P search.GamePtr[T]](def *variants.Def[T, P], choice variant
 					}
 					m, fl := p.ScaleMaterial()
 					full = fl
-					out = append(out, sample{v: v, m: m, r50: p.State().Rule50, r: r, game: n})
+					out = append(out, sample{v: v, m: m, mw: p.SideMaterial(position.White), mb: p.SideMaterial(position.Black),
+						r50: p.State().Rule50, r: r, game: n})
 				}
 				p.DoMove(m, &states[i])
 			}
@@ -186,19 +210,28 @@ func collect[T any, P search.GamePtr[T]](def *variants.Def[T, P], choice variant
 	return out, full, nil
 }
 
-// logLoss is the mean log loss of σ(v·s·d/k) against the results, s the
-// material scale of base (1 when base is 0) and d the damping
-// max(damp − r50, 0)/damp of the move-count counter (1 when damp is 0), as
-// the search applies them (search.Params EvalScaleBase and Rule50Damp).
-func logLoss(ss []sample, base, damp, full int, k float64) float64 {
+// logLoss is the mean log loss of σ(v·s·w·d/k) against the results, s the
+// material scale of f.base (1 when it is 0), w the winnable scale of f.win
+// (search.Params.WinnableScale/64 for the side v favours) and d the
+// damping max(damp − r50, 0)/damp of the move-count counter (1 when damp
+// is 0), as the search applies them (search.Params EvalScaleBase,
+// WinnableMaterial and Rule50Damp).
+func logLoss(ss []sample, f factors, k float64) float64 {
 	sum := 0.0
 	for _, s := range ss {
 		v := s.v
-		if base > 0 {
-			v = v * float64(base+s.m) / float64(base+full)
+		if f.base > 0 {
+			v = v * float64(f.base+s.m) / float64(f.base+f.full)
 		}
-		if damp > 0 {
-			v = v * float64(max(damp-s.r50, 0)) / float64(damp)
+		if f.win.WinnableMaterial > 0 {
+			a, o := s.mw, s.mb
+			if v < 0 {
+				a, o = o, a
+			}
+			v = v * float64(f.win.WinnableScale(position.Value(v), a, o)) / 64
+		}
+		if f.damp > 0 {
+			v = v * float64(max(f.damp-s.r50, 0)) / float64(f.damp)
 		}
 		q := 1 / (1 + math.Exp(-v/k))
 		q = min(max(q, 1e-9), 1-1e-9)
@@ -208,10 +241,10 @@ func logLoss(ss []sample, base, damp, full int, k float64) float64 {
 }
 
 // fitK returns the K in [50, 3000] (steps of 10) with the lowest log loss.
-func fitK(ss []sample, base, damp, full int) (k, loss float64) {
+func fitK(ss []sample, f factors) (k, loss float64) {
 	loss = math.Inf(1)
 	for c := 50.0; c <= 3000; c += 10 {
-		if l := logLoss(ss, base, damp, full, c); l < loss {
+		if l := logLoss(ss, f, c); l < loss {
 			k, loss = c, l
 		}
 	}

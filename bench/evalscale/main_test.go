@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"dualnnue/position"
+	"dualnnue/search"
 	"dualnnue/variants"
 )
 
@@ -15,11 +17,11 @@ func TestFitK(t *testing.T) {
 	for v := -900.0; v <= 900; v += 30 {
 		ss = append(ss, sample{v: v, m: 100, r: 1 / (1 + math.Exp(-v/400))})
 	}
-	if k, _ := fitK(ss, 0, 0, 180); k != 400 {
+	if k, _ := fitK(ss, factors{full: 180}); k != 400 {
 		t.Fatalf("K = %v, want 400", k)
 	}
 	// Scaled by (80+100)/(80+180) = 0.6923: the fit's K shrinks by that factor.
-	if k, _ := fitK(ss, 80, 0, 180); k != 280 {
+	if k, _ := fitK(ss, factors{base: 80, full: 180}); k != 280 {
 		t.Fatalf("K with scaling = %v, want 280 (400·180/260 = 276.9, the grid's nearest)", k)
 	}
 }
@@ -33,7 +35,7 @@ func TestLogLoss(t *testing.T) {
 		want -= s.r*math.Log(q) + (1-s.r)*math.Log(1-q)
 	}
 	want /= 2
-	if got := logLoss(ss, 80, 0, 180, 300); math.Abs(got-want) > 1e-12 {
+	if got := logLoss(ss, factors{base: 80, full: 180}, 300); math.Abs(got-want) > 1e-12 {
 		t.Fatalf("logLoss = %v, want %v", got, want)
 	}
 	// Damping 100 at counters 30 and 120: factors 70/100 and 0 (never below 0).
@@ -41,8 +43,36 @@ func TestLogLoss(t *testing.T) {
 	q := 1 / (1 + math.Exp(-200.0*100/260*70/100/300))
 	want = -math.Log(q) - 0.5*math.Log(0.5) - 0.5*math.Log(0.5)
 	want /= 2
-	if got := logLoss(ss, 80, 100, 180, 300); math.Abs(got-want) > 1e-12 {
+	if got := logLoss(ss, factors{base: 80, damp: 100, full: 180}, 300); math.Abs(got-want) > 1e-12 {
 		t.Fatalf("logLoss with damping = %v, want %v", got, want)
+	}
+}
+
+// The winnable scale takes the side the evaluation favours: Black's lone
+// cannon (9 < WinnableLone 10) scales −200 by 16/64; Red's rook against a
+// horse (18 − 8 = 10 > WinnableEdge 8, 18 < WinnableMinor 20) stays 64/64;
+// above WinnableMaterial nothing changes.
+func TestLogLossWinnable(t *testing.T) {
+	prm := search.DefaultParams(position.Xiangqi)
+	prm.WinnableMaterial = 60
+	prm.WinnableLone, prm.WinnableLoneScale, prm.WinnableMinor, prm.WinnableMinorScale = 10, 16, 20, 16
+	prm.WinnableEvenScale, prm.WinnableEdge, prm.WinnableEdgeScale = 48, 8, 80
+	ss := []sample{
+		{v: -200, mw: 18, mb: 9, r: 0.5},
+		{v: 300, mw: 18, mb: 8, r: 1},
+		{v: 100, mw: 40, mb: 30, r: 0},
+	}
+	q := func(x float64) float64 { return 1 / (1 + math.Exp(-x/300)) }
+	want := -(0.5*math.Log(q(-50)) + 0.5*math.Log(1-q(-50))) - math.Log(q(300)) - math.Log(1-q(100))
+	want /= 3
+	f := factors{full: 180, win: prm}
+	if got := logLoss(ss, f, 300); math.Abs(got-want) > 1e-12 {
+		t.Fatalf("logLoss with the winnable scale = %v, want %v", got, want)
+	}
+	f.win.WinnableMaterial = 0
+	plain := -(0.5*math.Log(q(-200)) + 0.5*math.Log(1-q(-200))) - math.Log(q(300)) - math.Log(1-q(100))
+	if got := logLoss(ss, f, 300); math.Abs(got-plain/3) > 1e-12 {
+		t.Fatalf("logLoss with WinnableMaterial 0 = %v, want %v", got, plain/3)
 	}
 }
 
@@ -79,6 +109,9 @@ func TestCollect(t *testing.T) {
 		r50  int
 	}{{1, 0, 2}, {1, 0, 4}, {0.5, 1, 2}}
 	for i, s := range ss {
+		if s.mw != 90 || s.mb != 90 {
+			t.Errorf("sample %d: side material %d/%d, want 90/90", i, s.mw, s.mb)
+		}
 		if s.r != want[i].r || s.game != want[i].game || s.m != 180 || s.r50 != want[i].r50 {
 			t.Errorf("sample %d: r %v game %d m %d r50 %d, want r %v game %d m 180 r50 %d", i, s.r, s.game, s.m, s.r50, want[i].r, want[i].game, want[i].r50)
 		}

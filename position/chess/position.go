@@ -134,6 +134,14 @@ func (p *Position) ScaleMaterial() (m, full int) {
 		6*bits.OnesCount64(uint64(p.byType[Bishop]|p.byType[Knight])) + 2*bits.OnesCount64(uint64(p.byType[Pawn])), 156
 }
 
+// SideMaterial returns side c's part of ScaleMaterial's m (queen 18, rook
+// 10, bishop and knight 6, pawn 2).
+func (p *Position) SideMaterial(c position.Color) int {
+	own := p.byColor[c&1]
+	return 18*bits.OnesCount64(uint64(p.byType[Queen]&own)) + 10*bits.OnesCount64(uint64(p.byType[Rook]&own)) +
+		6*bits.OnesCount64(uint64((p.byType[Bishop]|p.byType[Knight])&own)) + 2*bits.OnesCount64(uint64(p.byType[Pawn]&own))
+}
+
 // CastlingRookSquare returns the rook square of castling right index i
 // (0 WhiteOO, 1 WhiteOOO, 2 BlackOO, 3 BlackOOO) as set by the FEN, or
 // SquareNone when the right was never present.

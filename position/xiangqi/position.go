@@ -113,6 +113,14 @@ func (p *Position) ScaleMaterial() (m, full int) {
 	return 18*rooks + 8*horses + 9*cannons + 4*pawns, 180
 }
 
+// SideMaterial returns side c's part of ScaleMaterial's m (rook 18, horse 8,
+// cannon 9, pawn 4).
+func (p *Position) SideMaterial(c position.Color) int {
+	base := position.Piece(c&1) << 3
+	return 18*p.byPiece[base|position.Piece(Rook)].Count() + 8*p.byPiece[base|position.Piece(Horse)].Count() +
+		9*p.byPiece[base|position.Piece(Cannon)].Count() + 4*p.byPiece[base|position.Piece(Pawn)].Count()
+}
+
 // putPiece places pc on empty sq (no key update).
 func (p *Position) putPiece(pc position.Piece, sq position.Square) {
 	b := squareBB[sq]
