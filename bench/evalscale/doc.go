@@ -21,7 +21,14 @@
 // gap between two rows is what the scaling buys on games it was not fitted
 // on. Positions in check are skipped (the search does not evaluate them).
 //
+// With -classes M it also prints, over the endgame positions (both sides'
+// material at most M, |v| ≥ 20), the scale s of σ(v·s/K) that fits each
+// material class best: the favoured side's edge a − o and its own
+// material a (position.Game.SideMaterial). A class at s near 0 is drawn
+// whatever the evaluation says; the Winnable constants of search.Params
+// are fitted from this table.
+//
 // usage: go run ./bench/evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE]
 //
-//	[-from 16] [-every 3] [-seed 1] [-bases 0,20,40,...] [-damp 0,200,...] [-winnable 0,60,...] FILE.pgn...
+//	[-from 16] [-every 3] [-seed 1] [-bases 0,20,40,...] [-damp 0,200,...] [-winnable 0,60,...] [-classes 60] FILE.pgn...
 package main

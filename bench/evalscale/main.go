@@ -46,10 +46,11 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the train/held-out split of the games")
 	basesFlag := flag.String("bases", "0,20,40,60,80,100,140,200,300,500,800", "EvalScaleBase values to try (0: no scaling)")
 	dampFlag := flag.String("damp", "0", "Rule50Damp values to try on top of each base (0: no damping): v·(D − r)/D, r the plies since the last capture (chess: or pawn move)")
+	classMax := flag.Int("classes", 0, "also print the best scale per material class (the side ahead's edge and own material) over the positions with at most this much material of both sides (0: no)")
 	winFlag := flag.String("winnable", "0", "WinnableMaterial values to try on top of each base and damping (0: off; the other Winnable constants are the game's defaults)")
 	flag.Parse()
-	if flag.NArg() == 0 || *every < 1 || *from < 0 {
-		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] [-seed N] [-bases B,...] [-damp D,...] [-winnable W,...] FILE.pgn...")
+	if flag.NArg() == 0 || *every < 1 || *from < 0 || *classMax < 0 {
+		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] [-seed N] [-bases B,...] [-damp D,...] [-winnable W,...] [-classes M] FILE.pgn...")
 		os.Exit(2)
 	}
 	bases, err := nonNegatives("-bases", "a base", *basesFlag)
@@ -114,6 +115,75 @@ func main() {
 			}
 		}
 	}
+	if *classMax > 0 {
+		k, _ := fitK(samples, factors{full: full})
+		fmt.Printf("\nthe best scale s of σ(v·s/K), K %.0f fitted on all positions unscaled, by class, material of both sides ≤ %d, |v| ≥ 20\n", k, *classMax)
+		fmt.Printf("%-10s %-12s %8s %6s\n", "edge a−o", "own a", "n", "s")
+		for _, c := range classes(samples, *classMax, k) {
+			fmt.Printf("%-10s %-12s %8d %6.2f\n", edgeNames[c.edge], fmt.Sprintf("%d–%d", 10*c.own, 10*c.own+9), c.n, c.scale)
+		}
+	}
+}
+
+// edgeNames names the classes of the favoured side's material edge a − o.
+var edgeNames = [...]string{"≤ −8", "−7…−1", "0", "1…8", "9…17", "≥ 18"}
+
+// class is one material class of classes: edge indexes edgeNames, own is
+// the favoured side's own material in tens (3 for 30 and more), n the
+// positions and scale the best s.
+type class struct {
+	edge, own, n int
+	scale        float64
+}
+
+// classes groups the samples with mw + mb ≤ max and |v| ≥ 20 by the side v
+// favours (a its material, o the other's): its edge a − o and its own
+// material a, and returns, per class with at least 100 positions, the s in
+// [0, 3] (steps of 0.05) with the lowest log loss of σ(v·s/k): what the
+// winnable constants (search.Params.WinnableMaterial) are fitted from.
+func classes(ss []sample, max int, k float64) []class {
+	var groups [len(edgeNames)][4][]sample
+	for _, s := range ss {
+		if s.mw+s.mb > max || math.Abs(s.v) < 20 {
+			continue
+		}
+		a, o := s.mw, s.mb
+		if s.v < 0 {
+			a, o = o, a
+		}
+		e := 0
+		switch d := a - o; {
+		case d >= 18:
+			e = 5
+		case d >= 9:
+			e = 4
+		case d >= 1:
+			e = 3
+		case d == 0:
+			e = 2
+		case d >= -7:
+			e = 1
+		}
+		g := &groups[e][min(a/10, 3)]
+		*g = append(*g, s)
+	}
+	var out []class
+	for e := range groups {
+		for a, g := range groups[e] {
+			if len(g) < 100 {
+				continue
+			}
+			best, bestLoss := 0.0, math.Inf(1)
+			for i := 0; i <= 60; i++ {
+				sc := float64(i) / 20
+				if l := logLoss(g, factors{}, k/sc); l < bestLoss { // k/0 = +Inf: every position at ½
+					best, bestLoss = sc, l
+				}
+			}
+			out = append(out, class{edge: e, own: a, n: len(g), scale: best})
+		}
+	}
+	return out
 }
 
 // nonNegatives parses the comma-separated integers ≥ 0 of flag name;

@@ -117,3 +117,37 @@ func TestCollect(t *testing.T) {
 		}
 	}
 }
+
+// Two classes of synthetic endgames: a lone horse ahead (a 8, o 0) whose
+// games are all drawn wants s = 0; a rook against a horse (edge 10, own 18)
+// whose results are σ(v/300) exactly wants s = 1. A class under 100
+// positions and positions above the material limit are left out.
+func TestClasses(t *testing.T) {
+	var ss []sample
+	for v := -600.0; v <= 600; v += 10 {
+		if v == 0 {
+			continue
+		}
+		lone := sample{v: v, mw: 8, r: 0.5}
+		if v < 0 {
+			lone.mw, lone.mb = 0, 8
+		}
+		rook := sample{v: v, mw: 18, mb: 8, r: 1 / (1 + math.Exp(-v/300))}
+		if v < 0 {
+			rook.mw, rook.mb = 8, 18
+		}
+		ss = append(ss, lone, rook, sample{v: v, mw: 90, mb: 90, r: 1})
+	}
+	ss = append(ss, sample{v: 100, mw: 40, mb: 0, r: 1}) // edge ≥ 18, own 30+: one position
+	got := classes(ss, 60, 300)
+	if len(got) != 2 {
+		t.Fatalf("%d classes, want 2: %+v", len(got), got)
+	}
+	// Sorted by edge: the lone horse (edge 8: "1…8", own 0) before the rook (edge 10: "9…17", own 10).
+	if c := got[0]; c.edge != 3 || c.own != 0 || c.n != 118 || c.scale != 0 {
+		t.Errorf("lone horse class %+v, want edge 3 own 0 n 118 scale 0", c)
+	}
+	if c := got[1]; c.edge != 4 || c.own != 1 || c.n != 118 || c.scale != 1 {
+		t.Errorf("rook class %+v, want edge 4 own 1 n 118 scale 1", c)
+	}
+}
