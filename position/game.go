@@ -63,6 +63,16 @@ type Game interface {
 	// evaluation by it (Params.EvalScaleBase): an advantage with fewer
 	// attackers left converts less often.
 	ScaleMaterial() (m, full int)
+	// ScaleFactor returns, in 64ths, how much of an advantage of side
+	// strong the game's known drawn endgames leave (Stockfish's classical
+	// scale factors, SCALE_FACTOR_NORMAL 64): chess 8 when strong has no
+	// pawns and its pieces are worth at most a bishop more than the other
+	// side's and less than two rooks, 24 for bishops of opposite
+	// colours alone with at most two pawns between the sides, 64
+	// otherwise; xiangqi 64 (its endgames are scaled by material,
+	// search.Params.WinnableMaterial). The search applies it with
+	// Params.EndgameScale.
+	ScaleFactor(strong Color) int
 
 	// RuleVerdict reports whether the position is decided by a rule before
 	// any move is searched: repetition (xiangqi: draw or loss by perpetual

@@ -97,6 +97,11 @@ type Params struct {
 	// 0: off.
 	Rule50Damp int
 
+	// EndgameScale 1 scales the evaluator's score by the game's known
+	// drawn endgames for the side it favours (position.Game.ScaleFactor,
+	// in 64ths; Stockfish's classical scale factors). 0: off.
+	EndgameScale int
+
 	// LMRDeeperBase > 0: the re-search after a late move's reduced search
 	// beat alpha goes one ply deeper when the reduced score beat the best
 	// score by more than LMRDeeperBase + LMRDeeperPerDepth·newDepth, and one
@@ -156,6 +161,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "CorrectionDiv", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.CorrectionDiv }},
 	{Name: "EvalScaleBase", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.EvalScaleBase }},
 	{Name: "Rule50Damp", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.Rule50Damp }},
+	{Name: "EndgameScale", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.EndgameScale }},
 	{Name: "LMRDeeperBase", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.LMRDeeperBase }},
 	{Name: "LMRDeeperPerDepth", Default: 1, Min: 0, Max: 30, field: func(p *Params) *int { return &p.LMRDeeperPerDepth }},
 }
@@ -296,24 +302,42 @@ func (t *lmrTable) init(p *Params) {
 	}
 }
 
+// endgameScale is position.Game.ScaleFactor for the side the score v of g
+// (the side to move's view) favours, 64 when EndgameScale is off or v is 0.
+func (p *Params) endgameScale(v position.Value, g position.Game) int {
+	if p.EndgameScale <= 0 || v == 0 {
+		return 64
+	}
+	fav := g.SideToMove()
+	if v < 0 {
+		fav ^= 1
+	}
+	return g.ScaleFactor(fav)
+}
+
 // TrainingScore returns a search score v of position g on the evaluator's
 // own scale: the search scores the static evaluation scaled by material
-// (EvalScaleBase) and damped by the move-count rule's counter (Rule50Damp),
+// (EvalScaleBase) and by the known drawn endgames (EndgameScale), and
+// damped by the move-count rule's counter (Rule50Damp),
 // and self-play records its scores as labels for the next net, which must
 // not learn what the search applies on top of it (nor can it see the
 // counter). The root's factors are undone: v·(EvalScaleBase + full)/(EvalScaleBase
-// + m) and v·Rule50Damp/max(Rule50Damp − rule50, 1), capped below
-// ValueKnownWin in size. v itself when both are 0 or v is a known win or
+// + m), v·64/ScaleFactor (of the side v favours; a factor of 0 is left as
+// it is) and v·Rule50Damp/max(Rule50Damp − rule50, 1), capped below
+// ValueKnownWin in size. v itself when all are off or v is a known win or
 // loss (mates and rule verdicts are neither scaled nor damped).
 func (p *Params) TrainingScore(v position.Value, g position.Game) position.Value {
 	b, d := p.EvalScaleBase, p.Rule50Damp
-	if b <= 0 && d <= 0 || v >= position.ValueKnownWin || v <= -position.ValueKnownWin {
+	if b <= 0 && d <= 0 && p.EndgameScale <= 0 || v >= position.ValueKnownWin || v <= -position.ValueKnownWin {
 		return v
 	}
 	u := int64(v)
 	if b > 0 {
 		m, full := g.ScaleMaterial()
 		u = u * int64(b+full) / int64(b+m)
+	}
+	if f := p.endgameScale(v, g); f > 0 && f != 64 {
+		u = u * 64 / int64(f)
 	}
 	if d > 0 {
 		u = u * int64(d) / int64(max(d-g.State().Rule50, 1))

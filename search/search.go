@@ -33,12 +33,17 @@ func (w *Worker[T, P]) lmpCount(depth int, improving bool) int {
 }
 
 // evaluate returns the evaluator's score, scaled by material when
-// Params.EvalScaleBase is set, clamped strictly inside the mate bounds.
+// Params.EvalScaleBase is set and by the known drawn endgames when
+// Params.EndgameScale is, damped by Params.Rule50Damp, clamped strictly
+// inside the mate bounds.
 func (w *Worker[T, P]) evaluate() position.Value {
 	v := w.eval.Evaluate(P(&w.pos))
 	if b := w.prm.EvalScaleBase; b > 0 {
 		m, full := P(&w.pos).ScaleMaterial()
 		v = v * position.Value(b+m) / position.Value(b+full)
+	}
+	if w.prm.EndgameScale > 0 {
+		v = v * position.Value(w.prm.endgameScale(v, P(&w.pos))) / 64
 	}
 	if d := w.prm.Rule50Damp; d > 0 {
 		v = v * position.Value(max(d-P(&w.pos).State().Rule50, 0)) / position.Value(d)

@@ -113,6 +113,11 @@ func (p *Position) ScaleMaterial() (m, full int) {
 	return 18*rooks + 8*horses + 9*cannons + 4*pawns, 180
 }
 
+// ScaleFactor returns 64: xiangqi's endgames are scaled by the attacking
+// material of the two sides (search.Params.WinnableMaterial), not by named
+// configurations (see position.Game).
+func (p *Position) ScaleFactor(position.Color) int { return 64 }
+
 // putPiece places pc on empty sq (no key update).
 func (p *Position) putPiece(pc position.Piece, sq position.Square) {
 	b := squareBB[sq]
