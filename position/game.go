@@ -67,6 +67,16 @@ type Game interface {
 	// side c, in the same units (the search's winnable scale,
 	// Params.WinnableMaterial, compares the two sides).
 	SideMaterial(c Color) int
+	// ScaleFactor returns, in 64ths, how much of an advantage of side
+	// strong the game's known drawn endgames leave (Stockfish's classical
+	// scale factors, SCALE_FACTOR_NORMAL 64): chess 8 when strong has no
+	// pawns and its pieces are worth at most a bishop more than the other
+	// side's and less than two rooks, 24 for bishops of opposite
+	// colours alone with at most two pawns between the sides, 64
+	// otherwise; xiangqi 64 (its endgames are scaled by material,
+	// search.Params.WinnableMaterial). The search applies it with
+	// Params.EndgameScale.
+	ScaleFactor(strong Color) int
 
 	// RuleVerdict reports whether the position is decided by a rule before
 	// any move is searched: repetition (xiangqi: draw or loss by perpetual

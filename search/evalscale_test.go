@@ -269,3 +269,61 @@ func mustChess(t *testing.T, fen string) *chess.Position {
 	}
 	return p
 }
+
+// The known drawn chess endgames of position.Game.ScaleFactor, for the
+// side named and the other.
+func TestScaleFactor(t *testing.T) {
+	for _, c := range []struct {
+		fen          string
+		white, black int
+	}{
+		{"4k3/8/8/8/2b5/8/8/R3K3 w - - 0 1", 8, 8},          // KR v KB: edge 4, and the bishop side cannot win either
+		{"4k3/8/8/8/2b5/8/7P/R3K3 w - - 0 1", 64, 8},        // with a white pawn: only the bishop side keeps 8
+		{"4k3/8/8/8/2r5/8/8/RB2K3 w - - 0 1", 8, 8},         // KRB v KR: edge 6 (and the rook side's −6)
+		{"4k3/8/8/8/2n5/8/8/RB2K3 w - - 0 1", 64, 8},        // KRB v KN: edge 10
+		{"3qk3/8/8/8/8/8/8/RB2K3 w - - 0 1", 8, 8},          // KQ v KRB: 16 against 18
+		{"3rk3/8/8/8/8/8/8/RR2K3 w - - 0 1", 64, 8},         // two rooks (20) against a rook
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", 8, 8},             // bare kings: edge 0
+		{"4k3/pp6/8/4b3/8/3B4/PPP5/4K3 w - - 0 1", 24, 24},  // bishops of opposite colours (d3 light, e5 dark), 3 v 2 pawns
+		{"4k3/p7/8/4b3/8/3B4/PPPP4/4K3 w - - 0 1", 64, 64},  // 4 v 1 pawns: the difference is 3
+		{"4k3/pp6/8/3b4/8/3B4/PPP5/4K3 w - - 0 1", 64, 64},  // the same colour (d3 and d5 light)
+		{"4k3/pp6/8/4b3/8/3N4/PPP5/4K3 w - - 0 1", 64, 64},  // a knight, not a bishop
+		{"4k3/pp6/8/4b3/8/2BB4/PPP5/4K3 w - - 0 1", 64, 64}, // two bishops against one
+	} {
+		p := mustChess(t, c.fen)
+		if w, b := p.ScaleFactor(position.White), p.ScaleFactor(position.Black); w != c.white || b != c.black {
+			t.Errorf("%s: ScaleFactor %d/%d, want %d/%d", c.fen, w, b, c.white, c.black)
+		}
+	}
+	x, err := xiangqi.NewFromFEN("3aka3/9/8b/9/2b6/9/9/4n4/9/2B1K4 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, b := x.ScaleFactor(position.Red), x.ScaleFactor(position.Black); r != 64 || b != 64 {
+		t.Errorf("xiangqi: %d/%d, want 64/64", r, b)
+	}
+}
+
+// The search scales by the favoured side's factor (from the evaluator's
+// sign and the side to move), and self-play labels undo it.
+func TestEvalEndgameScale(t *testing.T) {
+	p := mustChess(t, "4k3/8/8/8/2b5/8/7P/R3K3 b - - 0 1") // KRP v KB, Black to move
+	for _, c := range []struct{ v, want position.Value }{
+		{-400, -400},        // good for White, who has a pawn: 64/64
+		{400, 400 * 8 / 64}, // good for Black, the bishop side: 8/64
+	} {
+		w := &Worker[chess.Position, *chess.Position]{eval: constEval[*chess.Position]{v: c.v}}
+		w.pos = *p
+		w.prm.EndgameScale = 1
+		if got := w.evaluate(); got != c.want {
+			t.Errorf("evaluator %d: %d, want %d", c.v, got, c.want)
+		}
+		if got := w.prm.TrainingScore(c.want, p); got != c.v {
+			t.Errorf("TrainingScore(%d) = %d, want %d", c.want, got, c.v)
+		}
+		w.prm.EndgameScale = 0
+		if got := w.evaluate(); got != c.v {
+			t.Errorf("off: %d, want %d", got, c.v)
+		}
+	}
+}

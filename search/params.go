@@ -120,6 +120,11 @@ type Params struct {
 	WinnableEdge       int
 	WinnableEdgeScale  int
 
+	// EndgameScale 1 scales the evaluator's score by the game's known
+	// drawn endgames for the side it favours (position.Game.ScaleFactor,
+	// in 64ths; Stockfish's classical scale factors). 0: off.
+	EndgameScale int
+
 	// LMRDeeperBase > 0: the re-search after a late move's reduced search
 	// beat alpha goes one ply deeper when the reduced score beat the best
 	// score by more than LMRDeeperBase + LMRDeeperPerDepth·newDepth, and one
@@ -187,6 +192,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "WinnableEvenScale", Default: 48, Min: 0, Max: 64, field: func(p *Params) *int { return &p.WinnableEvenScale }},
 	{Name: "WinnableEdge", Default: 8, Min: 0, Max: 60, field: func(p *Params) *int { return &p.WinnableEdge }},
 	{Name: "WinnableEdgeScale", Default: 80, Min: 64, Max: 128, field: func(p *Params) *int { return &p.WinnableEdgeScale }},
+	{Name: "EndgameScale", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.EndgameScale }},
 	{Name: "LMRDeeperBase", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.LMRDeeperBase }},
 	{Name: "LMRDeeperPerDepth", Default: 1, Min: 0, Max: 30, field: func(p *Params) *int { return &p.LMRDeeperPerDepth }},
 }
@@ -361,21 +367,35 @@ func (p *Params) winnableScale(v position.Value, g position.Game) int {
 	return p.WinnableScale(v, g.SideMaterial(fav), g.SideMaterial(fav^1))
 }
 
+// endgameScale is position.Game.ScaleFactor for the side the score v of g
+// (the side to move's view) favours, 64 when EndgameScale is off or v is 0.
+func (p *Params) endgameScale(v position.Value, g position.Game) int {
+	if p.EndgameScale <= 0 || v == 0 {
+		return 64
+	}
+	fav := g.SideToMove()
+	if v < 0 {
+		fav ^= 1
+	}
+	return g.ScaleFactor(fav)
+}
+
 // TrainingScore returns a search score v of position g on the evaluator's
 // own scale: the search scores the static evaluation scaled by material
-// (EvalScaleBase) and by how winnable the endgame is (WinnableMaterial),
-// and damped by the move-count rule's counter (Rule50Damp),
+// (EvalScaleBase), by how winnable the endgame is (WinnableMaterial) and
+// by the known drawn endgames (EndgameScale), and damped by the move-count
+// rule's counter (Rule50Damp),
 // and self-play records its scores as labels for the next net, which must
 // not learn what the search applies on top of it (nor can it see the
 // counter). The root's factors are undone: v·(EvalScaleBase + full)/(EvalScaleBase
-// + m), v·64/WinnableScale (the side v favours taken as the favoured
-// side; a factor of 0 is left as it is) and v·Rule50Damp/max(Rule50Damp −
-// rule50, 1), capped below ValueKnownWin in size. v itself when all are
-// off or v is a known win or loss (mates and rule verdicts are neither
-// scaled nor damped).
+// + m), v·64/WinnableScale and v·64/ScaleFactor (of the side v favours; a
+// factor of 0 is left as it is) and v·Rule50Damp/max(Rule50Damp − rule50,
+// 1), capped below ValueKnownWin in size. v itself when all are off or v
+// is a known win or loss (mates and rule verdicts are neither scaled nor
+// damped).
 func (p *Params) TrainingScore(v position.Value, g position.Game) position.Value {
 	b, d := p.EvalScaleBase, p.Rule50Damp
-	if b <= 0 && d <= 0 && p.WinnableMaterial <= 0 || v >= position.ValueKnownWin || v <= -position.ValueKnownWin {
+	if b <= 0 && d <= 0 && p.WinnableMaterial <= 0 && p.EndgameScale <= 0 || v >= position.ValueKnownWin || v <= -position.ValueKnownWin {
 		return v
 	}
 	u := int64(v)
@@ -384,6 +404,9 @@ func (p *Params) TrainingScore(v position.Value, g position.Game) position.Value
 		u = u * int64(b+full) / int64(b+m)
 	}
 	if f := p.winnableScale(v, g); f > 0 && f != 64 {
+		u = u * 64 / int64(f)
+	}
+	if f := p.endgameScale(v, g); f > 0 && f != 64 {
 		u = u * 64 / int64(f)
 	}
 	if d > 0 {

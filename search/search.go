@@ -34,8 +34,9 @@ func (w *Worker[T, P]) lmpCount(depth int, improving bool) int {
 
 // evaluate returns the evaluator's score, scaled by material when
 // Params.EvalScaleBase is set, by how winnable the endgame is when
-// Params.WinnableMaterial is, damped by Params.Rule50Damp, clamped
-// strictly inside the mate bounds.
+// Params.WinnableMaterial is and by the known drawn endgames when
+// Params.EndgameScale is, damped by Params.Rule50Damp, clamped strictly
+// inside the mate bounds.
 func (w *Worker[T, P]) evaluate() position.Value {
 	v := w.eval.Evaluate(P(&w.pos))
 	if b := w.prm.EvalScaleBase; b > 0 {
@@ -44,6 +45,9 @@ func (w *Worker[T, P]) evaluate() position.Value {
 	}
 	if w.prm.WinnableMaterial > 0 {
 		v = v * position.Value(w.prm.winnableScale(v, P(&w.pos))) / 64
+	}
+	if w.prm.EndgameScale > 0 {
+		v = v * position.Value(w.prm.endgameScale(v, P(&w.pos))) / 64
 	}
 	if d := w.prm.Rule50Damp; d > 0 {
 		v = v * position.Value(max(d-P(&w.pos).State().Rule50, 0)) / position.Value(d)

@@ -121,6 +121,11 @@ func (p *Position) SideMaterial(c position.Color) int {
 		9*p.byPiece[base|position.Piece(Cannon)].Count() + 4*p.byPiece[base|position.Piece(Pawn)].Count()
 }
 
+// ScaleFactor returns 64: xiangqi's endgames are scaled by the attacking
+// material of the two sides (search.Params.WinnableMaterial), not by named
+// configurations (see position.Game).
+func (p *Position) ScaleFactor(position.Color) int { return 64 }
+
 // putPiece places pc on empty sq (no key update).
 func (p *Position) putPiece(pc position.Piece, sq position.Square) {
 	b := squareBB[sq]
