@@ -1,7 +1,8 @@
 // Command evalscale measures how well the static evaluation predicts the
 // results of real games, with and without the search's material scaling
-// (search.Params.EvalScaleBase), move-count damping (Rule50Damp) and
-// winnable scale (WinnableMaterial), and which values predict best.
+// (search.Params.EvalScaleBase), move-count damping (Rule50Damp), winnable
+// scale (WinnableMaterial) and known drawn endgames (EndgameScale), and
+// which values predict best.
 //
 // It reads the games of PGN files (a match against an outside engine: the
 // results are what the evaluation should predict), takes every -every-th
@@ -15,11 +16,12 @@
 // in chess, pawn move: what the search does with Rule50Damp D; 0 is no
 // damping) and each WinnableMaterial W of -winnable (v multiplied by
 // search.Params.WinnableScale/64 for the side v favours, the other
-// Winnable constants at the game's defaults; 0 is off); the other half
-// gives the
-// held-out log loss (natural log, mean per position). Lower is better; the
-// gap between two rows is what the scaling buys on games it was not fitted
-// on. Positions in check are skipped (the search does not evaluate them).
+// Winnable constants at the game's defaults; 0 is off) and each
+// EndgameScale of -endgame (1: v multiplied by position.Game.ScaleFactor/64
+// of the side v favours, the known drawn endgames); the other half gives
+// the held-out log loss (natural log, mean per position). Lower is better;
+// the gap between two rows is what the scaling buys on games it was not
+// fitted on. Positions in check are skipped (the search does not evaluate them).
 //
 // With -classes M it also prints, over the endgame positions (both sides'
 // material at most M, |v| ≥ 20), the scale s of σ(v·s/K) that fits each
@@ -30,5 +32,5 @@
 //
 // usage: go run ./bench/evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE]
 //
-//	[-from 16] [-every 3] [-seed 1] [-bases 0,20,40,...] [-damp 0,200,...] [-winnable 0,60,...] [-classes 60] FILE.pgn...
+//	[-from 16] [-every 3] [-seed 1] [-bases 0,20,40,...] [-damp 0,200,...] [-winnable 0,60,...] [-endgame 0,1] [-classes 60] FILE.pgn...
 package main

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,12 +19,15 @@ import (
 
 // sample is one evaluated position: the static evaluation v in centipawns
 // from White's/Red's view, the material m of ScaleMaterial and its shares
-// mw (White/Red) and mb (Black) from SideMaterial, the move-count counter
-// r50, the game's result r for White/Red (1, 0.5, 0) and the game's index.
+// mw (White/Red) and mb (Black) from SideMaterial, the known-endgame
+// factors sw and sb of ScaleFactor for White/Red and Black, the move-count
+// counter r50, the game's result r for White/Red (1, 0.5, 0) and the
+// game's index.
 type sample struct {
 	v      float64
 	m      int
 	mw, mb int
+	sw, sb int
 	r50    int
 	r      float64
 	game   int
@@ -31,11 +35,13 @@ type sample struct {
 
 // factors are the search's scalings of the static evaluation that a row
 // of the table applies: the material scale base (EvalScaleBase; 0 off)
-// over full, the damping damp (Rule50Damp; 0 off) and the winnable scale
-// of win (its WinnableMaterial 0: off).
+// over full, the damping damp (Rule50Damp; 0 off), the winnable scale
+// of win (its WinnableMaterial 0: off) and the known drawn endgames
+// (EndgameScale) when endgame is 1.
 type factors struct {
 	base, damp, full int
 	win              search.Params
+	endgame          int
 }
 
 func main() {
@@ -47,10 +53,11 @@ func main() {
 	basesFlag := flag.String("bases", "0,20,40,60,80,100,140,200,300,500,800", "EvalScaleBase values to try (0: no scaling)")
 	dampFlag := flag.String("damp", "0", "Rule50Damp values to try on top of each base (0: no damping): v·(D − r)/D, r the plies since the last capture (chess: or pawn move)")
 	classMax := flag.Int("classes", 0, "also print the best scale per material class (the side ahead's edge and own material) over the positions with at most this much material of both sides (0: no)")
+	endFlag := flag.String("endgame", "0", "EndgameScale values to try on top of the others (0: off, 1: the known drawn endgames of position.Game.ScaleFactor)")
 	winFlag := flag.String("winnable", "0", "WinnableMaterial values to try on top of each base and damping (0: off; the other Winnable constants are the game's defaults)")
 	flag.Parse()
 	if flag.NArg() == 0 || *every < 1 || *from < 0 || *classMax < 0 {
-		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] [-seed N] [-bases B,...] [-damp D,...] [-winnable W,...] [-classes M] FILE.pgn...")
+		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] [-seed N] [-bases B,...] [-damp D,...] [-winnable W,...] [-endgame 0,1] [-classes M] FILE.pgn...")
 		os.Exit(2)
 	}
 	bases, err := nonNegatives("-bases", "a base", *basesFlag)
@@ -62,6 +69,13 @@ func main() {
 		fail(err)
 	}
 	wins, err := nonNegatives("-winnable", "a value", *winFlag)
+	if err != nil {
+		fail(err)
+	}
+	ends, err := nonNegatives("-endgame", "0 or 1", *endFlag)
+	if err == nil && slices.Max(ends) > 1 {
+		err = fmt.Errorf("-endgame: %d is not 0 or 1", slices.Max(ends))
+	}
 	if err != nil {
 		fail(err)
 	}
@@ -104,14 +118,16 @@ func main() {
 	}
 	fmt.Printf("%s, %s: %d games, %d positions (%d to fit K, %d held out), full material %d\n",
 		*game, *evalFlag, games, len(samples), len(train), len(test), full)
-	fmt.Printf("%-14s %-10s %-16s %6s %12s %12s\n", "EvalScaleBase", "Rule50Damp", "WinnableMaterial", "K", "fit loss", "held-out")
+	fmt.Printf("%-14s %-10s %-16s %-12s %6s %12s %12s\n", "EvalScaleBase", "Rule50Damp", "WinnableMaterial", "EndgameScale", "K", "fit loss", "held-out")
 	for _, b := range bases {
 		for _, d := range damps {
 			for _, w := range wins {
-				f := factors{base: b, damp: d, full: full, win: prm}
-				f.win.WinnableMaterial = w
-				k, l := fitK(train, f)
-				fmt.Printf("%-14s %-10s %-16s %6.0f %12.4f %12.4f\n", baseName(b), baseName(d), baseName(w), k, l, logLoss(test, f, k))
+				for _, e := range ends {
+					f := factors{base: b, damp: d, full: full, win: prm, endgame: e}
+					f.win.WinnableMaterial = w
+					k, l := fitK(train, f)
+					fmt.Printf("%-14s %-10s %-16s %-12s %6.0f %12.4f %12.4f\n", baseName(b), baseName(d), baseName(w), baseName(e), k, l, logLoss(test, f, k))
+				}
 			}
 		}
 	}
@@ -267,7 +283,7 @@ func collect[T any, P search.GamePtr[T]](def *variants.Def[T, P], choice variant
 					m, fl := p.ScaleMaterial()
 					full = fl
 					out = append(out, sample{v: v, m: m, mw: p.SideMaterial(position.White), mb: p.SideMaterial(position.Black),
-						r50: p.State().Rule50, r: r, game: n})
+						sw: p.ScaleFactor(position.White), sb: p.ScaleFactor(position.Black), r50: p.State().Rule50, r: r, game: n})
 				}
 				p.DoMove(m, &states[i])
 			}
@@ -280,12 +296,14 @@ func collect[T any, P search.GamePtr[T]](def *variants.Def[T, P], choice variant
 	return out, full, nil
 }
 
-// logLoss is the mean log loss of σ(v·s·w·d/k) against the results, s the
-// material scale of f.base (1 when it is 0), w the winnable scale of f.win
-// (search.Params.WinnableScale/64 for the side v favours) and d the
+// logLoss is the mean log loss of σ(v·s·w·e·d/k) against the results, s
+// the material scale of f.base (1 when it is 0), w the winnable scale of
+// f.win (search.Params.WinnableScale/64 for the side v favours), e the
+// known-endgame factor ScaleFactor/64 of that side when f.endgame is 1 and
+// d the
 // damping max(damp − r50, 0)/damp of the move-count counter (1 when damp
 // is 0), as the search applies them (search.Params EvalScaleBase,
-// WinnableMaterial and Rule50Damp).
+// WinnableMaterial, EndgameScale and Rule50Damp).
 func logLoss(ss []sample, f factors, k float64) float64 {
 	sum := 0.0
 	for _, s := range ss {
@@ -299,6 +317,13 @@ func logLoss(ss []sample, f factors, k float64) float64 {
 				a, o = o, a
 			}
 			v = v * float64(f.win.WinnableScale(position.Value(v), a, o)) / 64
+		}
+		if f.endgame > 0 && v != 0 {
+			sf := s.sw
+			if v < 0 {
+				sf = s.sb
+			}
+			v = v * float64(sf) / 64
 		}
 		if f.damp > 0 {
 			v = v * float64(max(f.damp-s.r50, 0)) / float64(f.damp)

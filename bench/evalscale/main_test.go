@@ -109,6 +109,9 @@ func TestCollect(t *testing.T) {
 		r50  int
 	}{{1, 0, 2}, {1, 0, 4}, {0.5, 1, 2}}
 	for i, s := range ss {
+		if s.sw != 64 || s.sb != 64 {
+			t.Errorf("sample %d: endgame factors %d/%d, want 64/64 (xiangqi)", i, s.sw, s.sb)
+		}
 		if s.mw != 90 || s.mb != 90 {
 			t.Errorf("sample %d: side material %d/%d, want 90/90", i, s.mw, s.mb)
 		}
@@ -149,5 +152,21 @@ func TestClasses(t *testing.T) {
 	}
 	if c := got[1]; c.edge != 4 || c.own != 1 || c.n != 118 || c.scale != 1 {
 		t.Errorf("rook class %+v, want edge 4 own 1 n 118 scale 1", c)
+	}
+}
+
+// The known-endgame factor of the side the evaluation favours: White's
+// +400 in KR v KB (White's factor 8) counts 50, Black's −300 with Black's
+// factor 64 stays; EndgameScale 0 leaves both.
+func TestLogLossEndgame(t *testing.T) {
+	ss := []sample{{v: 400, sw: 8, sb: 8, r: 0.5}, {v: -300, sw: 8, sb: 64, r: 0}}
+	q := func(x float64) float64 { return 1 / (1 + math.Exp(-x/200)) }
+	want := (-(0.5*math.Log(q(50)) + 0.5*math.Log(1-q(50))) - math.Log(1-q(-300))) / 2
+	if got := logLoss(ss, factors{endgame: 1}, 200); math.Abs(got-want) > 1e-12 {
+		t.Fatalf("logLoss with EndgameScale = %v, want %v", got, want)
+	}
+	plain := (-(0.5*math.Log(q(400)) + 0.5*math.Log(1-q(400))) - math.Log(1-q(-300))) / 2
+	if got := logLoss(ss, factors{}, 200); math.Abs(got-plain) > 1e-12 {
+		t.Fatalf("logLoss without = %v, want %v", got, plain)
 	}
 }
