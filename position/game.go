@@ -71,8 +71,9 @@ type Game interface {
 	// strong the game's known drawn endgames leave (Stockfish's classical
 	// scale factors, SCALE_FACTOR_NORMAL 64): chess 8 when strong has no
 	// pawns and its pieces are worth at most a bishop more than the other
-	// side's and less than two rooks, 24 for bishops of opposite
-	// colours alone with at most two pawns between the sides, 64
+	// side's and less than two rooks (Stockfish's piece values), 24 for
+	// bishops of opposite colours alone with at most two pawns between the
+	// sides, 64
 	// otherwise; xiangqi 64 (its endgames are scaled by material,
 	// search.Params.WinnableMaterial). The search applies it with
 	// Params.EndgameScale.

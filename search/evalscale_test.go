@@ -81,7 +81,7 @@ func TestScaleMaterial(t *testing.T) {
 }
 
 // winnableParams are the xiangqi constants of the scale with the rule on
-// from 60 material down.
+// from 60 material down (params.toml turns it on from 80).
 func winnableParams() Params {
 	return Params{WinnableMaterial: 60, WinnableLone: 10, WinnableLoneScale: 16, WinnableMinor: 20,
 		WinnableMinorScale: 16, WinnableEvenScale: 48, WinnableEdge: 8, WinnableEdgeScale: 80}
@@ -117,7 +117,7 @@ func TestWinnableScale(t *testing.T) {
 // The search's static evaluation takes the favoured side from the
 // evaluator's sign and the side to move: Black to move with a horse
 // against Red's rook scores +300 for Black (a lone horse: 16/64), −300 for
-// Red (the rook's edge of 10 is below WinnableMinor: 64/64).
+// Red (an edge of 10, but the rook's 18 is below WinnableMinor: 64/64).
 func TestEvalWinnable(t *testing.T) {
 	p, err := xiangqi.NewFromFEN("3aka3/9/9/9/4n4/9/9/9/4R4/3K5 b - - 0 1")
 	if err != nil {
@@ -277,12 +277,16 @@ func TestScaleFactor(t *testing.T) {
 		fen          string
 		white, black int
 	}{
-		{"4k3/8/8/8/2b5/8/8/R3K3 w - - 0 1", 8, 8},          // KR v KB: edge 4, and the bishop side cannot win either
-		{"4k3/8/8/8/2b5/8/7P/R3K3 w - - 0 1", 64, 8},        // with a white pawn: only the bishop side keeps 8
-		{"4k3/8/8/8/2r5/8/8/RB2K3 w - - 0 1", 8, 8},         // KRB v KR: edge 6 (and the rook side's −6)
-		{"4k3/8/8/8/2n5/8/8/RB2K3 w - - 0 1", 64, 8},        // KRB v KN: edge 10
-		{"3qk3/8/8/8/8/8/8/RB2K3 w - - 0 1", 8, 8},          // KQ v KRB: 16 against 18
-		{"3rk3/8/8/8/8/8/8/RR2K3 w - - 0 1", 64, 8},         // two rooks (20) against a rook
+		{"4k3/8/8/8/2b5/8/8/R3K3 w - - 0 1", 8, 8},   // KR v KB: edge 4, and the bishop side cannot win either
+		{"4k3/8/8/8/2b5/8/7P/R3K3 w - - 0 1", 64, 8}, // with a white pawn: only the bishop side keeps 8
+		{"4k3/8/8/8/2r5/8/8/RB2K3 w - - 0 1", 8, 8},  // KRB v KR: edge 6 (and the rook side's −6)
+		{"4k3/8/8/8/2n5/8/8/RB2K3 w - - 0 1", 64, 8}, // KRB v KN: edge 10
+		{"3qk3/8/8/8/8/8/8/RB2K3 w - - 0 1", 8, 8},   // KQ v KRB: 16 against 18
+		{"3rk3/8/8/8/8/8/8/RR2K3 w - - 0 1", 64, 8},
+		{"4k3/8/8/8/2n5/8/8/BB2K3 w - - 0 1", 64, 8},        // KBB v KN: the bishop pair wins (edge 869 > 825)
+		{"4k3/8/8/8/2b5/8/8/NN2K3 w - - 0 1", 8, 8},         // KNN v KB: edge 737
+		{"3qk3/8/8/8/8/8/8/BN2K3 w - - 0 1", 8, 64},         // KQ v KBN: the queen wins (edge 932)
+		{"4k3/8/8/8/8/8/8/RN2K3 w - - 0 1", 64, 8},          // KRN v K: edge 2057         // two rooks (20) against a rook
 		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", 8, 8},             // bare kings: edge 0
 		{"4k3/pp6/8/4b3/8/3B4/PPP5/4K3 w - - 0 1", 24, 24},  // bishops of opposite colours (d3 light, e5 dark), 3 v 2 pawns
 		{"4k3/p7/8/4b3/8/3B4/PPPP4/4K3 w - - 0 1", 64, 64},  // 4 v 1 pawns: the difference is 3
@@ -325,5 +329,33 @@ func TestEvalEndgameScale(t *testing.T) {
 		if got := w.evaluate(); got != c.v {
 			t.Errorf("off: %d, want %d", got, c.v)
 		}
+	}
+}
+
+// An attacking edge scales up (80/64), never into the known-win band, and
+// TrainingScore undoes it together with the move-count damping.
+func TestEvalWinnableUp(t *testing.T) {
+	p, err := xiangqi.NewFromFEN("3k5/9/9/9/9/9/9/4n4/9/RNC1K4 w - - 10 20") // R+N+C (35) v N (8), rule counter 10
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &Worker[xiangqi.Position, *xiangqi.Position]{eval: constEval[*xiangqi.Position]{v: 400}}
+	w.pos = *p
+	w.prm = winnableParams()
+	w.prm.WinnableMaterial = 80
+	if got := w.evaluate(); got != 500 {
+		t.Errorf("+400 with an edge of 27: %d, want 400·80/64 = 500", got)
+	}
+	w.eval = constEval[*xiangqi.Position]{v: 8000}
+	if got := w.evaluate(); got != position.ValueKnownWin-1 {
+		t.Errorf("+8000 scaled up: %d, want the cap %d", got, position.ValueKnownWin-1)
+	}
+	w.prm.Rule50Damp = 110 // 100/110 at counter 10
+	w.eval = constEval[*xiangqi.Position]{v: 440}
+	if got := w.evaluate(); got != 440*80/64*100/110 {
+		t.Errorf("with the damping: %d, want %d", got, 440*80/64*100/110)
+	}
+	if got := w.prm.TrainingScore(500, p); got != 500*64/80*110/100 {
+		t.Errorf("TrainingScore(500) = %d, want %d", got, 500*64/80*110/100)
 	}
 }

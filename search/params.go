@@ -184,7 +184,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "CorrectionDiv", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.CorrectionDiv }},
 	{Name: "EvalScaleBase", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.EvalScaleBase }},
 	{Name: "Rule50Damp", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.Rule50Damp }},
-	{Name: "WinnableMaterial", Default: 0, Min: 0, Max: 400, field: func(p *Params) *int { return &p.WinnableMaterial }},
+	{Name: "WinnableMaterial", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.WinnableMaterial }},
 	{Name: "WinnableLone", Default: 10, Min: 0, Max: 60, field: func(p *Params) *int { return &p.WinnableLone }},
 	{Name: "WinnableLoneScale", Default: 16, Min: 0, Max: 64, field: func(p *Params) *int { return &p.WinnableLoneScale }},
 	{Name: "WinnableMinor", Default: 20, Min: 0, Max: 60, field: func(p *Params) *int { return &p.WinnableMinor }},
@@ -403,7 +403,12 @@ func (p *Params) TrainingScore(v position.Value, g position.Game) position.Value
 		m, full := g.ScaleMaterial()
 		u = u * int64(b+full) / int64(b+m)
 	}
-	if f := p.winnableScale(v, g); f > 0 && f != 64 {
+	// The factors are the root's; a score from a leaf of other material
+	// comes back larger or smaller than that leaf's evaluation (in the
+	// saturated part of the result curve, for the most part).
+	if f := p.winnableScale(v, g); f == 0 {
+		return v // scaled to 0 at the root: nothing to undo, and no other factor applied
+	} else if f != 64 {
 		u = u * 64 / int64(f)
 	}
 	if f := p.endgameScale(v, g); f > 0 && f != 64 {

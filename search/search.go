@@ -44,7 +44,11 @@ func (w *Worker[T, P]) evaluate() position.Value {
 		v = v * position.Value(b+m) / position.Value(b+full)
 	}
 	if w.prm.WinnableMaterial > 0 {
-		v = v * position.Value(w.prm.winnableScale(v, P(&w.pos))) / 64
+		if f := w.prm.winnableScale(v, P(&w.pos)); f != 64 {
+			// Scaled up, a static evaluation stays below a known win (the
+			// pruning that trusts the static evaluation stops there).
+			v = max(min(v*position.Value(f)/64, position.ValueKnownWin-1), -position.ValueKnownWin+1)
+		}
 	}
 	if w.prm.EndgameScale > 0 {
 		v = v * position.Value(w.prm.endgameScale(v, P(&w.pos))) / 64

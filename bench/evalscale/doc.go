@@ -16,7 +16,8 @@
 // in chess, pawn move: what the search does with Rule50Damp D; 0 is no
 // damping) and each WinnableMaterial W of -winnable (v multiplied by
 // search.Params.WinnableScale/64 for the side v favours, the other
-// Winnable constants at the game's defaults; 0 is off) and each
+// Winnable constants at the game's defaults, which are xiangqi's fit in
+// both games; 0 is off) and each
 // EndgameScale of -endgame (1: v multiplied by position.Game.ScaleFactor/64
 // of the side v favours, the known drawn endgames); the other half gives
 // the held-out log loss (natural log, mean per position). Lower is better;

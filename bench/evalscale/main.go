@@ -54,7 +54,7 @@ func main() {
 	dampFlag := flag.String("damp", "0", "Rule50Damp values to try on top of each base (0: no damping): v·(D − r)/D, r the plies since the last capture (chess: or pawn move)")
 	classMax := flag.Int("classes", 0, "also print the best scale per material class (the side ahead's edge and own material) over the positions with at most this much material of both sides (0: no)")
 	endFlag := flag.String("endgame", "0", "EndgameScale values to try on top of the others (0: off, 1: the known drawn endgames of position.Game.ScaleFactor)")
-	winFlag := flag.String("winnable", "0", "WinnableMaterial values to try on top of each base and damping (0: off; the other Winnable constants are the game's defaults)")
+	winFlag := flag.String("winnable", "0", "WinnableMaterial values to try on top of each base and damping (0: off; the other Winnable constants are the game's defaults, fitted for xiangqi)")
 	flag.Parse()
 	if flag.NArg() == 0 || *every < 1 || *from < 0 || *classMax < 0 {
 		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] [-seed N] [-bases B,...] [-damp D,...] [-winnable W,...] [-endgame 0,1] [-classes M] FILE.pgn...")
@@ -72,7 +72,7 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-	ends, err := nonNegatives("-endgame", "0 or 1", *endFlag)
+	ends, err := nonNegatives("-endgame", "a value", *endFlag)
 	if err == nil && slices.Max(ends) > 1 {
 		err = fmt.Errorf("-endgame: %d is not 0 or 1", slices.Max(ends))
 	}
@@ -136,7 +136,11 @@ func main() {
 		fmt.Printf("\nthe best scale s of σ(v·s/K), K %.0f fitted on all positions unscaled, by class, material of both sides ≤ %d, |v| ≥ 20\n", k, *classMax)
 		fmt.Printf("%-10s %-12s %8s %6s\n", "edge a−o", "own a", "n", "s")
 		for _, c := range classes(samples, *classMax, k) {
-			fmt.Printf("%-10s %-12s %8d %6.2f\n", edgeNames[c.edge], fmt.Sprintf("%d–%d", 10*c.own, 10*c.own+9), c.n, c.scale)
+			own := fmt.Sprintf("%d–%d", 10*c.own, 10*c.own+9)
+			if c.own == 3 {
+				own = "≥ 30"
+			}
+			fmt.Printf("%-10s %-12s %8d %6.2f\n", edgeNames[c.edge], own, c.n, c.scale)
 		}
 	}
 }
@@ -152,15 +156,15 @@ type class struct {
 	scale        float64
 }
 
-// classes groups the samples with mw + mb ≤ max and |v| ≥ 20 by the side v
+// classes groups the samples with mw + mb ≤ limit and |v| ≥ 20 by the side v
 // favours (a its material, o the other's): its edge a − o and its own
 // material a, and returns, per class with at least 100 positions, the s in
 // [0, 3] (steps of 0.05) with the lowest log loss of σ(v·s/k): what the
 // winnable constants (search.Params.WinnableMaterial) are fitted from.
-func classes(ss []sample, max int, k float64) []class {
+func classes(ss []sample, limit int, k float64) []class {
 	var groups [len(edgeNames)][4][]sample
 	for _, s := range ss {
-		if s.mw+s.mb > max || math.Abs(s.v) < 20 {
+		if s.mw+s.mb > limit || math.Abs(s.v) < 20 {
 			continue
 		}
 		a, o := s.mw, s.mb
