@@ -3,7 +3,8 @@
 // mate the default search proves (a pruning that does is a fault of the
 // change, whatever its SPRT says). A branch that adds a switch adds its row.
 // TTEvalStore is not here: it saves evaluations, not nodes (TestTTEvalOnly,
-// TestMatesTTEvalStore).
+// TestMatesTTEvalStore). EndgameScale is not here either: the bench positions
+// hold none of the endgames it scales (TestEvalEndgameScale, TestScaleFactor).
 package search_test
 
 import (
@@ -29,6 +30,7 @@ var switchCases = []switchCase{
 	{"HindsightMargin", 80, false},
 	{"Rule50Damp", 200, false},
 	{"LMRDeeperBase", 25, false},
+	{"WinnableMaterial", 80, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
