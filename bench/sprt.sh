@@ -12,8 +12,9 @@
 # The binaries go to runs/bin/ (git-ignored), named by revision; PGNOUT=FILE
 # keeps the games; RESULTS=FILE keeps the result file and resumes from it: the
 # same command run again after a kill or a cut machine continues the SPRT from
-# the games already played instead of from zero. The last lines printed are
-# the match's table and verdict.
+# the games already played instead of from zero, and with a larger game count
+# it extends an SPRT that ended undecided at its cap. The last lines printed
+# are the match's table and verdict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=$1 base=$2 tc=${3:-1+0.01} bounds=${4:-0,10} games=${5:-4000} conc=${6:-2}

@@ -474,8 +474,9 @@ func filterPGN(path string, keep map[[2]int]bool) error {
 // resumeResults reads an earlier run's result file for Config.Resume: the
 // games it counted, and the file itself when it ended. The file must be of
 // the same match and shard as hdr, or of the same match with fewer games
-// and no SPRT (an extension: its games are kept, and it has not ended for
-// the longer match). The PGN is cut to the counted games.
+// (an extension: its games are kept, and it has not ended for the longer
+// match), an SPRT match only under the same SPRT and only if that did not
+// decide. The PGN is cut to the counted games.
 func resumeResults(path string, hdr *ResultsHeader, pgnPath string) (keep []GameResult, ended *Results, err error) {
 	r, _, err := readResults(path)
 	if os.IsNotExist(err) {
@@ -489,8 +490,11 @@ func resumeResults(path string, hdr *ResultsHeader, pgnPath string) (keep []Game
 	}
 	// A finished match of fewer games, equal in everything else, is extended:
 	// its games are kept and the pairs it did not reach are played (pair p
-	// plays opening p mod NOpenings whatever the length). An SPRT match
-	// is not: its test stops by its own rule.
+	// plays opening p mod NOpenings whatever the length). An SPRT match is
+	// extended only under the same test and only when it ended at its
+	// length undecided: the sequential test goes on as if its cap had been
+	// the longer one from the start (fishtest's and OpenBench's SPRTs have
+	// no cap at all); one its test decided is over.
 	old := r.Header.Match
 	extend := old.Games < hdr.Match.Games
 	if extend {
@@ -503,9 +507,12 @@ func resumeResults(path string, hdr *ResultsHeader, pgnPath string) (keep []Game
 	withRunSPRT := old
 	withRunSPRT.SPRT = hdr.Match.SPRT
 	sameButSPRT, _ := json.Marshal(withRunSPRT)
+	sameSPRT := old.SPRT != nil && hdr.Match.SPRT != nil && *old.SPRT == *hdr.Match.SPRT
 	switch {
-	case extend && bytes.Equal(sameButSPRT, want) && (old.SPRT != nil || hdr.Match.SPRT != nil):
-		return nil, nil, fmt.Errorf("%s: cannot extend an SPRT match from %d to %d games: the test stops by its own rule; start a new result file", path, r.Header.Match.Games, hdr.Match.Games)
+	case extend && bytes.Equal(sameButSPRT, want) && (old.SPRT != nil || hdr.Match.SPRT != nil) && !sameSPRT:
+		return nil, nil, fmt.Errorf("%s: cannot extend an SPRT match from %d to %d games under another test (an SPRT added, dropped or changed); start a new result file", path, r.Header.Match.Games, hdr.Match.Games)
+	case extend && sameSPRT && r.Stopped == "sprt":
+		return nil, nil, fmt.Errorf("%s: cannot extend an SPRT match from %d to %d games: its test already decided; start a new result file", path, r.Header.Match.Games, hdr.Match.Games)
 	case !bytes.Equal(got, want):
 		// Compared with the file's match at this run's length when
 		// extending, so the message names what differs besides it.

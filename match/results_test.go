@@ -348,7 +348,9 @@ func TestFormatEngine(t *testing.T) {
 // TestResumeExtends: a finished match resumed with more games keeps its
 // games and plays only the pairs it did not reach, ending with the games
 // (and PGN rounds) of a match run at the longer length from the start; a
-// shorter length and an SPRT match are refused, naming the reason.
+// shorter length, an SPRT match without its SPRT or under another, and one
+// its SPRT decided are refused, naming the reason; an undecided SPRT match
+// goes on under the same test.
 func TestResumeExtends(t *testing.T) {
 	base := Config{Game: position.Chess, TC: TimeControl{Depth: 1}, Games: 4, Concurrency: 1, Adjudication: Adjudication{MaxPlies: 30},
 		Openings: []notation.Opening{{FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}, {FEN: "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"}, {FEN: "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"}}}
@@ -427,19 +429,56 @@ func TestResumeExtends(t *testing.T) {
 	if _, err := Run(context.Background(), addSPRT); err == nil || !strings.Contains(err.Error(), "cannot extend an SPRT match") {
 		t.Fatalf("extended with an SPRT added: %v", err)
 	}
-	// An SPRT match is not extended, with its SPRT or without it.
+	// An SPRT match is not extended without its SPRT or under another one.
 	sp := base
 	sp.Results, sp.SPRT = filepath.Join(dir, "s"), &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	if _, err := Run(context.Background(), sp); err != nil {
 		t.Fatal(err)
 	}
-	sp.Games, sp.Resume = 10, true
-	if _, err := Run(context.Background(), sp); err == nil || !strings.Contains(err.Error(), "cannot extend an SPRT match") {
-		t.Fatalf("extended an SPRT match: %v", err)
+	four, err := ReadResults(sp.Results)
+	if err != nil || four.Stopped != "" || len(four.Games) != 4 {
+		t.Fatalf("the 4-game SPRT match: %v, stopped %q, %d games", err, four.Stopped, len(four.Games))
 	}
-	sp.SPRT = nil
-	if _, err := Run(context.Background(), sp); err == nil || !strings.Contains(err.Error(), "cannot extend an SPRT match") {
+	sp.Games, sp.Resume = 10, true
+	noSPRT := sp
+	noSPRT.SPRT = nil
+	if _, err := Run(context.Background(), noSPRT); err == nil || !strings.Contains(err.Error(), "cannot extend an SPRT match") {
 		t.Fatalf("extended an SPRT match without its SPRT: %v", err)
+	}
+	other := sp
+	other.SPRT = &SPRT{Elo0: -5, Elo1: 0, Alpha: 0.05, Beta: 0.05}
+	if _, err := Run(context.Background(), other); err == nil || !strings.Contains(err.Error(), "under another test") {
+		t.Fatalf("extended an SPRT match under other bounds: %v", err)
+	}
+	// Under the same SPRT, a match that ended at its length undecided goes
+	// on: its 4 games kept, 6 more played.
+	if _, err := Run(context.Background(), sp); err != nil {
+		t.Fatalf("extending the undecided SPRT match 4 → 10: %v", err)
+	}
+	ten, err := ReadResults(sp.Results)
+	if err != nil || !ten.Ended || len(ten.Games) != 10 || ten.Header.Match.Games != 10 {
+		t.Fatalf("the extended SPRT match: %v, ended %v, %d games, header %d", err, ten.Ended, len(ten.Games), ten.Header.Match.Games)
+	}
+	for i, g := range four.Games {
+		if ten.Games[i] != g {
+			t.Fatalf("game %d of the SPRT match changed: %+v, was %+v", i, ten.Games[i], g)
+		}
+	}
+	// One whose test decided is over: its end line says "sprt".
+	data, err := os.ReadFile(sp.Results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decided := strings.Replace(string(data), `{"end":true,"games":10}`, `{"end":true,"games":10,"stopped":"sprt"}`, 1)
+	if decided == string(data) {
+		t.Fatalf("no end line to mark in\n%s", data)
+	}
+	if err := os.WriteFile(sp.Results, []byte(decided), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sp.Games = 12
+	if _, err := Run(context.Background(), sp); err == nil || !strings.Contains(err.Error(), "already decided") {
+		t.Fatalf("extended a decided SPRT match: %v", err)
 	}
 }
 

@@ -50,7 +50,7 @@ func runMatch(c *cli.Call) int {
 	shardFlag := fs.String("shard", "", "play shard `i/n` of the match: the pairs p with p mod n = i (default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, else the whole match); merge the shards' -results with play match merge")
 	shards := fs.Int("shards", 0, "number of shards when the index comes from JOB_COMPLETION_INDEX (or MATCH_SHARDS)")
 	results := fs.String("results", "", "write the match's result `file` (W/D/L and pentanomial of each game, engines, control, openings, shard) for play match merge")
-	resume := fs.Bool("resume", false, "continue the match of the -results file (a shard killed or requeued): its games are kept, the missing ones played; with a larger -games, extend a finished match without SPRT")
+	resume := fs.Bool("resume", false, "continue the match of the -results file (a shard killed or requeued): its games are kept, the missing ones played; with a larger -games, extend a finished match (an SPRT match only under the same -sprt and only if it ended undecided at its length)")
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
