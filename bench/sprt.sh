@@ -38,8 +38,12 @@ else
   newbin=$PWD/runs/bin/play-$n
   go build -o "$newbin" ./cmd/play
 fi
+# The match itself runs on this tree's play (its runner, resume and
+# extension rules), whatever the two engines' revisions.
+runner=$PWD/runs/bin/play-runner
+go build -o "$runner" ./cmd/play
 echo "SPRT $game $tc bounds $bounds: new=$n base=$b" >&2
-exec "$newbin" match -game "$game" -tc "$tc" -games "$games" -concurrency "$conc" \
+exec "$runner" match -game "$game" -tc "$tc" -games "$games" -concurrency "$conc" \
   -openings "configs/openings/$game.epd" -resign 1000,4 -draw 5,8,80 -maxplies 400 \
   -margin 100ms -sprt "$bounds,0.05,0.05,normalized" \
   -engine "cmd=$newbin name=new-$n" -engine "cmd=$basebin name=base-$b" \
