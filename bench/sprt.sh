@@ -40,7 +40,7 @@ else
 fi
 # The match itself runs on this tree's play (its runner, resume and
 # extension rules), whatever the two engines' revisions.
-runner=$PWD/runs/bin/play-runner
+runner=$(mktemp -d)/play
 go build -o "$runner" ./cmd/play
 echo "SPRT $game $tc bounds $bounds: new=$n base=$b" >&2
 exec "$runner" match -game "$game" -tc "$tc" -games "$games" -concurrency "$conc" \
