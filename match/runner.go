@@ -357,7 +357,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 // nil), shows the progress line, and cancels the match at an SPRT decision
 // or at the first error, which it returns.
 func collect(ctx context.Context, cancel func(), cfg *Config, rep *Report, legs map[int][2]float64, done <-chan gameDone, pgn *os.File, out *resultsWriter, total int) error {
-	start := time.Now()
+	start, resumed := time.Now(), rep.Games // games of a resumed file are counted before
 	status, line := progress.NewStatus(cfg.Progress, cfg.ProgressEvery), ""
 	var firstErr error
 	for d := range done {
@@ -386,7 +386,7 @@ func collect(ctx context.Context, cancel func(), cfg *Config, rep *Report, legs 
 			}
 		}
 		if status != nil {
-			line = rep.progressLine(total, cfg.Concurrency, time.Since(start))
+			line = rep.progressLine(total, cfg.Concurrency, resumed, time.Since(start))
 			status.Update(line)
 		}
 		if rep.Stopped == "sprt" {
@@ -492,10 +492,11 @@ func (s *slot) playJobs(ctx context.Context, cfg *Config, jobs <-chan job, done 
 // the Elo estimate (over the finished pairs when the games come in pairs,
 // and then labelled so, since the counts are per game), the LLR when an
 // SPRT runs, the time so far and an estimate of the time left (the mean
-// time per game so far, times the games left, over the games at once), e.g.
+// time per game this run played, resumed games not counted, times the
+// games left), e.g.
 //
 //	3/60 games  +2 =0 -1  1 pair: Elo +0.00 (no interval yet: 1 pair)  41s, ~10m left
-func (r *Report) progressLine(total, concurrency int, elapsed time.Duration) string {
+func (r *Report) progressLine(total, concurrency, resumed int, elapsed time.Duration) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d/%d games  +%d =%d -%d  ", r.Games, total, r.Tri.W, r.Tri.D, r.Tri.L)
 	if p := r.Penta.Pairs(); r.Elo.Pairs {
@@ -510,9 +511,9 @@ func (r *Report) progressLine(total, concurrency int, elapsed time.Duration) str
 		fmt.Fprintf(&b, "  LLR %.2f", r.LLR)
 	}
 	fmt.Fprintf(&b, "  %s", roundDuration(elapsed))
-	if left := total - r.Games; left > 0 && r.Games > 0 {
-		eta := time.Duration(float64(elapsed) / float64(r.Games) * float64(left))
-		if r.Games < concurrency {
+	if left, played := total-r.Games, r.Games-resumed; left > 0 && played > 0 {
+		eta := time.Duration(float64(elapsed) / float64(played) * float64(left))
+		if played < concurrency {
 			eta = 0 // the first games are still running: no estimate yet
 		}
 		if eta > 0 {

@@ -175,20 +175,20 @@ func TestProgressLineEarly(t *testing.T) {
 	}{{0, 0, position.WhiteWin}, {0, 1, position.WhiteWin}, {1, 0, position.WhiteWin}} {
 		r.add(x.pair, x.leg, &GameRecord{Result: x.result, Fault: -1}, legs)
 	}
-	if got, want := r.progressLine(10, 1, 41*time.Second), "3/10 games  +2 =0 -1  1 pair: Elo +0.00 (no interval yet: 1 pair)  41s, ~1m36s left"; got != want {
+	if got, want := r.progressLine(10, 1, 0, 41*time.Second), "3/10 games  +2 =0 -1  1 pair: Elo +0.00 (no interval yet: 1 pair)  41s, ~1m36s left"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	r.add(1, 1, &GameRecord{Result: position.Draw, Fault: -1}, legs) // pair 1 scores 1.5
-	if got, want := r.progressLine(10, 1, 50*time.Second), "4/10 games  +2 =1 -1  2 pairs: Elo +88.74 ± 136.27 (95%), nElo +245.67 ± 340.48  50s, ~1m15s left"; got != want {
+	if got, want := r.progressLine(10, 1, 0, 50*time.Second), "4/10 games  +2 =1 -1  2 pairs: Elo +88.74 ± 136.27 (95%), nElo +245.67 ± 340.48  50s, ~1m15s left"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	s := newReport(&SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05})
 	s.add(0, 0, &GameRecord{Result: position.Draw, Fault: -1}, legs)
-	if got, want := s.progressLine(2, 1, 2*time.Second), "1/2 games  +0 =1 -0  Elo +0.00 (no interval yet: 1 game)  LLR -0.00  2s, ~2s left at most (the SPRT may stop sooner)"; got != want {
+	if got, want := s.progressLine(2, 1, 0, 2*time.Second), "1/2 games  +0 =1 -0  Elo +0.00 (no interval yet: 1 game)  LLR -0.00  2s, ~2s left at most (the SPRT may stop sooner)"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	// While the first games of each slot still run there is no estimate.
-	if got, want := s.progressLine(2, 2, 2*time.Second), "1/2 games  +0 =1 -0  Elo +0.00 (no interval yet: 1 game)  LLR -0.00  2s"; got != want {
+	if got, want := s.progressLine(2, 2, 0, 2*time.Second), "1/2 games  +0 =1 -0  Elo +0.00 (no interval yet: 1 game)  LLR -0.00  2s"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	// The line "9/10 games +1 =0 -8 Elo -Inf (all games lost)": the
@@ -205,8 +205,16 @@ func TestProgressLineEarly(t *testing.T) {
 		}
 		l.add(i/2, i%2, &GameRecord{Result: res, Fault: -1}, legs)
 	}
-	if got, want := l.progressLine(10, 1, 90*time.Second), "9/10 games  +1 =0 -8  4 pairs: Elo -Inf (all pairs lost)  1m30s, ~10s left"; got != want {
+	if got, want := l.progressLine(10, 1, 0, 90*time.Second), "9/10 games  +1 =0 -8  4 pairs: Elo -Inf (all pairs lost)  1m30s, ~10s left"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	// A resumed run's rate is its own: 3 games in 90 s after 6 resumed, one left.
+	if got, want := l.progressLine(10, 1, 6, 90*time.Second), "9/10 games  +1 =0 -8  4 pairs: Elo -Inf (all pairs lost)  1m30s, ~30s left"; got != want {
+		t.Errorf("resumed: got  %q\nwant %q", got, want)
+	}
+	// Nothing played yet in this run: no estimate.
+	if got, want := l.progressLine(10, 1, 9, 90*time.Second), "9/10 games  +1 =0 -8  4 pairs: Elo -Inf (all pairs lost)  1m30s"; got != want {
+		t.Errorf("nothing played: got  %q\nwant %q", got, want)
 	}
 }
 
