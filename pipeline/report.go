@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"dualnnue/internal/plots"
@@ -239,11 +240,11 @@ func markdown(rep *Report) string {
 			classic = fmt.Sprintf("%d-%d-%d, %s", g.Classic.WDL.W, g.Classic.WDL.D, g.Classic.WDL.L,
 				eloText(g.Classic.Elo, g.Classic.EloError, g.Classic.EloBound, g.Classic.WDL.Games()))
 		}
-		fmt.Fprintf(&b, "| %d | `%s` | %d | %d | %.2f | %s | %s | %.2f | %d | %.5f → %.5f | %.5f → %.5f | %s | %s | %d-%d-%d | %s | %s | %s | %s | %s |\n",
+		fmt.Fprintf(&b, "| %d | `%s` | %d | %d | %.2f | %s | %s | %.2f | %d | %s | %s | %s | %s | %d-%d-%d | %s | %s | %s | %s | %s |\n",
 			g.Index, rel(rep.RunDir, g.SelfplayEval.String()), g.Games, g.Positions, g.BytesPerPos, rate, duration(g.SelfplaySecs), g.Lambda, g.TrainPositions,
-			g.TrainLoss0, g.TrainLoss, g.ValidLoss0, g.ValidLoss, netEpochText(g), duration(g.TrainSecs), g.Match.W, g.Match.D, g.Match.L, g.EloText(), sprt, classic, duration(g.MatchSecs), kept)
+			lossPair(g.TrainLoss0, g.TrainLoss), lossPair(g.ValidLoss0, g.ValidLoss), netEpochText(g), duration(g.TrainSecs), g.Match.W, g.Match.D, g.Match.L, g.EloText(), sprt, classic, duration(g.MatchSecs), kept)
 		if g.ValidLoss > g.ValidLoss0 && g.ValidLoss0 > 0 {
-			doubts = append(doubts, fmt.Sprintf("generation %d: the held-out loss rose (%.5f → %.5f): the net fits its training games better than new ones (over-fitting); more data or a smaller net", g.Index, g.ValidLoss0, g.ValidLoss))
+			doubts = append(doubts, fmt.Sprintf("generation %d: the held-out loss rose (%s from the first pass to the last): the net fits its training games better than new ones (over-fitting); more data or a smaller net", g.Index, lossPair(g.ValidLoss0, g.ValidLoss)))
 		}
 		if g.EloBound == 0 && g.Elo-g.EloError <= 0 && g.Elo+g.EloError >= 0 {
 			verdict := "not kept"
@@ -335,6 +336,18 @@ func stagesText(rep *Report) string {
 		}
 	}
 	return b.String()
+}
+
+// lossPair prints a loss before and after as "a → b" with 5 decimals, or
+// with as many more (up to 8) as it takes to tell them apart, so a change
+// the report names is never printed as two equal numbers.
+func lossPair(a, b float64) string {
+	for d := 5; ; d++ {
+		x, y := strconv.FormatFloat(a, 'f', d, 64), strconv.FormatFloat(b, 'f', d, 64)
+		if x != y || a == b || d == 8 {
+			return x + " → " + y
+		}
+	}
 }
 
 // netEpochText says which epoch's weights a generation's net holds: "6 of

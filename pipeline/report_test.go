@@ -47,7 +47,7 @@ func TestReportExplainsItself(t *testing.T) {
 		"An SPRT (0,10,0.05,0.05) stops the match",
 		"| 1 | `gen-000/train/n0.nnue` | 1000 | 110000 | 0.00 | 950 | 2.0 h | 0.70 | 200000 |",
 		"| H1 (LLR 2.96) | 50-5-5, +300.0 ± 80.0 | 8 min | **yes** |",
-		"generation 1: the held-out loss rose (0.00500 → 0.00520)",
+		"generation 1: the held-out loss rose (0.00500 → 0.00520 from the first pass to the last)",
 		// The net's epoch: the loss columns run to the last epoch, the net
 		// may hold an earlier one (issue 24: best.nnue was epoch 1 of 6).
 		"| 0.01000 → 0.00500 | 0.00600 → 0.00550 | 1 of 6 (lowest valid loss) |",
@@ -82,6 +82,24 @@ func TestReportExplainsItself(t *testing.T) {
 		f.Close()
 		if err != nil || img.Bounds().Dx() < 400 {
 			t.Fatalf("%s: %v", name, err)
+		}
+	}
+}
+
+// A change below the fifth decimal is printed with the decimals that show
+// it (the pipeline of 2026-12-06 reported "rose (0.00137 → 0.00137)").
+func TestLossPair(t *testing.T) {
+	for _, c := range []struct {
+		a, b float64
+		want string
+	}{
+		{0.0013689375, 0.0013721331, "0.001369 → 0.001372"},
+		{0.005, 0.0052, "0.00500 → 0.00520"},
+		{0.0013, 0.0013, "0.00130 → 0.00130"},
+		{0.001, 0.001000000001, "0.00100000 → 0.00100000"},
+	} {
+		if got := lossPair(c.a, c.b); got != c.want {
+			t.Errorf("lossPair(%v, %v) = %q, want %q", c.a, c.b, got, c.want)
 		}
 	}
 }
