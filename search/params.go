@@ -360,11 +360,17 @@ func (p *Params) winnableScale(v position.Value, g position.Game) int {
 	if p.WinnableMaterial <= 0 {
 		return 64
 	}
-	fav := g.SideToMove()
-	if v < 0 {
-		fav ^= 1
-	}
+	fav := favoured(v, g)
 	return p.WinnableScale(v, g.SideMaterial(fav), g.SideMaterial(fav^1))
+}
+
+// favoured is the side a score v of g from the side to move's view favours
+// (the side to move when v is 0).
+func favoured(v position.Value, g position.Game) position.Color {
+	if v < 0 {
+		return g.SideToMove() ^ 1
+	}
+	return g.SideToMove()
 }
 
 // endgameScale is position.Game.ScaleFactor for the side the score v of g
@@ -373,11 +379,7 @@ func (p *Params) endgameScale(v position.Value, g position.Game) int {
 	if p.EndgameScale <= 0 || v == 0 {
 		return 64
 	}
-	fav := g.SideToMove()
-	if v < 0 {
-		fav ^= 1
-	}
-	return g.ScaleFactor(fav)
+	return g.ScaleFactor(favoured(v, g))
 }
 
 // TrainingScore returns a search score v of position g on the evaluator's
