@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Strength against the field: our engine (built from the working tree, its
 # embedded net, one thread, 16 MiB) against an engine no one here wrote, at a
-# clock, one game at a time, each opening of configs/openings/<game>.epd played
+# clock, one game at a time (CONCURRENCY below), each opening of configs/openings/<game>.epd played
 # twice with colours reversed, a 300 ms clock margin (a loaded machine is not a
 # result: run it on a quiet one). Prints the match table (W-D-L, Elo with the
 # pentanomial 95 % interval, the endings and any time forfeits) and the share of
@@ -23,10 +23,14 @@
 # extended to the games asked for (its games are kept, the openings it did not
 # reach are played). Resume on the revision it ran (the log's first line).
 #   e.g.  RESUME=runs/field/xiangqi-10+0.1-20261205-180007 PIKAFISH=... bench/field.sh xiangqi 10+0.1 200
+# CONCURRENCY=N plays N games at once (default 1): each game's two engines take
+# turns on one core, so N up to the machine's cores keeps the load at N.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: bench/field.sh chess|xiangqi [tc] [games]}
 tc=${2:-10+0.1} games=${3:-100}
+conc=${CONCURRENCY:-1}
+case $conc in ''|*[!0-9]*|0) echo "bench/field.sh: CONCURRENCY must be a positive integer, not \"$conc\"" >&2; exit 2 ;; esac
 export PATH=$PATH:/usr/games
 case $game in
   chess)
@@ -54,8 +58,8 @@ if [ -n "${RESUME:-}" ]; then
 fi
 bin=$(mktemp -d)/play
 go build -o "$bin" ./cmd/play
-echo "bench/field.sh at $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . 2>/dev/null || echo ' (uncommitted changes)'): $game $tc $games games" | tee -a "$stem.log"
-"$bin" match -game "$game" -tc "$tc" -games "$games" -concurrency 1 \
+echo "bench/field.sh at $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . 2>/dev/null || echo ' (uncommitted changes)'): $game $tc $games games, $conc at a time" | tee -a "$stem.log"
+"$bin" match -game "$game" -tc "$tc" -games "$games" -concurrency "$conc" \
   -openings "configs/openings/$game.epd" -resign 1000,4 -draw 5,8,80 -maxplies 400 \
   -margin 300ms -pgnout "$stem.pgn" -results "$stem.results" "${resume[@]}" \
   -engine "cmd=$bin name=dualnnue" "${opp[@]}" \
