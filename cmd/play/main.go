@@ -49,6 +49,19 @@ whose moves are legal only in the other game switches to it, with a note.`,
 				Example: "play match merge m0.results m1.results m2.results m3.results",
 				MinArgs: 1, MaxArgs: cli.Many,
 				Run: runMatchMerge,
+			}, {
+				Name: "compare", Synopsis: "compare two engines that played one opponent on the same openings, paired by opening (points per pair, Elo difference ± 95 %)",
+				Usage: "[-side 0|1] A.results[,SHARD.results...] B.results[,SHARD.results...]",
+				Doc: `Each arm is a match of an engine against the same opponent (the same command
+file name, options and name), game, control, openings and adjudication, as
+bench/field.sh plays them; an arm played in shards is its files joined by
+commas. Only the opening pairs both arms played whole count, so an arm still
+running (no end line) can be compared. The pairing takes out what the openings
+share: far fewer games than two separate Elo intervals need. Anything else
+(another opponent or control, a corrupt file, no pair in common) is an error.`,
+				Example: "play match compare runs/field/main.results runs/field/new.results",
+				MinArgs: 2, MaxArgs: 2,
+				Run: runMatchCompare,
 			}},
 		},
 		{

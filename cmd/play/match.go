@@ -202,3 +202,29 @@ func runMatchMerge(c *cli.Call) int {
 	fmt.Fprint(c.Stdout, rep.Table())
 	return 0
 }
+
+// runMatchCompare pairs two arms' result files by opening and prints B − A.
+func runMatchCompare(c *cli.Call) int {
+	side := c.Flags.Int("side", 0, "the compared engine's place in both matches: 0 the first -engine (bench/field.sh's, ours), 1 the second")
+	args, code, ok := c.Parse()
+	if !ok {
+		return code
+	}
+	if *side != 0 && *side != 1 {
+		return c.UsageError("-side %d: want 0 or 1", *side)
+	}
+	var arms [2]*match.Arm
+	for i, a := range args {
+		arm, err := match.LoadArm(strings.Split(a, ","), *side)
+		if err != nil {
+			return c.Errorf(1, "%v", err)
+		}
+		arms[i] = arm
+	}
+	cmp, err := match.Compare(arms[0], arms[1])
+	if err != nil {
+		return c.Errorf(1, "%v", err)
+	}
+	fmt.Fprint(c.Stdout, cmp.Text())
+	return 0
+}

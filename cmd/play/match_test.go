@@ -167,4 +167,20 @@ func TestMatchShardsMerge(t *testing.T) {
 			t.Errorf("merge %v: %v, stdout %q, stderr %q (want it to name %q)", c.files, err, out, errText, c.want)
 		}
 	}
+	// play match compare: the whole match against itself in shards pairs all
+	// 6 openings; against a match with other adjudication it refuses.
+	compare := func(args ...string) (string, string, error) {
+		var stdout, stderr bytes.Buffer
+		cmd := exec.Command(binary, append([]string{"match", "compare"}, args...)...)
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		return stdout.String(), stderr.String(), err
+	}
+	out, errText, err = compare("-side", "1", filepath.Join(dir, "whole"), strings.Join(shards, ","))
+	if err != nil || !strings.Contains(out, "chess, nodes=150, the same 3 openings: 6 opening pairs played whole by both") || !strings.Contains(out, "B − A: ") {
+		t.Errorf("compare: %v, stdout %q, stderr %q", err, out, errText)
+	}
+	if out, errText, err = compare(filepath.Join(dir, "whole"), filepath.Join(dir, "foreign")); err == nil || out != "" || !strings.Contains(errText, "adjudication") {
+		t.Errorf("compare with another adjudication: %v, stdout %q, stderr %q", err, out, errText)
+	}
 }
