@@ -29,9 +29,11 @@
 // material class best: the favoured side's edge a − o and its own
 // material a (position.Game.SideMaterial). A class at s near 0 is drawn
 // whatever the evaluation says; the Winnable constants of search.Params
-// are fitted from this table.
+// are fitted from this table. In xiangqi, -defenders splits each class
+// further by the other side's advisors and elephants (0–1, 2–3, 4): a
+// small attacking edge against a full set of defenders is drawn more often.
 //
 // usage: go run ./bench/evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE]
 //
-//	[-from 16] [-every 3] [-seed 1] [-bases 0,20,40,...] [-damp 0,200,...] [-winnable 0,60,...] [-endgame 0,1] [-classes 60] FILE.pgn...
+//	[-from 16] [-every 3] [-seed 1] [-bases 0,20,40,...] [-damp 0,200,...] [-winnable 0,60,...] [-endgame 0,1] [-classes 60 [-defenders]] FILE.pgn...
 package main

@@ -28,6 +28,7 @@ type sample struct {
 	m      int
 	mw, mb int
 	sw, sb int
+	dw, db int // xiangqi: each side's advisors and elephants
 	r50    int
 	r      float64
 	game   int
@@ -52,12 +53,13 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the train/held-out split of the games")
 	basesFlag := flag.String("bases", "0,20,40,60,80,100,140,200,300,500,800", "EvalScaleBase values to try (0: no scaling)")
 	dampFlag := flag.String("damp", "0", "Rule50Damp values to try on top of each base (0: no damping): v·(D − r)/D, r the plies since the last capture (chess: or pawn move)")
+	byDefenders := flag.Bool("defenders", false, "xiangqi, with -classes: split each class by the other side's advisors and elephants (0–1, 2–3, 4)")
 	classMax := flag.Int("classes", 0, "also print the best scale per material class (the side ahead's edge and own material) over the positions with at most this much material of both sides (0: no)")
 	endFlag := flag.String("endgame", "0", "EndgameScale values to try on top of the others (0: off, 1: the known drawn endgames of position.Game.ScaleFactor)")
 	winFlag := flag.String("winnable", "0", "WinnableMaterial values to try on top of each base and damping (0: off; the other Winnable constants are the game's defaults, fitted for xiangqi)")
 	flag.Parse()
-	if flag.NArg() == 0 || *every < 1 || *from < 0 || *classMax < 0 {
-		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] [-seed N] [-bases B,...] [-damp D,...] [-winnable W,...] [-endgame 0,1] [-classes M] FILE.pgn...")
+	if flag.NArg() == 0 || *every < 1 || *from < 0 || *classMax < 0 || (*byDefenders && (*classMax == 0 || *game != "xiangqi")) {
+		fmt.Fprintln(os.Stderr, "usage: evalscale [-game xiangqi|chess] [-eval embedded|hand|FILE] [-from N] [-every N] [-seed N] [-bases B,...] [-damp D,...] [-winnable W,...] [-endgame 0,1] [-classes M [-defenders]] FILE.pgn...")
 		os.Exit(2)
 	}
 	bases, err := nonNegatives("-bases", "a base", *basesFlag)
@@ -134,13 +136,21 @@ func main() {
 	if *classMax > 0 {
 		k, _ := fitK(samples, factors{full: full})
 		fmt.Printf("\nthe best scale s of σ(v·s/K), K %.0f fitted on all positions unscaled, by class, material of both sides ≤ %d, |v| ≥ 20\n", k, *classMax)
-		fmt.Printf("%-10s %-12s %8s %6s\n", "edge a−o", "own a", "n", "s")
-		for _, c := range classes(samples, *classMax, k) {
+		fmt.Printf("%-10s %-12s", "edge a−o", "own a")
+		if *byDefenders {
+			fmt.Printf(" %-16s", "other's defenders")
+		}
+		fmt.Printf(" %8s %6s\n", "n", "s")
+		for _, c := range classes(samples, *classMax, k, *byDefenders) {
 			own := fmt.Sprintf("%d–%d", 10*c.own, 10*c.own+9)
 			if c.own == 3 {
 				own = "≥ 30"
 			}
-			fmt.Printf("%-10s %-12s %8d %6.2f\n", edgeNames[c.edge], own, c.n, c.scale)
+			fmt.Printf("%-10s %-12s", edgeNames[c.edge], own)
+			if *byDefenders {
+				fmt.Printf(" %-16s", defenderNames[c.def])
+			}
+			fmt.Printf(" %8d %6.2f\n", c.n, c.scale)
 		}
 	}
 }
@@ -148,12 +158,17 @@ func main() {
 // edgeNames names the classes of the favoured side's material edge a − o.
 var edgeNames = [...]string{"≤ −8", "−7…−1", "0", "1…8", "9…17", "≥ 18"}
 
+// defenderNames names the classes of the other side's advisors and
+// elephants (-defenders).
+var defenderNames = [...]string{"0–1", "2–3", "4"}
+
 // class is one material class of classes: edge indexes edgeNames, own is
-// the favoured side's own material in tens (3 for 30 and more), n the
-// positions and scale the best s.
+// the favoured side's own material in tens (3 for 30 and more), def
+// indexes defenderNames (0 when not split), n the positions and scale the
+// best s.
 type class struct {
-	edge, own, n int
-	scale        float64
+	edge, own, def, n int
+	scale             float64
 }
 
 // classes groups the samples with mw + mb ≤ limit and |v| ≥ 20 by the side v
@@ -161,15 +176,20 @@ type class struct {
 // material a, and returns, per class with at least 100 positions, the s in
 // [0, 3] (steps of 0.05) with the lowest log loss of σ(v·s/k): what the
 // winnable constants (search.Params.WinnableMaterial) are fitted from.
-func classes(ss []sample, limit int, k float64) []class {
-	var groups [len(edgeNames)][4][]sample
+// With split, each class is split further by the other side's defenders.
+func classes(ss []sample, limit int, k float64, split bool) []class {
+	var groups [len(edgeNames)][4][len(defenderNames)][]sample
 	for _, s := range ss {
 		if s.mw+s.mb > limit || math.Abs(s.v) < 20 {
 			continue
 		}
-		a, o := s.mw, s.mb
+		a, o, od := s.mw, s.mb, s.db
 		if s.v < 0 {
-			a, o = o, a
+			a, o, od = o, a, s.dw
+		}
+		di := 0
+		if split {
+			di = min(od/2, 2)
 		}
 		e := 0
 		switch d := a - o; {
@@ -184,23 +204,25 @@ func classes(ss []sample, limit int, k float64) []class {
 		case d >= -7:
 			e = 1
 		}
-		g := &groups[e][min(a/10, 3)]
+		g := &groups[e][min(a/10, 3)][di]
 		*g = append(*g, s)
 	}
 	var out []class
 	for e := range groups {
-		for a, g := range groups[e] {
-			if len(g) < 100 {
-				continue
-			}
-			best, bestLoss := 0.0, math.Inf(1)
-			for i := 0; i <= 60; i++ {
-				sc := float64(i) / 20
-				if l := logLoss(g, factors{}, k/sc); l < bestLoss { // k/0 = +Inf: every position at ½
-					best, bestLoss = sc, l
+		for a := range groups[e] {
+			for di, g := range groups[e][a] {
+				if len(g) < 100 {
+					continue
 				}
+				best, bestLoss := 0.0, math.Inf(1)
+				for i := 0; i <= 60; i++ {
+					sc := float64(i) / 20
+					if l := logLoss(g, factors{}, k/sc); l < bestLoss { // k/0 = +Inf: every position at ½
+						best, bestLoss = sc, l
+					}
+				}
+				out = append(out, class{edge: e, own: a, def: di, n: len(g), scale: best})
 			}
-			out = append(out, class{edge: e, own: a, n: len(g), scale: best})
 		}
 	}
 	return out
@@ -286,8 +308,9 @@ func collect[T any, P search.GamePtr[T]](def *variants.Def[T, P], choice variant
 					}
 					m, fl := p.ScaleMaterial()
 					full = fl
+					dw, db := defenders(def.Variant, p.FEN())
 					out = append(out, sample{v: v, m: m, mw: p.SideMaterial(position.White), mb: p.SideMaterial(position.Black),
-						sw: p.ScaleFactor(position.White), sb: p.ScaleFactor(position.Black), r50: p.State().Rule50, r: r, game: n})
+						sw: p.ScaleFactor(position.White), sb: p.ScaleFactor(position.Black), dw: dw, db: db, r50: p.State().Rule50, r: r, game: n})
 				}
 				p.DoMove(m, &states[i])
 			}
@@ -348,6 +371,24 @@ func fitK(ss []sample, f factors) (k, loss float64) {
 		}
 	}
 	return k, loss
+}
+
+// defenders counts each side's advisors and elephants in a xiangqi FEN's
+// board (A, B Red; a, b Black); 0, 0 in chess.
+func defenders(v position.Variant, fen string) (w, b int) {
+	if v != position.Xiangqi {
+		return 0, 0
+	}
+	board, _, _ := strings.Cut(fen, " ")
+	for _, c := range board {
+		switch c {
+		case 'A', 'B':
+			w++
+		case 'a', 'b':
+			b++
+		}
+	}
+	return w, b
 }
 
 func fail(err error) {

@@ -142,7 +142,7 @@ func TestClasses(t *testing.T) {
 		ss = append(ss, lone, rook, sample{v: v, mw: 90, mb: 90, r: 1})
 	}
 	ss = append(ss, sample{v: 100, mw: 40, mb: 0, r: 1}) // edge ≥ 18, own 30+: one position
-	got := classes(ss, 60, 300)
+	got := classes(ss, 60, 300, false)
 	if len(got) != 2 {
 		t.Fatalf("%d classes, want 2: %+v", len(got), got)
 	}
@@ -152,6 +152,50 @@ func TestClasses(t *testing.T) {
 	}
 	if c := got[1]; c.edge != 4 || c.own != 1 || c.n != 118 || c.scale != 1 {
 		t.Errorf("rook class %+v, want edge 4 own 1 n 118 scale 1", c)
+	}
+}
+
+// A lone horse ahead is drawn against a full set of defenders (s = 0) and
+// wins by σ(v/300) against none (s = 1): one class without the split, two
+// with it; the defenders counted are the other side's, by the sign of v.
+func TestClassesDefenders(t *testing.T) {
+	var ss []sample
+	for v := -600.0; v <= 600; v += 10 {
+		if v == 0 {
+			continue
+		}
+		drawn := sample{v: v, mw: 8, db: 4, dw: 0, r: 0.5}
+		won := sample{v: v, mw: 8, db: 0, dw: 4, r: 1 / (1 + math.Exp(-v/300))}
+		if v < 0 {
+			drawn = sample{v: v, mb: 8, dw: 4, db: 0, r: 0.5}
+			won = sample{v: v, mb: 8, dw: 0, db: 4, r: 1 / (1 + math.Exp(-v/300))}
+		}
+		ss = append(ss, drawn, won)
+	}
+	if got := classes(ss, 60, 300, false); len(got) != 1 || got[0].n != 236 || got[0].def != 0 {
+		t.Fatalf("unsplit: %+v, want one class of 236", got)
+	}
+	got := classes(ss, 60, 300, true)
+	if len(got) != 2 {
+		t.Fatalf("%d classes, want 2: %+v", len(got), got)
+	}
+	if c := got[0]; c.edge != 3 || c.own != 0 || c.def != 0 || c.n != 118 || c.scale != 1 {
+		t.Errorf("no defenders: %+v, want edge 3 own 0 def 0 n 118 scale 1", c)
+	}
+	if c := got[1]; c.def != 2 || c.n != 118 || c.scale != 0 {
+		t.Errorf("four defenders: %+v, want def 2 n 118 scale 0", c)
+	}
+}
+
+func TestDefenders(t *testing.T) {
+	if w, b := defenders(position.Xiangqi, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"); w != 4 || b != 4 {
+		t.Errorf("start position: %d %d defenders, want 4 4", w, b)
+	}
+	if w, b := defenders(position.Xiangqi, "3ak4/9/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1"); w != 3 || b != 2 {
+		t.Errorf("%d %d defenders, want 3 2", w, b)
+	}
+	if w, b := defenders(position.Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"); w != 0 || b != 0 {
+		t.Errorf("chess: %d %d, want 0 0", w, b)
 	}
 }
 
