@@ -74,7 +74,9 @@ type Game interface {
 	// side's and less than two rooks (Stockfish's piece values), 24 for
 	// bishops of opposite colours alone with at most two pawns between the
 	// sides, 64
-	// otherwise; xiangqi 64 (its endgames are scaled by material,
+	// otherwise; xiangqi 16 when strong has less than 20 attacking
+	// material and the other side all four advisors and elephants, 64
+	// otherwise (the rest is scaled by material,
 	// search.Params.WinnableMaterial). The search applies it with
 	// Params.EndgameScale.
 	ScaleFactor(strong Color) int

@@ -299,12 +299,27 @@ func TestScaleFactor(t *testing.T) {
 			t.Errorf("%s: ScaleFactor %d/%d, want %d/%d", c.fen, w, b, c.white, c.black)
 		}
 	}
-	x, err := xiangqi.NewFromFEN("3aka3/9/8b/9/2b6/9/9/4n4/9/2B1K4 w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r, b := x.ScaleFactor(position.Red), x.ScaleFactor(position.Black); r != 64 || b != 64 {
-		t.Errorf("xiangqi: %d/%d, want 64/64", r, b)
+	// Xiangqi: an attacker below 20 (rook 18, horse 8, cannon 9, pawn 4)
+	// against both advisors and both elephants is 16.
+	for _, c := range []struct {
+		fen        string
+		red, black int
+	}{
+		{"3aka3/9/8b/9/2b6/9/9/4n4/9/2B1K4 w - - 0 1", 16, 64},     // Red, no attacker, against Black's four; Black's horse against one elephant
+		{"3aka3/9/4b4/9/2b6/9/9/9/9/2BAKAB1R w - - 0 1", 16, 16},   // a lone rook (18) against full defences, and none against Red's
+		{"3aka3/9/4b4/9/2b6/9/4P4/9/9/2BAKAB1R w - - 0 1", 64, 16}, // a rook and a pawn: 22
+		{"3ak4/9/4b4/9/2b6/9/9/9/9/2BAKAB1R w - - 0 1", 64, 16},    // one black advisor gone
+		{"2bakab2/9/9/9/9/9/9/4C4/4A4/2BAK1BH1 w - - 0 1", 16, 16}, // horse and cannon, 17
+		{"2bak1b2/9/9/9/9/9/9/4C4/4A4/2BAK1BH1 w - - 0 1", 64, 16}, // the same against one advisor
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 64, 64},
+	} {
+		x, err := xiangqi.NewFromFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, b := x.ScaleFactor(position.Red), x.ScaleFactor(position.Black); r != c.red || b != c.black {
+			t.Errorf("xiangqi %s: %d/%d, want %d/%d", c.fen, r, b, c.red, c.black)
+		}
 	}
 }
 
