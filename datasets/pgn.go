@@ -71,6 +71,10 @@ func ParseEvalComment(c string) (v position.Value, ok bool) {
 // and a game without an evaluated move are skipped with a message to warn
 // (may be nil). The error is the underlying reader's or w's.
 func ImportPGN(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
+	return importPGNWith(r, w, warn, nil)
+}
+
+func importPGNWith(r io.Reader, w *Writer, warn io.Writer, rs *rescorer) (ImportStats, error) {
 	var st ImportStats
 	game := w.Game()
 	rd := notation.NewReader(r)
@@ -95,6 +99,9 @@ func ImportPGN(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
 		}
 		if err == nil && len(rec.Plies) == 0 {
 			err = fmt.Errorf("no evaluated move")
+		}
+		if err == nil && rs != nil {
+			err = rs.apply(&rec)
 		}
 		if err != nil {
 			st.Skipped++

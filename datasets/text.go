@@ -64,6 +64,7 @@ type chainBuilder struct {
 	g    GameRecord
 	open bool
 	st   *ImportStats
+	rs   *rescorer // nil: scores as read
 }
 
 func newChainBuilder(w *Writer, st *ImportStats) (*chainBuilder, error) {
@@ -84,6 +85,11 @@ func (c *chainBuilder) flush() error {
 		return nil
 	}
 	c.open = false
+	if c.rs != nil {
+		if err := c.rs.apply(&c.g); err != nil {
+			return err
+		}
+	}
 	if err := c.w.WriteGame(&c.g); err != nil {
 		return err
 	}
@@ -160,11 +166,16 @@ func (c *chainBuilder) addPosition(fen string, score position.Value, res positio
 // readers skip. Any other score outside [-32000, 32000] (the mate range)
 // is an error. Bad lines are reported to warn (may be nil) and skipped.
 func ImportText(r io.Reader, w *Writer, warn io.Writer) (ImportStats, error) {
+	return importTextWith(r, w, warn, nil)
+}
+
+func importTextWith(r io.Reader, w *Writer, warn io.Writer, rs *rescorer) (ImportStats, error) {
 	var st ImportStats
 	c, err := newChainBuilder(w, &st)
 	if err != nil {
 		return st, err
 	}
+	c.rs = rs
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	for sc.Scan() {

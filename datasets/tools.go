@@ -575,11 +575,46 @@ func ExportFiles(w io.Writer, paths []string, f *Filter, warn io.Writer) (positi
 // reported to warn (may be nil) with the file's path in front. On failure
 // nothing is left behind.
 func ImportFiles(out string, g position.Variant, paths []string, format string, warn io.Writer) (ImportStats, error) {
+	return ImportFilesWith(out, g, paths, ImportOptions{Format: format, Warn: warn})
+}
+
+// ImportOptions are ImportFilesWith's settings.
+type ImportOptions struct {
+	// Format is "text", "pgn" or "" (by name), Warn where skipped input is
+	// reported (may be nil), as ImportFiles's format and warn.
+	Format string
+	Warn   io.Writer
+	// Rescore, when set, replaces every imported score v (the side to
+	// move's view, centipawns; unscored positions are left alone) by
+	// Rescore(v, pos), pos the position it scores (read only: Rescore must
+	// not move it). It undoes what an engine's search applied on top of
+	// its evaluation when it played the games, as self-play does for its
+	// own labels with search.Params.TrainingScore, so that a net does not
+	// learn the search's scaling; "extra" in the file's generator info
+	// records Note.
+	Rescore func(v position.Value, pos position.Game) position.Value
+	Note    string
+}
+
+// ImportFilesWith is ImportFiles with options (see ImportOptions).
+func ImportFilesWith(out string, g position.Variant, paths []string, opt ImportOptions) (ImportStats, error) {
+	format, warn := opt.Format, opt.Warn
+	var rs *rescorer
+	if opt.Rescore != nil {
+		var err error
+		if rs, err = newRescorer(g, opt.Rescore); err != nil {
+			return ImportStats{}, err
+		}
+	}
 	names := make([]string, len(paths))
 	for i, p := range paths {
 		names[i] = filepath.Base(p)
 	}
-	w, err := Create(out, g, GeneratorInfo{Engine: "import", Extra: map[string]string{"imported_from": strings.Join(names, ",")}}, nil)
+	extra := map[string]string{"imported_from": strings.Join(names, ",")}
+	if opt.Note != "" {
+		extra["rescored"] = opt.Note
+	}
+	w, err := Create(out, g, GeneratorInfo{Engine: "import", Extra: extra}, nil)
 	if err != nil {
 		return ImportStats{}, err
 	}
@@ -604,9 +639,9 @@ func ImportFiles(out string, g position.Variant, paths []string, format string, 
 		var st ImportStats
 		switch kind {
 		case "text":
-			st, err = ImportText(fh, w, pw)
+			st, err = importTextWith(fh, w, pw, rs)
 		case "pgn":
-			st, err = ImportPGN(fh, w, pw)
+			st, err = importPGNWith(fh, w, pw, rs)
 		default:
 			err = fmt.Errorf("unknown format %q (want text or pgn)", kind)
 		}

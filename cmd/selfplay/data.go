@@ -4,10 +4,13 @@ package main
 import (
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"dualnnue/datasets"
 	"dualnnue/internal/cli"
+	"dualnnue/position"
+	"dualnnue/search"
 )
 
 // dataCmd groups the dataset tools; each takes dataset files.
@@ -214,6 +217,8 @@ func dataImport(c *cli.Call) int {
 	gameName := c.Flags.String("game", "", "game of the imported data: chess or xiangqi (required)")
 	out := c.Out("", "output `file` (required)", "o")
 	format := c.Flags.String("format", "", "input format: text or pgn (default: pgn for *.pgn, else text)")
+	unscale := c.Flags.String("unscale", "", "undo the search's scaling of the evaluation in the scores, as self-play does for its labels (search.Params.TrainingScore): "+
+		"`SPEC` is \"build\" (the engine played with this build's search settings) or NAME=VALUE,... changed from them (e.g. EvalScaleBase=80: the scaling constants the engine had)")
 	files, code, ok := c.Parse()
 	if !ok {
 		return code
@@ -225,10 +230,44 @@ func dataImport(c *cli.Call) int {
 	if !ok {
 		return code
 	}
-	st, err := datasets.ImportFiles(*out, g, files, *format, c.Stderr)
+	opt := datasets.ImportOptions{Format: *format, Warn: c.Stderr}
+	if *unscale != "" {
+		prm, note, err := unscaleParams(g, *unscale)
+		if err != nil {
+			return c.UsageError("-unscale: %v", err)
+		}
+		opt.Rescore, opt.Note = prm.TrainingScore, note
+		fmt.Fprintf(c.Stderr, "import: scores unscaled for %s\n", note)
+	}
+	st, err := datasets.ImportFilesWith(*out, g, files, opt)
 	if err != nil {
 		return c.Fail(err)
 	}
 	fmt.Fprintf(c.Stdout, "%s: %d games (chains), %d positions (%d unscored), %d skipped\n", *out, st.Games, st.Positions, st.Unscored, st.Skipped)
 	return 0
+}
+
+// unscaleParams is the search settings of -unscale: this build's for game
+// g, with NAME=VALUE changes unless spec is "build", and a note naming the
+// constants by which the search scales the evaluation.
+func unscaleParams(g position.Variant, spec string) (*search.Params, string, error) {
+	prm := search.DefaultParams(g)
+	if spec != "build" {
+		for _, kv := range strings.Split(spec, ",") {
+			name, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
+			n, err := strconv.Atoi(strings.TrimSpace(val))
+			if !ok || err != nil {
+				return nil, "", fmt.Errorf("%q is not NAME=VALUE (an integer), nor \"build\"", kv)
+			}
+			if err := prm.Set(strings.TrimSpace(name), n); err != nil {
+				return nil, "", err
+			}
+		}
+	}
+	var parts []string
+	for _, name := range []string{"EvalScaleBase", "WinnableMaterial", "EndgameScale", "Rule50Damp"} {
+		v, _ := prm.Get(name)
+		parts = append(parts, fmt.Sprintf("%s=%d", name, v))
+	}
+	return &prm, strings.Join(parts, ","), nil
 }

@@ -351,3 +351,23 @@ func TestResumeMovesADamagedPartAside(t *testing.T) {
 		t.Fatalf("files after a second resume: %v", again)
 	}
 }
+
+// -unscale: this build's settings or changes to them; a bad spec names
+// what is wrong; the note lists the scaling constants that will be undone.
+func TestUnscaleParams(t *testing.T) {
+	prm, note, err := unscaleParams(position.Chess, "EvalScaleBase=80, Rule50Damp=200")
+	if err != nil || note != "EvalScaleBase=80,WinnableMaterial=0,EndgameScale=0,Rule50Damp=200" {
+		t.Fatalf("note %q, %v", note, err)
+	}
+	if v, _ := prm.Get("EvalScaleBase"); v != 80 {
+		t.Errorf("EvalScaleBase %d", v)
+	}
+	if _, note, err := unscaleParams(position.Chess, "build"); err != nil || note != "EvalScaleBase=0,WinnableMaterial=0,EndgameScale=0,Rule50Damp=0" {
+		t.Errorf("build: note %q, %v", note, err)
+	}
+	for spec, want := range map[string]string{"EvalScaleBase": "not NAME=VALUE", "EvalScaleBase=x": "not NAME=VALUE", "Nope=3": "unknown search parameter", "EvalScaleBase=100000": "outside"} {
+		if _, _, err := unscaleParams(position.Chess, spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", spec, err, want)
+		}
+	}
+}
