@@ -25,6 +25,9 @@
 #   e.g.  RESUME=runs/field/xiangqi-10+0.1-20261205-180007 PIKAFISH=... bench/field.sh xiangqi 10+0.1 200
 # CONCURRENCY=N plays N games at once (default 1): each game's two engines take
 # turns on one core, so N up to the machine's cores keeps the load at N.
+# BASELINE=FILE.results (an earlier arm against the same opponent on the same
+# openings and control) adds `play match compare` of this arm against it, pair by
+# pair: the paired Elo difference is far narrower than the two intervals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: bench/field.sh chess|xiangqi [tc] [games]}
@@ -66,3 +69,7 @@ echo "bench/field.sh at $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- 
   2>&1 | tee -a "$stem.log" | grep -v '^[0-9]*/[0-9]* games' || true
 echo "== share of the clock used per game ($stem.pgn)"
 go run ./bench/clockuse "$stem.pgn" | tee -a "$stem.log"
+if [ -n "${BASELINE:-}" ]; then
+  echo "== against the baseline arm $BASELINE (B − A: this arm minus the baseline)"
+  "$bin" match compare "$BASELINE" "$stem.results" 2>&1 | tee -a "$stem.log" || true
+fi
