@@ -27,13 +27,13 @@
 # turns on one core, so N up to the machine's cores keeps the load at N.
 # BASELINE=FILE.results (an earlier arm against the same opponent on the same
 # openings and control) adds `play match compare` of this arm against it, pair by
-# pair: the paired Elo difference is far narrower than the two intervals.
+# pair: the interval of the difference over the openings both played.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: bench/field.sh chess|xiangqi [tc] [games]}
 tc=${2:-10+0.1} games=${3:-100}
 conc=${CONCURRENCY:-1}
-case $conc in ''|*[!0-9]*|0) echo "bench/field.sh: CONCURRENCY must be a positive integer, not \"$conc\"" >&2; exit 2 ;; esac
+case $conc in ''|*[!0-9]*|0*) echo "bench/field.sh: CONCURRENCY must be a positive integer, not \"$conc\"" >&2; exit 2 ;; esac
 export PATH=$PATH:/usr/games
 case $game in
   chess)
@@ -51,6 +51,10 @@ case $game in
     opp=(-engine "cmd=$pk name=pikafish-hce") ;;
   *) echo "bench/field.sh: game must be chess or xiangqi, not \"$game\"" >&2; exit 2 ;;
 esac
+if [ -n "${BASELINE:-}" ]; then
+  [ -f "$BASELINE" ] || { echo "bench/field.sh: BASELINE=$BASELINE: no such result file" >&2; exit 2; }
+  BASELINE=$(realpath "$BASELINE")
+fi
 out=${OUT:-runs/field}
 mkdir -p "$out"
 stem=${RESUME:-$out/$game-$tc-$(date -u +%Y%m%d-%H%M%S)}

@@ -52,7 +52,9 @@ func TestImportRescore(t *testing.T) {
 		t.Errorf("generator extra %v, want rescored=test", info.Header.Generator.Extra)
 	}
 
-	// Text: White's-view scores, each line's position its own.
+	// Text: White's-view scores; these two lines do not follow by a move,
+	// so each is a chain of its own and keeps its FEN's counter (inside a
+	// chain the counter is the replayed one, as the dataset stores it).
 	txt := filepath.Join(dir, "t.txt")
 	os.WriteFile(txt, []byte("4k3/8/8/8/8/8/8/4K2R w K - 7 40 | 500 | 1-0\n4k3/8/8/8/8/8/8/4K2R b K - 9 40 | 480 | 1-0\n"), 0o644)
 	out2 := filepath.Join(dir, "t.dnds")

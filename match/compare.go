@@ -22,15 +22,16 @@ type Arm struct {
 	Header ResultsHeader
 	Side   int
 	// Games is how many games the files hold; Unfinished is true when a file
-	// has no end line (a match still running, or killed).
+	// has no end line (a match still running, or killed) or shards of the
+	// match are missing from the files.
 	Games      int
 	Unfinished bool
 	// pairs maps a pair number to the compared engine's points in it (0–2),
-	// for the pairs whose two legs are both in the files.
-	pairs map[int]float64
-	// Faults counts the games each engine lost by a fault (time, crash,
-	// hang, illegal move): [0] the compared engine, [1] the opponent.
-	Faults [2]int
+	// for the pairs whose two legs are both in the files, and faults to the
+	// games of the pair each engine lost by a fault (time, crash, hang,
+	// illegal move): [0] the compared engine, [1] the opponent.
+	pairs  map[int]float64
+	faults map[int][2]int
 }
 
 // Name is the compared engine's name in its match.
@@ -54,10 +55,18 @@ type Comparison struct {
 	// Better, Same, Worse count the pairs where B scored more, as much,
 	// less than A.
 	Better, Same, Worse int
+	// AFaults and BFaults count the games of the common pairs each arm's
+	// engines lost by a fault: [0] the compared engine, [1] the opponent.
+	AFaults, BFaults [2]int
 	// Elo is B's Elo over the common pairs minus A's; EloErr the half-width
 	// of its 95 % interval by the delta method at the two arms' mean score.
-	// EloErr is NaN when the mean score is 0 or 1.
+	// DiffErr, T and EloErr are NaN when there is no interval: one common
+	// pair, every pair differing alike, or (EloErr) a mean score of 0 or 1.
 	Elo, EloErr float64
+	// SameEngines: the compared engines have the same command and name in
+	// both arms (as two bench/field.sh arms do), so nothing but -side tells
+	// the compared engine from the opponent.
+	SameEngines bool
 }
 
 // LoadArm reads the result files of one arm (one file, or the shard files
@@ -74,9 +83,10 @@ func LoadArm(paths []string, side int) (*Arm, error) {
 	if side != 0 && side != 1 {
 		return nil, fmt.Errorf("side %d: want 0 or 1", side)
 	}
-	a := &Arm{Paths: paths, Side: side, pairs: map[int]float64{}}
+	a := &Arm{Paths: paths, Side: side, pairs: map[int]float64{}, faults: map[int][2]int{}}
 	legs := map[int][2]float64{}
 	have := map[[2]int]string{}
+	shards := map[int]bool{}
 	for i, p := range paths {
 		r, torn, err := readResults(p)
 		if err != nil {
@@ -87,6 +97,10 @@ func LoadArm(paths []string, side int) (*Arm, error) {
 		} else if err := sameMatch(paths[0], a.Header, p, r.Header); err != nil {
 			return nil, err
 		}
+		if r.Header.Shards != a.Header.Shards {
+			return nil, fmt.Errorf("%s is shard %d/%d, %s is of %d shards", p, r.Header.Shard, r.Header.Shards, paths[0], a.Header.Shards)
+		}
+		shards[r.Header.Shard] = true
 		if torn != "" || !r.Ended {
 			a.Unfinished = true
 		}
@@ -103,13 +117,18 @@ func LoadArm(paths []string, side int) (*Arm, error) {
 			l[g.Leg] = pts + 1 // +1: the leg is there
 			legs[g.Pair] = l
 			if g.Fault >= 0 {
+				f := a.faults[g.Pair]
 				if (g.Fault^g.Leg)&1 == side {
-					a.Faults[0]++
+					f[0]++
 				} else {
-					a.Faults[1]++
+					f[1]++
 				}
+				a.faults[g.Pair] = f
 			}
 		}
+	}
+	if len(shards) < a.Header.Shards {
+		a.Unfinished = true // the shards given are part of the match
 	}
 	for p, l := range legs {
 		if l[0] > 0 && l[1] > 0 {
@@ -178,6 +197,10 @@ func Compare(a, b *Arm) (Comparison, error) {
 		sumSq += d * d
 		scoreA += pa
 		scoreB += pb
+		for i := range 2 {
+			c.AFaults[i] += a.faults[p][i]
+			c.BFaults[i] += b.faults[p][i]
+		}
 		switch {
 		case d > 0:
 			c.Better++
@@ -192,9 +215,8 @@ func Compare(a, b *Arm) (Comparison, error) {
 	c.T, c.DiffErr = math.NaN(), math.NaN()
 	if c.Pairs > 1 {
 		v := (sumSq - n*c.Diff*c.Diff) / (n - 1)
-		se := math.Sqrt(max(v, 0) / n)
-		c.DiffErr = z95 * se
-		if se > 0 {
+		if se := math.Sqrt(max(v, 0) / n); se > 0 {
+			c.DiffErr = z95 * se
 			c.T = c.Diff / se
 		}
 	}
@@ -203,7 +225,8 @@ func Compare(a, b *Arm) (Comparison, error) {
 	// score s per game; a pair's difference in points is twice a game's.
 	s := (scoreA + scoreB) / (4 * n)
 	c.EloErr = math.NaN()
-	if s > 0 && s < 1 {
+	c.SameEngines = ma.Engines[a.Side] == mb.Engines[b.Side] && a.Name() == b.Name()
+	if s > 0 && s < 1 && !math.IsNaN(c.DiffErr) {
 		c.EloErr = c.DiffErr / 2 * 400 / (math.Ln10 * s * (1 - s))
 	}
 	return c, nil
@@ -212,29 +235,28 @@ func Compare(a, b *Arm) (Comparison, error) {
 // Text is the comparison as `play match compare` prints it.
 func (c Comparison) Text() string {
 	var b strings.Builder
-	arm := func(tag string, a *Arm, p Pentanomial) {
+	arm := func(tag string, a *Arm, p Pentanomial, faults [2]int) {
 		state := ""
 		if a.Unfinished {
 			state = ", unfinished"
 		}
 		fmt.Fprintf(&b, "%s: %s (%s vs %s, %d games%s)\n", tag, strings.Join(a.Paths, ","), a.Name(), a.Opponent(), a.Games, state)
 		fmt.Fprintf(&b, "   over the common pairs: %s, pentanomial %d %d %d %d %d", p.Elo(), p[0], p[1], p[2], p[3], p[4])
-		if a.Faults != [2]int{} {
-			fmt.Fprintf(&b, "; games lost by a fault: %d by %s, %d by %s", a.Faults[0], a.Name(), a.Faults[1], a.Opponent())
+		if faults != [2]int{} {
+			fmt.Fprintf(&b, "; games lost by a fault: %d by %s, %d by %s", faults[0], a.Name(), faults[1], a.Opponent())
 		}
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "%s, %s, the same %d openings: %d opening pairs played whole by both\n", c.A.Header.Match.Game, c.A.Header.Match.TC, c.A.Header.Match.NOpenings, c.Pairs)
-	arm("A", c.A, c.A5)
-	arm("B", c.B, c.B5)
-	if c.Pairs < 2 || math.IsNaN(c.DiffErr) {
+	arm("A", c.A, c.A5, c.AFaults)
+	arm("B", c.B, c.B5, c.BFaults)
+	switch {
+	case c.Pairs < 2:
 		fmt.Fprintf(&b, "B − A: %+.3f points per pair (one pair: no interval)\n", c.Diff)
-	} else {
-		t := "t undefined (every pair differs alike)"
-		if !math.IsNaN(c.T) {
-			t = fmt.Sprintf("t = %.2f", c.T)
-		}
-		fmt.Fprintf(&b, "B − A: %+.3f ± %.3f points per pair (95 %%), %s; B better in %d pairs, level in %d, worse in %d\n", c.Diff, c.DiffErr, t, c.Better, c.Same, c.Worse)
+	case math.IsNaN(c.DiffErr):
+		fmt.Fprintf(&b, "B − A: %+.3f points per pair (no interval: every pair differs alike); B better in %d pairs, level in %d, worse in %d\n", c.Diff, c.Better, c.Same, c.Worse)
+	default:
+		fmt.Fprintf(&b, "B − A: %+.3f ± %.3f points per pair (95 %%), t = %.2f; B better in %d pairs, level in %d, worse in %d\n", c.Diff, c.DiffErr, c.T, c.Better, c.Same, c.Worse)
 	}
 	switch {
 	case math.IsInf(c.Elo, 0) || math.IsNaN(c.Elo):
@@ -244,7 +266,10 @@ func (c Comparison) Text() string {
 	default:
 		fmt.Fprintf(&b, "Elo B − A: %+.1f ± %.1f (95 %%, paired by opening)\n", c.Elo, c.EloErr)
 	}
-	if c.A.Faults[0]+c.A.Faults[1]+c.B.Faults[0]+c.B.Faults[1] > 0 {
+	if c.SameEngines {
+		fmt.Fprintf(&b, "note: the compared engine is %q in both arms; -side %d must name the engine that changed, not the opponent\n", c.A.Name(), c.A.Side)
+	}
+	if c.AFaults[0]+c.AFaults[1]+c.BFaults[0]+c.BFaults[1] > 0 {
 		b.WriteString("note: games were lost by faults (time forfeits, crashes); a match with time forfeits under load is not a result\n")
 	}
 	return b.String()

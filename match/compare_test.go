@@ -101,7 +101,8 @@ func TestCompareExact(t *testing.T) {
 	// A: our engine loses pair 2's first game (leg 0, ours Red) by a fault;
 	// B: the opponent loses pair 1's second game (leg 1, the opponent Red).
 	a := writeArm(t, filepath.Join(dir, "a.results"), armHeader("main", 0, 8), withFault(armA, 2, 0, 0), true, "")
-	b := writeArm(t, filepath.Join(dir, "b.results"), armHeader("new", 0, 10), withFault(armB, 1, 1, 0), true, "")
+	// B's opponent also loses pair 4 by a fault, a pair A did not play: not counted.
+	b := writeArm(t, filepath.Join(dir, "b.results"), armHeader("new", 0, 10), withFault(withFault(armB, 1, 1, 0), 4, 0, 1), true, "")
 	check := func(name string, c Comparison) {
 		t.Helper()
 		if c.Pairs != 4 || c.Better != 2 || c.Same != 1 || c.Worse != 1 {
@@ -109,6 +110,9 @@ func TestCompareExact(t *testing.T) {
 		}
 		if c.A5 != (Pentanomial{0, 2, 0, 1, 1}) || c.B5 != (Pentanomial{0, 0, 2, 1, 1}) {
 			t.Errorf("%s: pentanomials %v %v, want [0 2 0 1 1] [0 0 2 1 1]", name, c.A5, c.B5)
+		}
+		if c.SameEngines {
+			t.Errorf("%s: main and new taken for the same engine", name)
 		}
 		se := math.Sqrt(13.0 / 48)
 		for _, x := range []struct {
@@ -138,14 +142,17 @@ func TestCompareExact(t *testing.T) {
 		return arm
 	}
 	A, B := armOf(0, a), armOf(0, b)
-	if A.Faults != [2]int{1, 0} || B.Faults != [2]int{0, 1} || A.Games != 8 || B.Games != 10 || A.Unfinished || B.Unfinished {
-		t.Errorf("faults %v %v (want [1 0] [0 1]), games %d %d (want 8 10), unfinished %v %v", A.Faults, B.Faults, A.Games, B.Games, A.Unfinished, B.Unfinished)
+	if A.Games != 8 || B.Games != 10 || A.Unfinished || B.Unfinished {
+		t.Errorf("games %d %d (want 8 10), unfinished %v %v", A.Games, B.Games, A.Unfinished, B.Unfinished)
 	}
 	c, err := Compare(A, B)
 	if err != nil {
 		t.Fatal(err)
 	}
 	check("side 0", c)
+	if c.AFaults != [2]int{1, 0} || c.BFaults != [2]int{0, 1} {
+		t.Errorf("faults over the common pairs %v %v, want [1 0] [0 1]", c.AFaults, c.BFaults)
+	}
 	text := c.Text()
 	for _, want := range []string{"4 opening pairs played whole by both", "B − A: +0.250 ± 1.020 points per pair (95 %), t = 0.48; B better in 2 pairs, level in 1, worse in 1",
 		"Elo B − A: +93.3 ± 378.0", "games lost by a fault: 1 by main, 0 by opp", "a match with time forfeits under load is not a result"} {
@@ -188,6 +195,23 @@ func TestCompareExact(t *testing.T) {
 	check("shards", c2)
 	if !strings.Contains(c2.Text(), "10 games, unfinished") {
 		t.Errorf("the text does not say B is unfinished:\n%s", c2.Text())
+	}
+	// Shard 0 of 2 alone is part of its match, however whole the file.
+	if part := armOf(0, s0); !part.Unfinished {
+		t.Error("shard 0/2 alone: not marked unfinished")
+	}
+
+	// An arm against itself: every pair differs by 0, so no interval, and
+	// the same engine on both sides is pointed out.
+	self, err := Compare(A, armOf(0, a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	txt := self.Text()
+	if !math.IsNaN(self.DiffErr) || !math.IsNaN(self.EloErr) || !math.IsNaN(self.T) || !self.SameEngines ||
+		!strings.Contains(txt, "B − A: +0.000 points per pair (no interval: every pair differs alike)") || !strings.Contains(txt, "Elo B − A: +0.0 (no interval)") ||
+		!strings.Contains(txt, `note: the compared engine is "main" in both arms`) {
+		t.Errorf("an arm against itself: %+v\n%s", self, txt)
 	}
 }
 
@@ -243,6 +267,15 @@ func TestCompareRefuses(t *testing.T) {
 	dupA := writeArm(t, filepath.Join(dir, "a2.results"), armHeader("main", 0, 8), armA[:2], false, "")
 	if _, err := load(0, a, dupA); err == nil || !strings.Contains(err.Error(), "game 1.1 is in") {
 		t.Errorf("a game twice: error %v", err)
+	}
+	h3 := armHeader("main", 0, 8)
+	h3.Shards, h3.Shard = 3, 1
+	other := writeArm(t, filepath.Join(dir, "s13.results"), h3, nil, false, "")
+	h2 := armHeader("main", 0, 8)
+	h2.Shards = 2
+	s02 := writeArm(t, filepath.Join(dir, "s02.results"), h2, nil, false, "")
+	if _, err := load(0, s02, other); err == nil || !strings.Contains(err.Error(), "is shard 1/3") {
+		t.Errorf("shards of 2 and 3: error %v", err)
 	}
 	bad := writeArm(t, filepath.Join(dir, "bad.results"), armHeader("main", 0, 8), armA, false, "{\"pair\":9,\"leg\":0}x\n{\"end\":true,\"games\":8}\n")
 	if _, err := load(0, bad); err == nil || !strings.Contains(err.Error(), "bad.results: line 10") {

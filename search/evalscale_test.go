@@ -305,12 +305,14 @@ func TestScaleFactor(t *testing.T) {
 		fen        string
 		red, black int
 	}{
-		{"3aka3/9/8b/9/2b6/9/9/4n4/9/2B1K4 w - - 0 1", 16, 64},     // Red, no attacker, against Black's four; Black's horse against one elephant
-		{"3aka3/9/4b4/9/2b6/9/9/9/9/2BAKAB1R w - - 0 1", 16, 16},   // a lone rook (18) against full defences, and none against Red's
-		{"3aka3/9/4b4/9/2b6/9/4P4/9/9/2BAKAB1R w - - 0 1", 64, 16}, // a rook and a pawn: 22
-		{"3ak4/9/4b4/9/2b6/9/9/9/9/2BAKAB1R w - - 0 1", 64, 16},    // one black advisor gone
-		{"2bakab2/9/9/9/9/9/9/4C4/4A4/2BAK1BH1 w - - 0 1", 16, 16}, // horse and cannon, 17
-		{"2bak1b2/9/9/9/9/9/9/4C4/4A4/2BAK1BH1 w - - 0 1", 64, 16}, // the same against one advisor
+		{"3aka3/9/8b/9/2b6/9/9/4n4/9/2B1K4 w - - 0 1", 16, 64},      // Red, no attacker, against Black's four; Black's horse against one elephant
+		{"3aka3/9/4b4/9/2b6/9/9/9/9/2BAKAB1R w - - 0 1", 16, 16},    // a lone rook (18) against full defences, and none against Red's
+		{"3aka3/9/4b4/9/2b6/9/4P4/9/9/2BAKAB1R w - - 0 1", 64, 16},  // a rook and a pawn: 22
+		{"3ak4/9/4b4/9/2b6/9/9/9/9/2BAKAB1R w - - 0 1", 64, 16},     // one black advisor gone
+		{"2bakab2/9/9/9/9/9/9/4C4/4A4/2BAK1BH1 w - - 0 1", 16, 16},  // horse and cannon, 17
+		{"2bak1b2/9/9/9/9/9/9/4C4/4A4/2BAK1BH1 w - - 0 1", 64, 16},  // the same against one advisor
+		{"2bakab2/9/9/9/9/9/4P4/9/4A4/2BAK1BHH w - - 0 1", 64, 16},  // two horses and a pawn: 20
+		{"2bakab2/9/9/9/9/9/4P4/C8/4A4/2BAK1BH1 w - - 0 1", 64, 16}, // horse, cannon and a pawn: 21
 		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 64, 64},
 	} {
 		x, err := xiangqi.NewFromFEN(c.fen)

@@ -56,8 +56,11 @@ whose moves are legal only in the other game switches to it, with a note.`,
 file name, options and name), game, control, openings and adjudication, as
 bench/field.sh plays them; an arm played in shards is its files joined by
 commas. Only the opening pairs both arms played whole count, so an arm still
-running (no end line) can be compared. The pairing takes out what the openings
-share: far fewer games than two separate Elo intervals need. Anything else
+running (no end line) can be compared. The pairing takes out what an opening
+does to both arms, so the interval of the difference is narrower than the
+unpaired one (how much depends on how much the openings decide). The same
+command and name on both arms' compared side (two bench/field.sh arms) is
+pointed out: then only -side tells it from the opponent. Anything else
 (another opponent or control, a corrupt file, no pair in common) is an error.`,
 				Example: "play match compare runs/field/main.results runs/field/new.results",
 				MinArgs: 2, MaxArgs: 2,

@@ -121,9 +121,9 @@ func (p *Position) SideMaterial(c position.Color) int {
 		9*p.byPiece[base|position.Piece(Cannon)].Count() + 4*p.byPiece[base|position.Piece(Pawn)].Count()
 }
 
-// ScaleFactor returns 16 (of 64) when side strong has less than a rook
-// and a pawn of attacking material (SideMaterial below 20: a lone rook, a
-// horse and a cannon, a few pawns) and the other side keeps both advisors
+// ScaleFactor returns 16 (of 64) when side strong has less than 20
+// attacking material (SideMaterial: a lone rook 18, a horse and a cannon
+// 17, up to four pawns; two horses and a pawn make 20) and the other side keeps both advisors
 // and both elephants: such an edge rarely breaks a full defence (the
 // results of 6,170 self-play games fit 0.15–0.40 of the evaluation there,
 // whatever the edge, against 0.7–1.45 with fewer defenders left;
