@@ -122,8 +122,8 @@ func TestNetConfigs(t *testing.T) {
 			t.Fatalf("%s: %v, want %s", name, a, arch)
 		}
 	}
-	// cr4f and cr5f fine-tune the embedded chess net: their shape is the init file's.
-	for _, name := range []string{"cr4f", "cr5f"} {
+	// cr4f, cr5f, cr10s and xr9s fine-tune an embedded net: their shape is the init file's.
+	for name, g := range map[string]position.Variant{"cr4f": position.Chess, "cr5f": position.Chess, "cr10s": position.Chess, "xr9s": position.Xiangqi} {
 		cfg, err := LoadConfig("../configs/nets/train-" + name + ".toml")
 		if err != nil {
 			t.Fatal(err)
@@ -131,8 +131,9 @@ func TestNetConfigs(t *testing.T) {
 		if err := cfg.Validate(); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if cfg.Net.Init != "nn/nets/chess.nnue" || cfg.Game.Variant() != position.Chess || cfg.Name != name {
-			t.Fatalf("%s: name %q, init %q, game %v; want the embedded chess net", name, cfg.Name, cfg.Net.Init, cfg.Game.Variant())
+		init := "nn/nets/" + g.String() + ".nnue"
+		if cfg.Net.Init != init || cfg.Game.Variant() != g || cfg.Name != name {
+			t.Fatalf("%s: name %q, init %q, game %v; want the embedded %v net %s", name, cfg.Name, cfg.Net.Init, cfg.Game.Variant(), g, init)
 		}
 	}
 }
