@@ -130,13 +130,15 @@ func TestMatchShardsMerge(t *testing.T) {
 		}
 		shards = append(shards, res)
 	}
-	merge := func(files ...string) (string, string, error) {
+	// sub runs play match SUB with args: stdout, stderr, the error.
+	sub := func(name string, args ...string) (string, string, error) {
 		var stdout, stderr bytes.Buffer
-		cmd := exec.Command(binary, append([]string{"match", "merge"}, files...)...)
+		cmd := exec.Command(binary, append([]string{"match", name}, args...)...)
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		err := cmd.Run()
 		return stdout.String(), stderr.String(), err
 	}
+	merge := func(files ...string) (string, string, error) { return sub("merge", files...) }
 	out, errText, err := merge(shards[2], shards[0], shards[1])
 	if err != nil {
 		t.Fatalf("%v\n%s", err, errText)
@@ -169,13 +171,7 @@ func TestMatchShardsMerge(t *testing.T) {
 	}
 	// play match compare: the whole match against itself in shards pairs all
 	// 6 openings; against a match with other adjudication it refuses.
-	compare := func(args ...string) (string, string, error) {
-		var stdout, stderr bytes.Buffer
-		cmd := exec.Command(binary, append([]string{"match", "compare"}, args...)...)
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		return stdout.String(), stderr.String(), err
-	}
+	compare := func(args ...string) (string, string, error) { return sub("compare", args...) }
 	out, errText, err = compare("-side", "1", filepath.Join(dir, "whole"), strings.Join(shards, ","))
 	if err != nil || !strings.Contains(out, "chess, nodes=150, the same 3 openings: 6 opening pairs played whole by both") || !strings.Contains(out, "B − A: ") {
 		t.Errorf("compare: %v, stdout %q, stderr %q", err, out, errText)
