@@ -125,8 +125,8 @@ func (p *Position) SideMaterial(c position.Color) int {
 // attacking material (SideMaterial: a lone rook 18, a horse and a cannon
 // 17, up to four pawns; two horses and a pawn make 20) and the other side keeps both advisors
 // and both elephants: such an edge rarely breaks a full defence (the
-// results of 6,170 self-play games fit 0.15–0.40 of the evaluation there,
-// whatever the edge, against 0.7–1.45 with fewer defenders left;
+// results of 6,170 self-play games fit 0.00–0.40 of the evaluation there,
+// whatever the edge, against 0.5–1.45 with fewer defenders left;
 // Pikafish-HCE's material rules scale the same endings). 64 otherwise.
 // The rest of xiangqi's endgames are scaled by the attacking material of
 // the two sides (search.Params.WinnableMaterial).
