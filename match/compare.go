@@ -114,7 +114,7 @@ func LoadArm(paths []string, side int) (*Arm, error) {
 			// Leg 0 has Engines[0] as White/Red, leg 1 as Black.
 			pts := float64(g.Result.Score(position.Color((side ^ g.Leg) & 1)))
 			l := legs[g.Pair]
-			l[g.Leg] = pts + 1 // +1: the leg is there
+			l[g.Leg] = pts
 			legs[g.Pair] = l
 			if g.Fault >= 0 {
 				f := a.faults[g.Pair]
@@ -131,8 +131,8 @@ func LoadArm(paths []string, side int) (*Arm, error) {
 		a.Unfinished = true // the shards given are part of the match
 	}
 	for p, l := range legs {
-		if l[0] > 0 && l[1] > 0 {
-			a.pairs[p] = l[0] + l[1] - 2
+		if have[[2]int{p, 0}] != "" && have[[2]int{p, 1}] != "" {
+			a.pairs[p] = l[0] + l[1]
 		}
 	}
 	return a, nil
