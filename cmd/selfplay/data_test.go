@@ -371,3 +371,17 @@ func TestUnscaleParams(t *testing.T) {
 		}
 	}
 }
+
+// FuzzUnscaleParams: any -unscale spec is an error or settings whose note
+// names the four scaling constants; never a panic.
+func FuzzUnscaleParams(f *testing.F) {
+	for _, s := range []string{"build", "EvalScaleBase=80", "EvalScaleBase=80, Rule50Damp=200", "=", ",", "Nope=1", "EvalScaleBase=-1", "x=y=z"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		prm, note, err := unscaleParams(position.Xiangqi, spec)
+		if err == nil && (prm == nil || strings.Count(note, "=") != 4) {
+			t.Fatalf("%q: params %v, note %q", spec, prm, note)
+		}
+	})
+}
