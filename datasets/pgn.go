@@ -101,7 +101,11 @@ func importPGNWith(r io.Reader, w *Writer, warn io.Writer, rs *rescorer) (Import
 			err = fmt.Errorf("no evaluated move")
 		}
 		if err == nil && rs != nil {
-			err = rs.apply(&rec)
+			fw, fb, perr := rs.players(g.Tag("White"), g.Tag("Black"))
+			if perr != nil {
+				return st, fmt.Errorf("game at line %d: %w", rd.GameLine(), perr)
+			}
+			err = rs.applyBy(&rec, fw, fb)
 		}
 		if err != nil {
 			st.Skipped++

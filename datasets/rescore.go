@@ -6,24 +6,50 @@ import (
 	"dualnnue/position"
 )
 
+// RescoreFunc replaces a score v (the side to move's view, centipawns) of
+// the position pos (read only) by another (see ImportOptions.Rescore).
+type RescoreFunc func(v position.Value, pos position.Game) position.Value
+
 // rescorer replays an imported game to give each score its position (see
-// ImportOptions.Rescore).
+// ImportOptions.Rescore and RescorePlayer).
 type rescorer struct {
-	rp *replayer
-	f  func(v position.Value, pos position.Game) position.Value
+	rp       *replayer
+	f        RescoreFunc                       // every score, or the players' fallback (may be nil then)
+	byPlayer func(string) (RescoreFunc, error) // nil: f for every player
 }
 
-func newRescorer(g position.Variant, f func(position.Value, position.Game) position.Value) (*rescorer, error) {
+func newRescorer(g position.Variant, f RescoreFunc, byPlayer func(string) (RescoreFunc, error)) (*rescorer, error) {
 	rp, err := newReplayer(g)
 	if err != nil {
 		return nil, err
 	}
-	return &rescorer{rp: rp, f: f}, nil
+	return &rescorer{rp: rp, f: f, byPlayer: byPlayer}, nil
+}
+
+// players gives the rescoring of the moves of the engines named white and
+// black (PGN's tags): byPlayer's, or f for both without it.
+func (r *rescorer) players(white, black string) (fw, fb RescoreFunc, err error) {
+	if r.byPlayer == nil {
+		return r.f, r.f, nil
+	}
+	if fw, err = r.byPlayer(white); err != nil {
+		return nil, nil, err
+	}
+	if fb, err = r.byPlayer(black); err != nil {
+		return nil, nil, err
+	}
+	return fw, fb, nil
 }
 
 // apply replaces the scores of rec's plies by f of them in their positions.
 // The moves were checked legal by the importer that built rec.
 func (r *rescorer) apply(rec *GameRecord) error {
+	return r.applyBy(rec, r.f, r.f)
+}
+
+// applyBy is apply with White's (Red's) moves rescored by fw and Black's by
+// fb (the side to move of the position a score belongs to played the move).
+func (r *rescorer) applyBy(rec *GameRecord, fw, fb RescoreFunc) error {
 	if err := r.rp.reset(rec.StartFEN); err != nil {
 		return fmt.Errorf("rescore: %w", err)
 	}
@@ -33,7 +59,11 @@ func (r *rescorer) apply(rec *GameRecord) error {
 	for i := range rec.Plies {
 		p := &rec.Plies[i]
 		if p.Score != position.ValueNone {
-			p.Score = r.f(p.Score, r.rp.pos)
+			f := fw
+			if r.rp.pos.SideToMove() != position.White {
+				f = fb
+			}
+			p.Score = f(p.Score, r.rp.pos)
 		}
 		if p.Move != position.MoveNone {
 			r.rp.do(p.Move)

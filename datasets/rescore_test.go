@@ -1,8 +1,10 @@
 package datasets
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"dualnnue/position"
@@ -72,4 +74,79 @@ func TestImportRescore(t *testing.T) {
 	if len(probs) != 0 || len(got) != 2 || got[0] != 500+7 || got[1] != -480+1000+9 {
 		t.Errorf("text scores %v (%v), want [507 529]", got, probs)
 	}
+}
+
+// TestImportRescorePlayer: RescorePlayer rescores each engine's moves by
+// its own function, whichever colour it had; an engine it refuses stops
+// the import with the game named and no output left; text input is
+// refused.
+func TestImportRescorePlayer(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "m.pgn")
+	os.WriteFile(pgn, []byte(`[White "new-1"]
+[Black "base-2"]
+[Result "1-0"]
+
+1. e4 {book} e5 {book} 2. Nf3 {+0.35/12} Nc6 {-0.20/11} 1-0
+
+[White "base-2"]
+[Black "new-1"]
+[Result "0-1"]
+
+1. d4 {book} d5 {book} 2. c4 {+0.10/12} e6 {-0.05/11} 0-1
+`), 0o644)
+	byPlayer := func(name string) (RescoreFunc, error) {
+		switch name {
+		case "new-1":
+			return func(v position.Value, _ position.Game) position.Value { return v + 1000 }, nil
+		case "base-2":
+			return func(v position.Value, _ position.Game) position.Value { return v + 2000 }, nil
+		}
+		return nil, fmt.Errorf("no settings for %q", name)
+	}
+	out := filepath.Join(dir, "m.dnds")
+	st, err := ImportFilesWith(out, position.Chess, []string{pgn}, ImportOptions{RescorePlayer: byPlayer, Note: "n"})
+	if err != nil || st.Games != 2 {
+		t.Fatalf("%+v %v", st, err)
+	}
+	data, _ := os.ReadFile(out)
+	games, probs := readGames(t, data)
+	if len(probs) != 0 || len(games) != 2 {
+		t.Fatal(len(games), probs)
+	}
+	want := [][]position.Value{{35 + 1000, -20 + 2000}, {10 + 2000, -5 + 1000}}
+	for g := range games {
+		for i, p := range games[g].Plies {
+			if p.Score != want[g][i] {
+				t.Errorf("game %d ply %d: score %d, want %d", g, i, p.Score, want[g][i])
+			}
+		}
+	}
+
+	// An engine without settings: the import stops, naming the game's line.
+	bad := filepath.Join(dir, "b.pgn")
+	os.WriteFile(bad, []byte(strings.Replace(string(mustRead(t, pgn)), `[Black "new-1"]`, `[Black "other"]`, 1)), 0o644)
+	out2 := filepath.Join(dir, "b.dnds")
+	if _, err := ImportFilesWith(out2, position.Chess, []string{bad}, ImportOptions{RescorePlayer: byPlayer}); err == nil ||
+		!strings.Contains(err.Error(), `game at line 7: no settings for "other"`) {
+		t.Errorf("unknown engine: %v", err)
+	}
+	if _, err := os.Stat(out2); !os.IsNotExist(err) {
+		t.Errorf("output left after a refused engine: %v", err)
+	}
+	txt := filepath.Join(dir, "t.txt")
+	os.WriteFile(txt, []byte("4k3/8/8/8/8/8/8/4K2R w K - 7 40 | 500 | 1-0\n"), 0o644)
+	if _, err := ImportFilesWith(out2, position.Chess, []string{txt}, ImportOptions{RescorePlayer: byPlayer}); err == nil ||
+		!strings.Contains(err.Error(), "needs PGN games") {
+		t.Errorf("text with per-engine rescoring: %v", err)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

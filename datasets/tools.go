@@ -592,17 +592,25 @@ type ImportOptions struct {
 	// own labels with search.Params.TrainingScore, so that a net does not
 	// learn the search's scaling; "extra" in the file's generator info
 	// records Note.
-	Rescore func(v position.Value, pos position.Game) position.Value
-	Note    string
+	Rescore RescoreFunc
+	// RescorePlayer, when set, chooses the rescoring per engine: the moves
+	// of the engine a PGN game names in its White (Red) or Black tag are
+	// rescored by RescorePlayer(name), for matches whose two engines
+	// played with different scaling settings. Its error (an engine it has
+	// no settings for) stops the import, naming the game; nothing is
+	// written. Rescore is then unused; text input, which names no engines,
+	// is refused.
+	RescorePlayer func(name string) (RescoreFunc, error)
+	Note          string
 }
 
 // ImportFilesWith is ImportFiles with options (see ImportOptions).
 func ImportFilesWith(out string, g position.Variant, paths []string, opt ImportOptions) (ImportStats, error) {
 	format, warn := opt.Format, opt.Warn
 	var rs *rescorer
-	if opt.Rescore != nil {
+	if opt.Rescore != nil || opt.RescorePlayer != nil {
 		var err error
-		if rs, err = newRescorer(g, opt.Rescore); err != nil {
+		if rs, err = newRescorer(g, opt.Rescore, opt.RescorePlayer); err != nil {
 			return ImportStats{}, err
 		}
 	}
@@ -639,6 +647,10 @@ func ImportFilesWith(out string, g position.Variant, paths []string, opt ImportO
 		var st ImportStats
 		switch kind {
 		case "text":
+			if rs != nil && rs.byPlayer != nil {
+				err = fmt.Errorf("rescoring per engine needs PGN games (text input names no engines)")
+				break
+			}
 			st, err = importTextWith(fh, w, pw, rs)
 		case "pgn":
 			st, err = importPGNWith(fh, w, pw, rs)

@@ -219,6 +219,10 @@ func dataImport(c *cli.Call) int {
 	format := c.Flags.String("format", "", "input format: text or pgn (default: pgn for *.pgn, else text)")
 	unscale := c.Flags.String("unscale", "", "undo the search's scaling of the evaluation in the scores, as self-play does for its labels (search.Params.TrainingScore): "+
 		"`SPEC` is \"build\" (the engine played with this build's search settings) or NAME=VALUE,... changed from them (e.g. EvalScaleBase=80: the scaling constants the engine had)")
+	var perEngine engineSpecs
+	c.Flags.Var(&perEngine, "unscale-engine", "as -unscale for the moves of one engine of a PGN match whose two engines had different settings: `ENGINE:SPEC`, "+
+		"ENGINE the name in the White/Black tags or its start (\"new\" for new-1a2b3c); repeat it for each engine. A game of an engine none names "+
+		"(nor -unscale, which then covers the others) stops the import")
 	files, code, ok := c.Parse()
 	if !ok {
 		return code
@@ -237,7 +241,16 @@ func dataImport(c *cli.Call) int {
 			return c.UsageError("-unscale: %v", err)
 		}
 		opt.Rescore, opt.Note = prm.TrainingScore, note
-		fmt.Fprintf(c.Stderr, "import: scores unscaled for %s\n", note)
+	}
+	if len(perEngine) > 0 {
+		byPlayer, note, err := perEngine.rescorers(g, opt.Rescore, opt.Note)
+		if err != nil {
+			return c.UsageError("-unscale-engine: %v", err)
+		}
+		opt.RescorePlayer, opt.Note = byPlayer, note
+	}
+	if opt.Note != "" {
+		fmt.Fprintf(c.Stderr, "import: scores unscaled for %s\n", opt.Note)
 	}
 	st, err := datasets.ImportFilesWith(*out, g, files, opt)
 	if err != nil {
@@ -270,4 +283,72 @@ func unscaleParams(g position.Variant, spec string) (*search.Params, string, err
 		parts = append(parts, fmt.Sprintf("%s=%d", name, v))
 	}
 	return &prm, strings.Join(parts, ","), nil
+}
+
+// engineSpecs are the -unscale-engine flags: ENGINE:SPEC, SPEC as -unscale's.
+type engineSpecs []engineSpec
+
+type engineSpec struct{ engine, spec string }
+
+func (e *engineSpecs) String() string {
+	if e == nil {
+		return ""
+	}
+	var parts []string
+	for _, s := range *e {
+		parts = append(parts, s.engine+":"+s.spec)
+	}
+	return strings.Join(parts, " ")
+}
+
+func (e *engineSpecs) Set(v string) error {
+	engine, spec, ok := strings.Cut(v, ":")
+	engine, spec = strings.TrimSpace(engine), strings.TrimSpace(spec)
+	if !ok || engine == "" || spec == "" {
+		return fmt.Errorf("%q is not ENGINE:SPEC (e.g. new:WinnableMaterial=80)", v)
+	}
+	for _, s := range *e {
+		if s.engine == engine {
+			return fmt.Errorf("engine %q given twice", engine)
+		}
+	}
+	*e = append(*e, engineSpec{engine, spec})
+	return nil
+}
+
+// rescorers turns the specs into datasets.ImportOptions.RescorePlayer: an
+// engine's name takes the spec of the longest ENGINE it equals or starts
+// with, else fallback (-unscale's; nil: an error naming the engine). The
+// note lists each engine's scaling constants (and the fallback's as "*").
+func (e engineSpecs) rescorers(g position.Variant, fallback datasets.RescoreFunc, fallbackNote string) (func(string) (datasets.RescoreFunc, error), string, error) {
+	fs := make([]datasets.RescoreFunc, len(e))
+	var notes, names []string
+	for i, s := range e {
+		prm, note, err := unscaleParams(g, s.spec)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %v", s.engine, err)
+		}
+		fs[i] = prm.TrainingScore
+		notes = append(notes, s.engine+":"+note)
+		names = append(names, s.engine)
+	}
+	if fallback != nil {
+		notes = append(notes, "*:"+fallbackNote)
+	}
+	byPlayer := func(name string) (datasets.RescoreFunc, error) {
+		best := -1
+		for i, s := range e {
+			if strings.HasPrefix(name, s.engine) && (best < 0 || len(s.engine) > len(e[best].engine)) {
+				best = i
+			}
+		}
+		switch {
+		case best >= 0:
+			return fs[best], nil
+		case fallback != nil:
+			return fallback, nil
+		}
+		return nil, fmt.Errorf("engine %q has no -unscale-engine settings (given for %s) and no -unscale covers the others", name, strings.Join(names, ", "))
+	}
+	return byPlayer, strings.Join(notes, " "), nil
 }

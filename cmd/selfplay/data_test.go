@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -384,4 +385,67 @@ func FuzzUnscaleParams(f *testing.F) {
 			t.Fatalf("%q: params %v, note %q", spec, prm, note)
 		}
 	})
+}
+
+// -unscale-engine: each engine's moves are unscaled with its own settings
+// (the longest matching name start wins, -unscale covers the rest); a bad
+// flag or an engine no flag covers is a clear error and leaves no file.
+func TestImportUnscaleEngine(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "m.pgn")
+	// A 60-ply move-count counter, so that Rule50Damp's factor shows.
+	os.WriteFile(pgn, []byte(`[White "new-abc"]
+[Black "base-def"]
+[FEN "4k3/8/8/8/8/8/8/4K2R w K - 60 40"]
+[Result "1-0"]
+
+40. Kd2 {+5.00/10} Kd7 {-5.00/10} 41. Ke3 {+5.00/10} 1-0
+`), 0o644)
+	out := filepath.Join(dir, "m.dnds")
+	code, stdout, stderr, _ := runIn(t, "data", "import", "-game", "chess", "-unscale-engine", "new:Rule50Damp=200", "-unscale-engine", "base:build", "-out", out, pgn)
+	if code != 0 || !strings.Contains(stderr, "new:EvalScaleBase=0,WinnableMaterial=0,EndgameScale=0,Rule50Damp=200 base:EvalScaleBase=0") ||
+		!strings.Contains(stdout, "3 positions (0 unscored)") {
+		t.Fatalf("code %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	r, err := datasets.Open(out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []position.Value
+	var rec datasets.GameRecord
+	for r.NextGame(&rec) {
+		for _, p := range rec.Plies {
+			got = append(got, p.Score)
+		}
+	}
+	r.Close()
+	// new's moves (White's, counters 60 and 62) undo v·(200 − r)/200:
+	// 500·200/140 and 500·200/138; base's (counter 61) stays.
+	if want := []position.Value{714, -500, 724}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("scores %v, want %v", got, want)
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-unscale-engine", "new"}, `"new" is not ENGINE:SPEC`},
+		{[]string{"-unscale-engine", "new:Nope=1"}, "-unscale-engine: new: unknown search parameter"},
+		{[]string{"-unscale-engine", "new:build", "-unscale-engine", "new:build"}, `engine "new" given twice`},
+		{[]string{"-unscale-engine", "new:build"}, `engine "base-def" has no -unscale-engine settings (given for new)`},
+	} {
+		bad := filepath.Join(dir, "bad.dnds")
+		args := append(append([]string{"data", "import", "-game", "chess", "-out", bad}, c.args...), pgn)
+		code, _, stderr, _ := runIn(t, args...)
+		if code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: code %d, stderr %q, want %q", c.args, code, stderr, c.want)
+		}
+		if _, err := os.Stat(bad); !os.IsNotExist(err) {
+			t.Errorf("%v: output left: %v", c.args, err)
+		}
+	}
+	// -unscale covers the engines no -unscale-engine names.
+	if code, _, stderr, _ := runIn(t, "data", "import", "-game", "chess", "-unscale-engine", "new:build", "-unscale", "build", "-out", filepath.Join(dir, "m2.dnds"), pgn); code != 0 || !strings.Contains(stderr, " *:EvalScaleBase=0") {
+		t.Errorf("with -unscale: code %d, stderr %q", code, stderr)
+	}
 }
