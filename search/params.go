@@ -246,6 +246,24 @@ func ParamSpecs(v position.Variant) []ParamSpec {
 	return out
 }
 
+// ParamsFromTOML returns the constants an engine built with text as its
+// search/params.toml plays game v with: the table's defaults with text's
+// values for v applied (lines before any section and under "[<v>]"; the
+// other game's lines are checked, not applied). It reads the params.toml of
+// another revision, e.g. to undo the scaling an engine of an old match
+// played with (selfplay data import -unscale @FILE). A bad line, an unknown
+// constant or a value out of range is an error naming the line.
+func ParamsFromTOML(text string, v position.Variant) (Params, error) {
+	if !v.Valid() {
+		return Params{}, fmt.Errorf("search: no game %v", v)
+	}
+	p := defaultParams[0]
+	if err := p.applyTOML(text, v); err != nil {
+		return Params{}, err
+	}
+	return p, nil
+}
+
 func findParam(name string) *ParamSpec {
 	for i := range paramSpecs {
 		if strings.EqualFold(paramSpecs[i].Name, name) {

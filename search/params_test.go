@@ -140,3 +140,35 @@ func FuzzParamsTOML(f *testing.F) {
 }
 
 func sizeofParams() uintptr { return unsafe.Sizeof(Params{}) }
+
+// ParamsFromTOML is what a build with that params.toml plays: this
+// build's own file gives DefaultParams; another file's values land on the
+// table's defaults, per game; a bad file is an error naming its line.
+func TestParamsFromTOML(t *testing.T) {
+	for _, v := range position.Variants {
+		p, err := ParamsFromTOML(tunedParams, v)
+		if err != nil || p != DefaultParams(v) {
+			t.Errorf("%v: this build's params.toml gives other constants (%v)", v, err)
+		}
+	}
+	text := "RFPMargin = 90\n[xiangqi]\nEvalScaleBase = 80\n[chess]\nRule50Damp = 200\n"
+	x, err := ParamsFromTOML(text, position.Xiangqi)
+	if err != nil || x.RFPMargin != 90 || x.EvalScaleBase != 80 || x.Rule50Damp != 0 || x.WinnableMaterial != DefaultParams(0).WinnableMaterial {
+		t.Errorf("xiangqi: RFPMargin %d EvalScaleBase %d Rule50Damp %d WinnableMaterial %d (%v)", x.RFPMargin, x.EvalScaleBase, x.Rule50Damp, x.WinnableMaterial, err)
+	}
+	c, err := ParamsFromTOML(text, position.Chess)
+	if err != nil || c.RFPMargin != 90 || c.EvalScaleBase != 0 || c.Rule50Damp != 200 {
+		t.Errorf("chess: RFPMargin %d EvalScaleBase %d Rule50Damp %d (%v)", c.RFPMargin, c.EvalScaleBase, c.Rule50Damp, err)
+	}
+	if p, err := ParamsFromTOML("", position.Chess); err != nil || p != DefaultParams(0) {
+		t.Errorf("an empty file (a revision before params.toml): %v", err)
+	}
+	for text, want := range map[string]string{"[chess]\nNope = 1\n": "line 2: unknown search parameter", "RFPMargin = x": "line 1: value", "[shogi]": "line 1: want a section"} {
+		if _, err := ParamsFromTOML(text, position.Chess); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", text, err, want)
+		}
+	}
+	if _, err := ParamsFromTOML("", 0); err == nil {
+		t.Error("no game: no error")
+	}
+}

@@ -3,6 +3,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -218,7 +219,8 @@ func dataImport(c *cli.Call) int {
 	out := c.Out("", "output `file` (required)", "o")
 	format := c.Flags.String("format", "", "input format: text or pgn (default: pgn for *.pgn, else text)")
 	unscale := c.Flags.String("unscale", "", "undo the search's scaling of the evaluation in the scores, as self-play does for its labels (search.Params.TrainingScore): "+
-		"`SPEC` is \"build\" (the engine played with this build's search settings) or NAME=VALUE,... changed from them (e.g. EvalScaleBase=80: the scaling constants the engine had)")
+		"`SPEC` is \"build\" (the engine played with this build's search settings), NAME=VALUE,... changed from them (e.g. EvalScaleBase=80: the scaling constants the engine had), "+
+		"or @FILE, the search/params.toml the engine was built with (git show REV:search/params.toml; bench/sprtdata.sh does this for SPRT games)")
 	var perEngine engineSpecs
 	c.Flags.Var(&perEngine, "unscale-engine", "as -unscale for the moves of one engine of a PGN match whose two engines had different settings: `ENGINE:SPEC`, "+
 		"ENGINE the name in the White/Black tags or its start (\"new\" for new-1a2b3c); repeat it for each engine. A game of an engine none names "+
@@ -261,11 +263,21 @@ func dataImport(c *cli.Call) int {
 }
 
 // unscaleParams is the search settings of -unscale: this build's for game
-// g, with NAME=VALUE changes unless spec is "build", and a note naming the
-// constants by which the search scales the evaluation.
+// g, with NAME=VALUE changes unless spec is "build", or those of the
+// params.toml file named by "@FILE" (another revision's: git show
+// REV:search/params.toml), and a note naming the constants by which the
+// search scales the evaluation.
 func unscaleParams(g position.Variant, spec string) (*search.Params, string, error) {
 	prm := search.DefaultParams(g)
-	if spec != "build" {
+	if file, ok := strings.CutPrefix(spec, "@"); ok {
+		text, err := readParamsFile(file)
+		if err != nil {
+			return nil, "", err
+		}
+		if prm, err = search.ParamsFromTOML(string(text), g); err != nil {
+			return nil, "", fmt.Errorf("%s: %v", file, err)
+		}
+	} else if spec != "build" {
 		for _, kv := range strings.Split(spec, ",") {
 			name, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
 			n, err := strconv.Atoi(strings.TrimSpace(val))
@@ -351,4 +363,24 @@ func (e engineSpecs) rescorers(g position.Variant, fallback datasets.RescoreFunc
 		return nil, fmt.Errorf("engine %q has no -unscale-engine settings (given for %s) and no -unscale covers the others", name, strings.Join(names, ", "))
 	}
 	return byPlayer, strings.Join(notes, " "), nil
+}
+
+// maxParamsFile bounds what -unscale @FILE reads: search/params.toml is a
+// few hundred bytes, and a device or a wrong file must not fill memory.
+const maxParamsFile = 1 << 20
+
+func readParamsFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	text, err := io.ReadAll(io.LimitReader(f, maxParamsFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(text) > maxParamsFile {
+		return nil, fmt.Errorf("%s: larger than %d bytes, not a search/params.toml", name, maxParamsFile)
+	}
+	return text, nil
 }

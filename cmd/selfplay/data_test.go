@@ -366,6 +366,22 @@ func TestUnscaleParams(t *testing.T) {
 	if _, note, err := unscaleParams(position.Chess, "build"); err != nil || note != "EvalScaleBase=0,WinnableMaterial=0,EndgameScale=0,Rule50Damp=0" {
 		t.Errorf("build: note %q, %v", note, err)
 	}
+	// @FILE: another revision's params.toml, on the table's defaults.
+	file := filepath.Join(t.TempDir(), "params.toml")
+	os.WriteFile(file, []byte("[xiangqi]\nEvalScaleBase = 80 # the material scaling\n[chess]\nRule50Damp = 200\n"), 0o644)
+	if _, note, err := unscaleParams(position.Xiangqi, "@"+file); err != nil || note != "EvalScaleBase=80,WinnableMaterial=0,EndgameScale=0,Rule50Damp=0" {
+		t.Errorf("@FILE: note %q, %v", note, err)
+	}
+	os.WriteFile(file, []byte("[xiangqi]\nGone = 3\n"), 0o644)
+	if _, _, err := unscaleParams(position.Xiangqi, "@"+file); err == nil || !strings.Contains(err.Error(), file+": line 2: unknown search parameter") {
+		t.Errorf("@FILE with an unknown constant: %v", err)
+	}
+	if _, _, err := unscaleParams(position.Xiangqi, "@"+file+".missing"); err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("@FILE missing: %v", err)
+	}
+	if _, _, err := unscaleParams(position.Xiangqi, "@/dev/zero"); err == nil || !strings.Contains(err.Error(), "larger than 1048576 bytes") {
+		t.Errorf("@/dev/zero: %v", err)
+	}
 	for spec, want := range map[string]string{"EvalScaleBase": "not NAME=VALUE", "EvalScaleBase=x": "not NAME=VALUE", "Nope=3": "unknown search parameter", "EvalScaleBase=100000": "outside"} {
 		if _, _, err := unscaleParams(position.Chess, spec); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", spec, err, want)
@@ -380,6 +396,9 @@ func FuzzUnscaleParams(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
+		if strings.HasPrefix(spec, "@") {
+			return // a file name: TestUnscaleParams covers @FILE
+		}
 		prm, note, err := unscaleParams(position.Xiangqi, spec)
 		if err == nil && (prm == nil || strings.Count(note, "=") != 4) {
 			t.Fatalf("%q: params %v, note %q", spec, prm, note)
