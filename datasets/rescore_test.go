@@ -150,3 +150,67 @@ func mustRead(t *testing.T, path string) []byte {
 	}
 	return b
 }
+
+// TestImportRescorePlayerSides: the engine whose moves a score is rescored
+// by is the side to move of the position the score belongs to, not the
+// ply's parity: games from a FEN with Black to move, in chess and in
+// xiangqi (whose Red is the White tag), give Black's engine the first
+// score.
+func TestImportRescorePlayerSides(t *testing.T) {
+	byPlayer := func(name string) (RescoreFunc, error) {
+		switch name {
+		case "new-1":
+			return func(v position.Value, _ position.Game) position.Value { return v + 1000 }, nil
+		case "base-2":
+			return func(v position.Value, _ position.Game) position.Value { return v + 2000 }, nil
+		}
+		return nil, fmt.Errorf("no settings for %q", name)
+	}
+	for _, c := range []struct {
+		game position.Variant
+		pgn  string
+		want []position.Value
+	}{
+		{position.Chess, `[White "new-1"]
+[Black "base-2"]
+[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]
+[Result "1-0"]
+
+1... e5 {-0.10/10} 2. Nf3 {+0.20/10} Nc6 {-0.30/10} 1-0
+`, []position.Value{-10 + 2000, 20 + 1000, -30 + 2000}},
+		{position.Xiangqi, `[White "new-1"]
+[Black "base-2"]
+[Variant "xiangqi"]
+[Result "1-0"]
+
+1. h2e2 {+0.20/10} h9g7 {-0.15/10} 1-0
+`, []position.Value{20 + 1000, -15 + 2000}},
+		{position.Xiangqi, `[White "base-2"]
+[Black "new-1"]
+[Variant "xiangqi"]
+[FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"]
+[Result "0-1"]
+
+1... h9g7 {-0.15/10} 2. h0g2 {+0.25/10} 0-1
+`, []position.Value{-15 + 1000, 25 + 2000}},
+	} {
+		dir := t.TempDir()
+		pgn := filepath.Join(dir, "m.pgn")
+		os.WriteFile(pgn, []byte(c.pgn), 0o644)
+		out := filepath.Join(dir, "m.dnds")
+		if st, err := ImportFilesWith(out, c.game, []string{pgn}, ImportOptions{RescorePlayer: byPlayer}); err != nil || st.Games != 1 {
+			t.Fatalf("%v: %+v %v", c.game, st, err)
+		}
+		games, probs := readGames(t, mustRead(t, out))
+		if len(probs) != 0 || len(games) != 1 {
+			t.Fatal(len(games), probs)
+		}
+		var got []position.Value
+		for _, p := range games[0].Plies {
+			got = append(got, p.Score)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%v %q: scores %v, want %v", c.game, c.pgn[:30], got, c.want)
+		}
+	}
+}
