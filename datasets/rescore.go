@@ -14,7 +14,7 @@ type RescoreFunc func(v position.Value, pos position.Game) position.Value
 // ImportOptions.Rescore and RescorePlayer).
 type rescorer struct {
 	rp       *replayer
-	f        RescoreFunc                       // every score, or the players' fallback (may be nil then)
+	f        RescoreFunc                       // every score, or the fallback of a player byPlayer gives no function (nil: none)
 	byPlayer func(string) (RescoreFunc, error) // nil: f for every player
 }
 
@@ -27,7 +27,8 @@ func newRescorer(g position.Variant, f RescoreFunc, byPlayer func(string) (Resco
 }
 
 // players gives the rescoring of the moves of the engines named white and
-// black (PGN's tags): byPlayer's, or f for both without it.
+// black (PGN's tags): byPlayer's, f for a player it gives no function
+// (nil: the scores are kept), or f for both without byPlayer.
 func (r *rescorer) players(white, black string) (fw, fb RescoreFunc, err error) {
 	if r.byPlayer == nil {
 		return r.f, r.f, nil
@@ -37,6 +38,12 @@ func (r *rescorer) players(white, black string) (fw, fb RescoreFunc, err error) 
 	}
 	if fb, err = r.byPlayer(black); err != nil {
 		return nil, nil, err
+	}
+	if fw == nil {
+		fw = r.f
+	}
+	if fb == nil {
+		fb = r.f
 	}
 	return fw, fb, nil
 }
@@ -48,7 +55,8 @@ func (r *rescorer) apply(rec *GameRecord) error {
 }
 
 // applyBy is apply with White's (Red's) moves rescored by fw and Black's by
-// fb (the side to move of the position a score belongs to played the move).
+// fb (the side to move of the position a score belongs to played the move;
+// a nil function keeps that side's scores).
 func (r *rescorer) applyBy(rec *GameRecord, fw, fb RescoreFunc) error {
 	if err := r.rp.reset(rec.StartFEN); err != nil {
 		return fmt.Errorf("rescore: %w", err)
@@ -63,7 +71,9 @@ func (r *rescorer) applyBy(rec *GameRecord, fw, fb RescoreFunc) error {
 			if r.rp.pos.SideToMove() != position.White {
 				f = fb
 			}
-			p.Score = f(p.Score, r.rp.pos)
+			if f != nil {
+				p.Score = f(p.Score, r.rp.pos)
+			}
 		}
 		if p.Move != position.MoveNone {
 			r.rp.do(p.Move)

@@ -214,3 +214,45 @@ func TestImportRescorePlayerSides(t *testing.T) {
 		}
 	}
 }
+
+// TestImportRescorePlayerNil: an engine RescorePlayer gives no function
+// for (and no error) has its moves rescored by Rescore, or kept as they
+// are without it, instead of a nil function being called.
+func TestImportRescorePlayerNil(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "m.pgn")
+	os.WriteFile(pgn, []byte(`[White "new-1"]
+[Black "base-2"]
+[Result "1-0"]
+
+1. e4 {book} e5 {book} 2. Nf3 {+0.35/12} Nc6 {-0.20/11} 1-0
+`), 0o644)
+	byPlayer := func(name string) (RescoreFunc, error) {
+		if name == "new-1" {
+			return func(v position.Value, _ position.Game) position.Value { return v + 1000 }, nil
+		}
+		return nil, nil
+	}
+	fallback := func(v position.Value, _ position.Game) position.Value { return v + 3000 }
+	for i, c := range []struct {
+		rescore RescoreFunc
+		want    []position.Value
+	}{
+		{fallback, []position.Value{35 + 1000, -20 + 3000}},
+		{nil, []position.Value{35 + 1000, -20}},
+	} {
+		out := filepath.Join(dir, fmt.Sprintf("m%d.dnds", i))
+		if st, err := ImportFilesWith(out, position.Chess, []string{pgn}, ImportOptions{Rescore: c.rescore, RescorePlayer: byPlayer}); err != nil || st.Games != 1 {
+			t.Fatalf("%d: %+v %v", i, st, err)
+		}
+		games, probs := readGames(t, mustRead(t, out))
+		if len(probs) != 0 || len(games) != 1 {
+			t.Fatal(len(games), probs)
+		}
+		for j, p := range games[0].Plies {
+			if p.Score != c.want[j] {
+				t.Errorf("%d: ply %d: score %d, want %d", i, j, p.Score, c.want[j])
+			}
+		}
+	}
+}

@@ -598,8 +598,9 @@ type ImportOptions struct {
 	// rescored by RescorePlayer(name), for matches whose two engines
 	// played with different scaling settings. Its error (an engine it has
 	// no settings for) stops the import, naming the game; nothing is
-	// written. Rescore is then unused; text input, which names no engines,
-	// is refused.
+	// written. An engine it gives no function (and no error) has its moves
+	// rescored by Rescore, or kept as they are when Rescore is nil. Text
+	// input, which names no engines, is refused.
 	RescorePlayer func(name string) (RescoreFunc, error)
 	Note          string
 }
