@@ -468,3 +468,54 @@ func TestImportUnscaleEngine(t *testing.T) {
 		t.Errorf("with -unscale: code %d, stderr %q", code, stderr)
 	}
 }
+
+// importScores imports pgn with args and returns the file's scores in order.
+func importScores(t *testing.T, pgn string, args ...string) ([]position.Value, string) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "m.dnds")
+	code, stdout, stderr, _ := runIn(t, append(append([]string{"data", "import", "-game", "chess", "-out", out}, args...), pgn)...)
+	if code != 0 {
+		t.Fatalf("%v: code %d, stdout %q, stderr %q", args, code, stdout, stderr)
+	}
+	r, err := datasets.Open(out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var got []position.Value
+	var rec datasets.GameRecord
+	for r.NextGame(&rec) {
+		for _, p := range rec.Plies {
+			got = append(got, p.Score)
+		}
+	}
+	return got, stderr
+}
+
+// -unscale-engine's matching: the longest ENGINE the name starts with
+// wins whatever the flags' order, and -unscale's settings do rescore the
+// moves of the engines no flag names (not only show in the note).
+func TestImportUnscaleEngineMatching(t *testing.T) {
+	pgn := filepath.Join(t.TempDir(), "m.pgn")
+	os.WriteFile(pgn, []byte(`[White "new-abc"]
+[Black "base-def"]
+[FEN "4k3/8/8/8/8/8/8/4K2R w K - 60 40"]
+[Result "1-0"]
+
+40. Kd2 {+5.00/10} Kd7 {-5.00/10} 41. Ke3 {+5.00/10} 1-0
+`), 0o644)
+	// new: Rule50Damp=200 at counters 60 and 62; base: as it played
+	// (build) or Rule50Damp=100 at counter 61 (−500·100/39).
+	for _, c := range []struct {
+		args []string
+		want []position.Value
+	}{
+		{[]string{"-unscale-engine", "n:build", "-unscale-engine", "new:Rule50Damp=200", "-unscale-engine", "base:build"}, []position.Value{714, -500, 724}},
+		{[]string{"-unscale-engine", "new-abc:Rule50Damp=200", "-unscale-engine", "new:build", "-unscale-engine", "b:build"}, []position.Value{714, -500, 724}},
+		{[]string{"-unscale-engine", "new:Rule50Damp=200", "-unscale", "Rule50Damp=100"}, []position.Value{714, -1282, 724}},
+	} {
+		if got, _ := importScores(t, pgn, c.args...); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%v: scores %v, want %v", c.args, got, c.want)
+		}
+	}
+}
