@@ -244,12 +244,13 @@ func dataImport(c *cli.Call) int {
 		}
 		opt.Rescore, opt.Note = prm.TrainingScore, note
 	}
+	var unused func() []string
 	if len(perEngine) > 0 {
-		byPlayer, note, err := perEngine.rescorers(g, opt.Rescore, opt.Note)
+		byPlayer, note, un, err := perEngine.rescorers(g, opt.Rescore, opt.Note)
 		if err != nil {
 			return c.UsageError("-unscale-engine: %v", err)
 		}
-		opt.RescorePlayer, opt.Note = byPlayer, note
+		opt.RescorePlayer, opt.Note, unused = byPlayer, note, un
 	}
 	if opt.Note != "" {
 		fmt.Fprintf(c.Stderr, "import: scores unscaled for %s\n", opt.Note)
@@ -259,6 +260,11 @@ func dataImport(c *cli.Call) int {
 		return c.Fail(err)
 	}
 	fmt.Fprintf(c.Stdout, "%s: %d games (chains), %d positions (%d unscored), %d skipped\n", *out, st.Games, st.Positions, st.Unscored, st.Skipped)
+	if unused != nil {
+		for _, name := range unused() {
+			fmt.Fprintf(c.Stderr, "import: warning: -unscale-engine %s named no engine of the imported games: its settings were not used\n", name)
+		}
+	}
 	return 0
 }
 
@@ -332,13 +338,16 @@ func (e *engineSpecs) Set(v string) error {
 // engine's name takes the spec of the longest ENGINE it equals or starts
 // with, else fallback (-unscale's; nil: an error naming the engine). The
 // note lists each engine's scaling constants (and the fallback's as "*").
-func (e engineSpecs) rescorers(g position.Variant, fallback datasets.RescoreFunc, fallbackNote string) (func(string) (datasets.RescoreFunc, error), string, error) {
+// unused gives, after the import, the ENGINEs that no game's engine took
+// (a misspelt name whose engine the fallback then covered).
+func (e engineSpecs) rescorers(g position.Variant, fallback datasets.RescoreFunc, fallbackNote string) (byPlayer func(string) (datasets.RescoreFunc, error), note string, unused func() []string, err error) {
 	fs := make([]datasets.RescoreFunc, len(e))
+	used := make([]bool, len(e))
 	var notes, names []string
 	for i, s := range e {
 		prm, note, err := unscaleParams(g, s.spec)
 		if err != nil {
-			return nil, "", fmt.Errorf("%s: %v", s.engine, err)
+			return nil, "", nil, fmt.Errorf("%s: %v", s.engine, err)
 		}
 		fs[i] = prm.TrainingScore
 		notes = append(notes, s.engine+":"+note)
@@ -347,7 +356,7 @@ func (e engineSpecs) rescorers(g position.Variant, fallback datasets.RescoreFunc
 	if fallback != nil {
 		notes = append(notes, "*:"+fallbackNote)
 	}
-	byPlayer := func(name string) (datasets.RescoreFunc, error) {
+	byPlayer = func(name string) (datasets.RescoreFunc, error) {
 		best := -1
 		for i, s := range e {
 			if strings.HasPrefix(name, s.engine) && (best < 0 || len(s.engine) > len(e[best].engine)) {
@@ -356,13 +365,23 @@ func (e engineSpecs) rescorers(g position.Variant, fallback datasets.RescoreFunc
 		}
 		switch {
 		case best >= 0:
+			used[best] = true
 			return fs[best], nil
 		case fallback != nil:
 			return fallback, nil
 		}
 		return nil, fmt.Errorf("engine %q has no -unscale-engine settings (given for %s) and no -unscale covers the others", name, strings.Join(names, ", "))
 	}
-	return byPlayer, strings.Join(notes, " "), nil
+	unused = func() []string {
+		var out []string
+		for i, s := range e {
+			if !used[i] {
+				out = append(out, s.engine)
+			}
+		}
+		return out
+	}
+	return byPlayer, strings.Join(notes, " "), unused, nil
 }
 
 // maxParamsFile bounds what -unscale @FILE reads: search/params.toml is a

@@ -518,4 +518,10 @@ func TestImportUnscaleEngineMatching(t *testing.T) {
 			t.Errorf("%v: scores %v, want %v", c.args, got, c.want)
 		}
 	}
+	// A flag that names no engine of the games (a misspelt name that
+	// -unscale then covers) is reported; the flags that named one are not.
+	_, stderr := importScores(t, pgn, "-unscale-engine", "new:Rule50Damp=200", "-unscale-engine", "bse:EvalScaleBase=80", "-unscale", "build")
+	if !strings.Contains(stderr, "-unscale-engine bse named no engine") || strings.Contains(stderr, "-unscale-engine new named") {
+		t.Errorf("stderr %q, want a warning for bse alone", stderr)
+	}
 }
