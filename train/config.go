@@ -88,7 +88,11 @@ type NetConfig struct {
 	// Init is a net file to start from (fine-tuning); its architecture then
 	// replaces Hidden, Buckets, Activation and the hidden layer keys
 	// (Layers, HiddenActivation, Pairwise, Stacks), which must still be
-	// valid.
+	// valid. Features, when given, must be the init net's set or an
+	// input-bucketed set of it (chess-kb4-hm from chess-ps768-hm,
+	// xiangqi-compact692-kb6-hm from xiangqi-compact692-hm, ...): every
+	// bucket then starts as a copy of the init net's first layer
+	// (nn.Model.WithInputBuckets), so the run starts at its strength.
 	Init string `toml:"init"`
 }
 

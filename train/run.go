@@ -565,7 +565,16 @@ func newRunModel(cfg *Config, game position.Variant, set *features.Set) (*Model,
 		if err != nil {
 			return nil, err
 		}
-		return FromReference(net.Model())
+		ref := net.Model()
+		if cfg.Net.Features != "" && set.ID != ref.Set {
+			// A bucketed set that buckets the init net's own starts as copies
+			// of it; any other set cannot start from it.
+			from, _ := features.Lookup(ref.Set)
+			if ref, err = ref.WithInputBuckets(set.ID); err != nil {
+				return nil, fmt.Errorf("train: net.features %s cannot start from net.init %s, whose set is %s: %w", set.Name, cfg.Net.Init, from.Name, err)
+			}
+		}
+		return FromReference(ref)
 	}
 	act, err := ParseActivation(cfg.Net.Activation)
 	if err != nil {

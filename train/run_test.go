@@ -283,6 +283,53 @@ func TestFineTuneFromDefaultNet(t *testing.T) {
 	}
 }
 
+// TestFineTuneIntoBuckets: net.features naming a bucketed set of the init
+// net's own starts every bucket as a copy of it, so with a negligible
+// learning rate the exported bucketed net evaluates as the embedded one
+// (every bucket's rows equal to its first layer); a set that does not
+// bucket the init net's is refused, naming both.
+func TestFineTuneIntoBuckets(t *testing.T) {
+	for _, c := range []struct {
+		game position.Variant
+		set  string
+	}{{position.Chess, "chess-kb4-hm"}, {position.Xiangqi, "xiangqi-compact692-kb6-hm"}} {
+		dir := t.TempDir()
+		init := filepath.Join(dir, "default.nnue")
+		if err := os.WriteFile(init, nn.DefaultFile(c.game), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg := smallConfig(t, c.game.String())
+		cfg.Net.Init, cfg.Net.Features = init, c.set
+		cfg.Train.Epochs, cfg.Train.LR, cfg.Train.FinalLR = 1, 1e-9, 1e-10
+		res, err := runQuiet(t, context.Background(), cfg, Options{TrainData: syntheticMemory(c.game, 2000, 5)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		def, got := nn.Default(c.game), res.Net
+		set := got.FeatureSet()
+		if set.Name != c.set || got.Hidden != def.Hidden || len(got.FTWeights) != set.Buckets()*len(def.FTWeights) {
+			t.Fatalf("%s: net %s with %d weights", c.set, set.Name, len(got.FTWeights))
+		}
+		for b := range set.Buckets() {
+			if !slices.Equal(got.FTWeights[b*len(def.FTWeights):(b+1)*len(def.FTWeights)], def.FTWeights) {
+				t.Fatalf("%s: bucket %d's rows differ from the init net's", c.set, b)
+			}
+		}
+		if !slices.Equal(got.FTBias, def.FTBias) || !slices.Equal(got.OutWeights, def.OutWeights) || !slices.Equal(got.OutBias, def.OutBias) {
+			t.Fatalf("%s: biases or output layer changed", c.set)
+		}
+	}
+	dir := t.TempDir()
+	init := filepath.Join(dir, "default.nnue")
+	os.WriteFile(init, nn.DefaultFile(position.Xiangqi), 0o644)
+	cfg := smallConfig(t, "xiangqi")
+	cfg.Net.Init, cfg.Net.Features = init, "xiangqi-kb6-hm" // buckets ps1260, not compact692
+	if _, err := runQuiet(t, context.Background(), cfg, Options{TrainData: syntheticMemory(position.Xiangqi, 500, 5)}); err == nil ||
+		!strings.Contains(err.Error(), "net.features xiangqi-kb6-hm cannot start from net.init") || !strings.Contains(err.Error(), "xiangqi-compact692-hm") {
+		t.Fatalf("a set that does not bucket the init net's: %v", err)
+	}
+}
+
 // TestMirroredFeatureSets trains nets on the mirrored, compact and
 // king-bucketed sets
 // (net.features) from the same in-memory positions: the exported net
