@@ -64,6 +64,18 @@ type Config struct {
 	// ExtraData are dataset files or globs added to every generation's
 	// training data (e.g. an earlier run's or a shared generation-0 set).
 	ExtraData []string `toml:"extra_data"`
+	// MatchData makes each generation's match games training data too:
+	// after its matches, the gating match's games (match.pgn) and the
+	// candidate's against the hand-written evaluation (classic.pgn; not
+	// the baseline engine's, whose scores are another engine's) are
+	// imported with each move's search score unscaled as self-play's
+	// labels are (search.Params.TrainingScore, this build's settings) into
+	// gen-NNN/match-data/<game>.dnds, which the later generations train on
+	// within DataWindow as they do on self-play data. Games at 1 s + 0.01 s
+	// search 9–12 plies a move, deeper than self-play's node budget: the
+	// chess net fine-tuned with such games gained +59 Elo (docs/nets.md,
+	// "Tenth round"). Default false.
+	MatchData bool `toml:"match_data"`
 	// ResultWeight[g] is generation g's weight of the game result in the
 	// training target (bullet's wdl, 1 − λ); the last entry holds for later
 	// generations; empty: train.loss.lambda throughout. The field uses about

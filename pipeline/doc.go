@@ -12,6 +12,7 @@
 //	gen-NNN/match-shards/      the gating match's shard result files and PGNs (and, on a cluster, jobs.json)
 //	gen-NNN/train/             the trainer's run: metrics.csv/json, loss.png, checkpoints, <name>.nnue
 //	gen-NNN/match.pgn          the new-vs-current games (and baseline.pgn)
+//	gen-NNN/match-data/        with match_data: match.pgn and classic.pgn as training data for later generations
 //	generations.json           one record per generation (data, training, match, verdict)
 //	elo.png                    Elo per generation (cumulative over accepted nets)
 //	elo-positions.png          each net's Elo over the hand-written evaluation by positions trained on

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -17,6 +18,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"dualnnue/configs"
+	"dualnnue/datasets"
 	"dualnnue/match"
 	"dualnnue/nn"
 	"dualnnue/position"
@@ -60,6 +62,7 @@ func TestTinyPipeline(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg.RunDir = t.TempDir()
+			cfg.MatchData = true
 			var progress bytes.Buffer
 			rep, err := Run(context.Background(), cfg, Options{EngineCmd: bin, Progress: &progress, ProgressEvery: time.Nanosecond})
 			if err != nil {
@@ -99,6 +102,25 @@ func TestTinyPipeline(t *testing.T) {
 			if back.Generations[1].NetEpoch != rep.Generations[1].NetEpoch || back.Generations[1].Epochs != rep.Generations[1].Epochs {
 				t.Fatalf("generations.json: net epoch %d of %d, the run said %d of %d", back.Generations[1].NetEpoch, back.Generations[1].Epochs, rep.Generations[1].NetEpoch, rep.Generations[1].Epochs)
 			}
+			// match_data: generation 0's match games are a dataset that
+			// generation 1 trained on; generation 1's are there for a third.
+			for _, g := range rep.Generations {
+				file := filepath.Join(cfg.RunDir, fmt.Sprintf("gen-%03d", g.Index), "match-data", game+".dnds")
+				fi, err := datasets.Inspect(file)
+				if err != nil || g.MatchDataPositions == 0 || fi.Records != uint64(g.MatchDataPositions) {
+					t.Fatalf("generation %d match data: %d positions recorded, file %v", g.Index, g.MatchDataPositions, err)
+				}
+			}
+			trainedOn := func(gen int) string {
+				data, _ := os.ReadFile(filepath.Join(cfg.RunDir, fmt.Sprintf("gen-%03d", gen), "train", "metrics.json"))
+				return string(data)
+			}
+			if !strings.Contains(trainedOn(1), filepath.Join("gen-000", "match-data", game+".dnds")) || strings.Contains(trainedOn(0), "match-data") {
+				t.Fatalf("generation 1 did not train on generation 0's match games, or generation 0 trained on match data:\n%s", trainedOn(1))
+			}
+			if md, _ := os.ReadFile(filepath.Join(cfg.RunDir, "report.md")); !strings.Contains(string(md), fmt.Sprintf("Generation 0's match games: %d positions", rep.Generations[0].MatchDataPositions)) {
+				t.Fatalf("report.md does not name the match data:\n%s", md)
+			}
 			// Generation 1 plays self-play with the evaluator kept after generation 0.
 			want := variants.Hand
 			if rep.Generations[0].Accepted {
@@ -132,8 +154,12 @@ func TestTinyPipeline(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g := rep3.Generations[1]; g.Games != 6 || g.ResumedGames != 6 || g.Positions != rep.Generations[1].Positions || g.SelfplayEval != rep.Generations[1].SelfplayEval {
+			if g := rep3.Generations[1]; g.Games != 6 || g.ResumedGames != 6 || g.Positions != rep.Generations[1].Positions || g.SelfplayEval != rep.Generations[1].SelfplayEval ||
+				g.MatchDataPositions != rep.Generations[1].MatchDataPositions {
 				t.Fatalf("re-run generation 1: %+v", g)
+			}
+			if !strings.Contains(trainedOn(1), filepath.Join("gen-000", "match-data", game+".dnds")) {
+				t.Fatalf("the resumed generation 1 lost generation 0's match games:\n%s", trainedOn(1))
 			}
 			md, _ := os.ReadFile(filepath.Join(cfg.RunDir, "report.md"))
 			if !strings.Contains(string(md), "| resumed |") {

@@ -267,6 +267,11 @@ func markdown(rep *Report) string {
 	b.WriteString(".\n")
 	b.WriteString(stagesText(rep))
 	for _, g := range rep.Generations {
+		if g.MatchDataPositions > 0 {
+			fmt.Fprintf(&b, "\nGeneration %d's match games: %d positions of training data for the generations after it (`match_data`, gen-%03d/match-data/).\n", g.Index, g.MatchDataPositions, g.Index)
+		}
+	}
+	for _, g := range rep.Generations {
 		if g.Baseline != nil {
 			fmt.Fprintf(&b, "\nGeneration %d best vs %s at %s: %d-%d-%d, Elo %s.\n", g.Index, g.Baseline.Engine, g.Baseline.TC,
 				g.Baseline.WDL.W, g.Baseline.WDL.D, g.Baseline.WDL.L, eloText(g.Baseline.Elo, g.Baseline.EloError, g.Baseline.EloBound, g.Baseline.WDL.Games()))

@@ -22,6 +22,7 @@ import (
 	"dualnnue/notation"
 	"dualnnue/position"
 	"dualnnue/rules"
+	"dualnnue/search"
 	"dualnnue/train"
 	"dualnnue/variants"
 )
@@ -92,6 +93,9 @@ type Generation struct {
 	Lambda         float64 `json:"lambda"`
 	TrainPositions int     `json:"train_positions"`
 	TC             string  `json:"tc"`
+	// MatchDataPositions are the positions imported from this
+	// generation's match games for the later generations (Config.MatchData).
+	MatchDataPositions int64 `json:"match_data_positions,omitempty"`
 	// Stages says where the self-play and the gating match ran ("local",
 	// "slurm job 123") in how many tasks, how long they waited in the
 	// scheduler's queue and ran.
@@ -176,6 +180,10 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Report, error) {
 		if err := r.judge(ctx, gen, genDir, tres.NetPath, &rec); err != nil {
 			return rep, err
 		}
+		// With MatchData, the matches' games become data for the next generations.
+		if err := r.importMatchData(gen, genDir, &rec); err != nil {
+			return rep, err
+		}
 		// Step 5. Optionally, the best against a baseline engine.
 		if err := r.baseline(ctx, gen, genDir, &rec); err != nil {
 			return rep, err
@@ -199,6 +207,7 @@ type pipelineRun struct {
 	rep        *Report
 	defaultNet string   // the embedded net as a file, generation 0's start
 	dataDirs   []string // the generations' training data, oldest first
+	matchData  []string // the finished generations' match-data files ("" for none), oldest first
 	cum        float64  // the cumulative Elo of the accepted nets
 }
 
@@ -263,7 +272,13 @@ func startRun(ctx context.Context, cfg Config, opt Options) (*pipelineRun, error
 		return nil, err
 	}
 	for _, rec := range rep.Generations {
-		r.dataDirs = append(r.dataDirs, trainingData(filepath.Join(runDir, fmt.Sprintf("gen-%03d", rec.Index))))
+		genDir := filepath.Join(runDir, fmt.Sprintf("gen-%03d", rec.Index))
+		r.dataDirs = append(r.dataDirs, trainingData(genDir))
+		md := ""
+		if _, err := os.Stat(matchDataFile(genDir, g)); err == nil {
+			md = matchDataFile(genDir, g)
+		}
+		r.matchData = append(r.matchData, md)
 		r.cum = rec.CumElo
 	}
 	return r, nil
@@ -343,12 +358,17 @@ func (r *pipelineRun) train(ctx context.Context, gen int, genDir string, rec *Ge
 	tc.Name = fmt.Sprintf("%s-gen%03d", trainName(r.runDir), gen)
 	tc.OutDir = filepath.Join(genDir, "train")
 	tc.Data.Train = append([]string(nil), cfg.ExtraData...)
-	window := r.dataDirs
+	first := 0 // the window's first generation
 	if cfg.DataWindow > 0 {
-		window = r.dataDirs[max(0, len(r.dataDirs)-cfg.DataWindow):]
+		first = max(0, len(r.dataDirs)-cfg.DataWindow)
 	}
-	for _, d := range window {
+	for _, d := range r.dataDirs[first:] {
 		tc.Data.Train = append(tc.Data.Train, filepath.Join(d, "*.dnds"))
+	}
+	for _, f := range r.matchData[min(first, len(r.matchData)):] {
+		if f != "" {
+			tc.Data.Train = append(tc.Data.Train, f)
+		}
 	}
 	tc.Data.Valid = nil
 	tc.Loss.Lambda = rec.Lambda
@@ -496,6 +516,55 @@ func copyFile(src, dst string) error {
 		return err
 	}
 	return os.Rename(tmp, dst)
+}
+
+// matchDataFile is where a generation's match games are imported as
+// training data (Config.MatchData).
+func matchDataFile(genDir string, g position.Variant) string {
+	return filepath.Join(genDir, "match-data", g.String()+".dnds")
+}
+
+// importMatchData imports generation gen's match games (match.pgn and
+// classic.pgn) into its match-data file when Config.MatchData is set, the
+// scores unscaled with this build's search settings as self-play's labels
+// are; the file is written whole, then renamed, so a cut run leaves none
+// or all of it.
+func (r *pipelineRun) importMatchData(gen int, genDir string, rec *Generation) error {
+	file := ""
+	defer func() { r.matchData = append(r.matchData, file) }()
+	if !r.cfg.MatchData {
+		return nil
+	}
+	g := r.cfg.Game.Variant()
+	var pgns []string
+	for _, name := range []string{"match.pgn", "classic.pgn"} {
+		p := filepath.Join(genDir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Size() > 0 {
+			pgns = append(pgns, p)
+		}
+	}
+	if len(pgns) == 0 {
+		return nil
+	}
+	out := matchDataFile(genDir, g)
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
+	}
+	tmp := out + ".tmp"
+	os.Remove(tmp) // a cut import's
+	prm := search.DefaultParams(g)
+	st, err := datasets.ImportFilesWith(tmp, g, pgns, datasets.ImportOptions{Format: "pgn", Rescore: prm.TrainingScore,
+		Note: "the pipeline's match games, this build's search settings"})
+	if err == nil {
+		err = os.Rename(tmp, out)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("generation %d match data: %w", gen, err)
+	}
+	file, rec.MatchDataPositions = out, st.Positions
+	r.opt.log("pipeline: match games as data", "generation", gen, "games", st.Games, "positions", st.Positions, "file", out)
+	return nil
 }
 
 // trainingData is the directory of a generation's training data: merged/,
