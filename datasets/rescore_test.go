@@ -76,6 +76,15 @@ func TestImportRescore(t *testing.T) {
 	}
 }
 
+// newBaseGame is a game of engine new-1 (White) against base-2 whose
+// first two moves are book moves.
+const newBaseGame = `[White "new-1"]
+[Black "base-2"]
+[Result "1-0"]
+
+1. e4 {book} e5 {book} 2. Nf3 {+0.35/12} Nc6 {-0.20/11} 1-0
+`
+
 // TestImportRescorePlayer: RescorePlayer rescores each engine's moves by
 // its own function, whichever colour it had; an engine it refuses stops
 // the import with the game named and no output left; text input is
@@ -83,12 +92,7 @@ func TestImportRescore(t *testing.T) {
 func TestImportRescorePlayer(t *testing.T) {
 	dir := t.TempDir()
 	pgn := filepath.Join(dir, "m.pgn")
-	os.WriteFile(pgn, []byte(`[White "new-1"]
-[Black "base-2"]
-[Result "1-0"]
-
-1. e4 {book} e5 {book} 2. Nf3 {+0.35/12} Nc6 {-0.20/11} 1-0
-
+	os.WriteFile(pgn, []byte(newBaseGame+`
 [White "base-2"]
 [Black "new-1"]
 [Result "0-1"]
@@ -221,12 +225,7 @@ func TestImportRescorePlayerSides(t *testing.T) {
 func TestImportRescorePlayerNil(t *testing.T) {
 	dir := t.TempDir()
 	pgn := filepath.Join(dir, "m.pgn")
-	os.WriteFile(pgn, []byte(`[White "new-1"]
-[Black "base-2"]
-[Result "1-0"]
-
-1. e4 {book} e5 {book} 2. Nf3 {+0.35/12} Nc6 {-0.20/11} 1-0
-`), 0o644)
+	os.WriteFile(pgn, []byte(newBaseGame), 0o644)
 	byPlayer := func(name string) (RescoreFunc, error) {
 		if name == "new-1" {
 			return func(v position.Value, _ position.Game) position.Value { return v + 1000 }, nil

@@ -406,20 +406,23 @@ func FuzzUnscaleParams(f *testing.F) {
 	})
 }
 
+// counterMatchPGN is a game of two engines, new (White) and base, from a
+// 60-ply move-count counter, so that Rule50Damp's factor shows.
+const counterMatchPGN = `[White "new-abc"]
+[Black "base-def"]
+[FEN "4k3/8/8/8/8/8/8/4K2R w K - 60 40"]
+[Result "1-0"]
+
+40. Kd2 {+5.00/10} Kd7 {-5.00/10} 41. Ke3 {+5.00/10} 1-0
+`
+
 // -unscale-engine: each engine's moves are unscaled with its own settings
 // (the longest matching name start wins, -unscale covers the rest); a bad
 // flag or an engine no flag covers is a clear error and leaves no file.
 func TestImportUnscaleEngine(t *testing.T) {
 	dir := t.TempDir()
 	pgn := filepath.Join(dir, "m.pgn")
-	// A 60-ply move-count counter, so that Rule50Damp's factor shows.
-	os.WriteFile(pgn, []byte(`[White "new-abc"]
-[Black "base-def"]
-[FEN "4k3/8/8/8/8/8/8/4K2R w K - 60 40"]
-[Result "1-0"]
-
-40. Kd2 {+5.00/10} Kd7 {-5.00/10} 41. Ke3 {+5.00/10} 1-0
-`), 0o644)
+	os.WriteFile(pgn, []byte(counterMatchPGN), 0o644)
 	out := filepath.Join(dir, "m.dnds")
 	code, stdout, stderr, _ := runIn(t, "data", "import", "-game", "chess", "-unscale-engine", "new:Rule50Damp=200", "-unscale-engine", "base:build", "-out", out, pgn)
 	if code != 0 || !strings.Contains(stderr, "new:EvalScaleBase=0,WinnableMaterial=0,EndgameScale=0,Rule50Damp=200 base:EvalScaleBase=0") ||
@@ -497,13 +500,7 @@ func importScores(t *testing.T, pgn string, args ...string) ([]position.Value, s
 // moves of the engines no flag names (not only show in the note).
 func TestImportUnscaleEngineMatching(t *testing.T) {
 	pgn := filepath.Join(t.TempDir(), "m.pgn")
-	os.WriteFile(pgn, []byte(`[White "new-abc"]
-[Black "base-def"]
-[FEN "4k3/8/8/8/8/8/8/4K2R w K - 60 40"]
-[Result "1-0"]
-
-40. Kd2 {+5.00/10} Kd7 {-5.00/10} 41. Ke3 {+5.00/10} 1-0
-`), 0o644)
+	os.WriteFile(pgn, []byte(counterMatchPGN), 0o644)
 	// new: Rule50Damp=200 at counters 60 and 62; base: as it played
 	// (build) or Rule50Damp=100 at counter 61 (−500·100/39).
 	for _, c := range []struct {
