@@ -85,6 +85,18 @@ const newBaseGame = `[White "new-1"]
 1. e4 {book} e5 {book} 2. Nf3 {+0.35/12} Nc6 {-0.20/11} 1-0
 `
 
+// plusPerEngine is a RescorePlayer: new-1's scores gain 1000, base-2's
+// 2000, any other engine is an error.
+func plusPerEngine(name string) (RescoreFunc, error) {
+	switch name {
+	case "new-1":
+		return func(v position.Value, _ position.Game) position.Value { return v + 1000 }, nil
+	case "base-2":
+		return func(v position.Value, _ position.Game) position.Value { return v + 2000 }, nil
+	}
+	return nil, fmt.Errorf("no settings for %q", name)
+}
+
 // TestImportRescorePlayer: RescorePlayer rescores each engine's moves by
 // its own function, whichever colour it had; an engine it refuses stops
 // the import with the game named and no output left; text input is
@@ -99,15 +111,7 @@ func TestImportRescorePlayer(t *testing.T) {
 
 1. d4 {book} d5 {book} 2. c4 {+0.10/12} e6 {-0.05/11} 0-1
 `), 0o644)
-	byPlayer := func(name string) (RescoreFunc, error) {
-		switch name {
-		case "new-1":
-			return func(v position.Value, _ position.Game) position.Value { return v + 1000 }, nil
-		case "base-2":
-			return func(v position.Value, _ position.Game) position.Value { return v + 2000 }, nil
-		}
-		return nil, fmt.Errorf("no settings for %q", name)
-	}
+	byPlayer := plusPerEngine
 	out := filepath.Join(dir, "m.dnds")
 	st, err := ImportFilesWith(out, position.Chess, []string{pgn}, ImportOptions{RescorePlayer: byPlayer, Note: "n"})
 	if err != nil || st.Games != 2 {
@@ -161,15 +165,7 @@ func mustRead(t *testing.T, path string) []byte {
 // xiangqi (whose Red is the White tag), give Black's engine the first
 // score.
 func TestImportRescorePlayerSides(t *testing.T) {
-	byPlayer := func(name string) (RescoreFunc, error) {
-		switch name {
-		case "new-1":
-			return func(v position.Value, _ position.Game) position.Value { return v + 1000 }, nil
-		case "base-2":
-			return func(v position.Value, _ position.Game) position.Value { return v + 2000 }, nil
-		}
-		return nil, fmt.Errorf("no settings for %q", name)
-	}
+	byPlayer := plusPerEngine
 	for _, c := range []struct {
 		game position.Variant
 		pgn  string
