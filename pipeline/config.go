@@ -71,8 +71,11 @@ type Config struct {
 	// imported with each move's search score unscaled as self-play's
 	// labels are (search.Params.TrainingScore, this build's settings) into
 	// gen-NNN/match-data/<game>.dnds, which the later generations train on
-	// within DataWindow as they do on self-play data. Games at 1 s + 0.01 s
-	// search 9–12 plies a move, deeper than self-play's node budget: the
+	// within DataWindow as they do on self-play data: generation g on the
+	// match games of generations g−DataWindow+1 … g−1 (every earlier one
+	// with DataWindow 0; DataWindow 1 is refused with MatchData, as no
+	// generation would train on them). Games at 1 s + 0.01 s search 9–12
+	// plies a move, deeper than self-play's node budget: the
 	// chess net fine-tuned with such games gained +59 Elo (docs/nets.md,
 	// "Tenth round"). Default false.
 	MatchData bool `toml:"match_data"`
@@ -174,6 +177,11 @@ func (c *Config) Validate() error {
 	}
 	if c.DataWindow < 0 {
 		errs = append(errs, fmt.Errorf("data_window must be >= 0 (0: every generation), got %d", c.DataWindow))
+	}
+	if c.MatchData && c.DataWindow == 1 {
+		// Generation g trains on its own self-play only, and its match games
+		// are played after its training: no generation would train on them.
+		errs = append(errs, fmt.Errorf("match_data with data_window = 1 trains on no match game (a generation's window is its own self-play, its matches come after its training); set data_window to 0 or >= 2, or leave match_data out"))
 	}
 	for _, w := range c.ResultWeight {
 		if !(w >= 0 && w <= 1) {

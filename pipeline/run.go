@@ -357,19 +357,7 @@ func (r *pipelineRun) train(ctx context.Context, gen int, genDir string, rec *Ge
 	tc.Game = cfg.Game
 	tc.Name = fmt.Sprintf("%s-gen%03d", trainName(r.runDir), gen)
 	tc.OutDir = filepath.Join(genDir, "train")
-	tc.Data.Train = append([]string(nil), cfg.ExtraData...)
-	first := 0 // the window's first generation
-	if cfg.DataWindow > 0 {
-		first = max(0, len(r.dataDirs)-cfg.DataWindow)
-	}
-	for _, d := range r.dataDirs[first:] {
-		tc.Data.Train = append(tc.Data.Train, filepath.Join(d, "*.dnds"))
-	}
-	for _, f := range r.matchData[min(first, len(r.matchData)):] {
-		if f != "" {
-			tc.Data.Train = append(tc.Data.Train, f)
-		}
-	}
+	tc.Data.Train = r.trainData()
 	tc.Data.Valid = nil
 	tc.Loss.Lambda = rec.Lambda
 	if cfg.FineTune {
@@ -399,6 +387,28 @@ func (r *pipelineRun) train(ctx context.Context, gen int, genDir string, rec *Ge
 		}
 	}
 	return tres, nil
+}
+
+// trainData is the training data of the generation whose self-play data
+// r.dataDirs ends with: ExtraData, the self-play data of the last
+// DataWindow generations (all with 0) and the match data of those of them
+// before it (its own matches come after its training).
+func (r *pipelineRun) trainData() []string {
+	cfg := &r.cfg
+	data := append([]string(nil), cfg.ExtraData...)
+	first := 0 // the window's first generation
+	if cfg.DataWindow > 0 {
+		first = max(0, len(r.dataDirs)-cfg.DataWindow)
+	}
+	for _, d := range r.dataDirs[first:] {
+		data = append(data, filepath.Join(d, "*.dnds"))
+	}
+	for _, f := range r.matchData[min(first, len(r.matchData)):] {
+		if f != "" {
+			data = append(data, f)
+		}
+	}
+	return data
 }
 
 // judge plays the new net against the current best and, when the best is
