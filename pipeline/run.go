@@ -274,8 +274,12 @@ func startRun(ctx context.Context, cfg Config, opt Options) (*pipelineRun, error
 	for _, rec := range rep.Generations {
 		genDir := filepath.Join(runDir, fmt.Sprintf("gen-%03d", rec.Index))
 		r.dataDirs = append(r.dataDirs, trainingData(genDir))
+		// The generations whose record counts match data trained the later
+		// ones on it; a file the record does not count (left by an attempt
+		// of the generation that did not finish, e.g. with match_data on
+		// before a rerun with it off) was not theirs.
 		md := ""
-		if _, err := os.Stat(matchDataFile(genDir, g)); err == nil {
+		if rec.MatchDataPositions > 0 {
 			md = matchDataFile(genDir, g)
 		}
 		r.matchData = append(r.matchData, md)
@@ -538,7 +542,11 @@ func matchDataFile(genDir string, g position.Variant) string {
 // classic.pgn) into its match-data file when Config.MatchData is set, the
 // scores unscaled with this build's search settings as self-play's labels
 // are; the file is written whole, then renamed, so a cut run leaves none
-// or all of it.
+// or all of it. Only the matches rec played are imported: a classic.pgn
+// of an earlier attempt of the generation (played then, not now, e.g.
+// with classic_games = -1 since) is not this generation's. The later
+// generations train on the file when it holds positions, which the record
+// then counts (startRun finds it again by that count).
 func (r *pipelineRun) importMatchData(gen int, genDir string, rec *Generation) error {
 	file := ""
 	defer func() { r.matchData = append(r.matchData, file) }()
@@ -546,8 +554,12 @@ func (r *pipelineRun) importMatchData(gen int, genDir string, rec *Generation) e
 		return nil
 	}
 	g := r.cfg.Game.Variant()
+	names := []string{"match.pgn"}
+	if rec.Classic != nil {
+		names = append(names, "classic.pgn")
+	}
 	var pgns []string
-	for _, name := range []string{"match.pgn", "classic.pgn"} {
+	for _, name := range names {
 		p := filepath.Join(genDir, name)
 		if fi, err := os.Stat(p); err == nil && fi.Size() > 0 {
 			pgns = append(pgns, p)
@@ -572,7 +584,9 @@ func (r *pipelineRun) importMatchData(gen int, genDir string, rec *Generation) e
 		os.Remove(tmp)
 		return fmt.Errorf("generation %d match data: %w", gen, err)
 	}
-	file, rec.MatchDataPositions = out, st.Positions
+	if st.Positions > 0 {
+		file, rec.MatchDataPositions = out, st.Positions
+	}
 	r.opt.log("pipeline: match games as data", "generation", gen, "games", st.Games, "positions", st.Positions, "file", out)
 	return nil
 }
