@@ -76,3 +76,42 @@ func TestWithInputBuckets(t *testing.T) {
 		t.Errorf("a bucketed net expanded again: %v", err)
 	}
 }
+
+// TestWithInputBucketsStack: the copies keep a net with hidden layers,
+// pairwise multiplication, per-bucket stacks and output buckets exactly as
+// it evaluates (TestWithInputBuckets's nets are flat: a copy that dropped
+// the hidden layers passed it).
+func TestWithInputBucketsStack(t *testing.T) {
+	for i, c := range []struct{ from, to string }{
+		{"chess-ps768-hm", "chess-kb4-hm"},
+		{"xiangqi-compact692-hm", "xiangqi-compact692-kb6-hm"},
+		{"xiangqi-ps1260-hm", "xiangqi-kb6-d3-hm"},
+	} {
+		from, _ := features.ByName(c.from)
+		to, _ := features.ByName(c.to)
+		for j, sh := range stackShapes {
+			_, src := randomStackNet(t, from, sh, uint64(100+10*i+j))
+			m, err := src.Model().WithInputBuckets(to.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			net, err := m.Quantize("bucketed copy")
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := to.Game
+			st, ref := nn.NewStack(net), nn.NewStack(src)
+			n := 0
+			randomGamesFrom(t, g, uint64(j), 4, 120, st, func(int) walker { return newPos(t, g) }, func(pos walker, _ *position.Dirty) {
+				ref.Reset(pos)
+				if a, b := st.Evaluate(pos.SideToMove()), ref.Evaluate(pos.SideToMove()); a != b {
+					t.Fatalf("%s %s: %d, the source net %d at %s", to.Name, sh.name, a, b, pos.FEN())
+				}
+				n++
+			})
+			if n < 300 {
+				t.Fatalf("%s %s: only %d positions", to.Name, sh.name, n)
+			}
+		}
+	}
+}
