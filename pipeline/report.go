@@ -268,7 +268,7 @@ func markdown(rep *Report) string {
 	b.WriteString(stagesText(rep))
 	for _, g := range rep.Generations {
 		if g.MatchDataPositions > 0 {
-			fmt.Fprintf(&b, "\nGeneration %d's match games: %d positions of training data for the generations after it (`match_data`, gen-%03d/match-data/).\n", g.Index, g.MatchDataPositions, g.Index)
+			fmt.Fprintf(&b, "\nGeneration %d's match games: %d positions of training data for the later generations within `data_window` (`match_data`, gen-%03d/match-data/).\n", g.Index, g.MatchDataPositions, g.Index)
 		}
 	}
 	for _, g := range rep.Generations {
