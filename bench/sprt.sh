@@ -14,10 +14,17 @@
 # same command run again after a kill or a cut machine continues the SPRT from
 # the games already played instead of from zero, and with a larger game count
 # it extends an SPRT that ended undecided at its cap. The last lines printed
-# are the match's table and verdict.
+# are the match's table and verdict. DATAOUT=DIR (with PGNOUT) imports the
+# games as training data when the match ends (bench/sprtdata.sh: each engine's
+# scaling undone with its revision's settings) into DIR/<PGNOUT's name>.dnds,
+# replacing an older import of the same PGN.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=$1 base=$2 tc=${3:-1+0.01} bounds=${4:-0,10} games=${5:-4000} conc=${6:-2}
+if [ -n "${DATAOUT:-}" ] && [ -z "${PGNOUT:-}" ]; then
+  echo "bench/sprt.sh: DATAOUT needs PGNOUT (the games to import)" >&2
+  exit 2
+fi
 mkdir -p runs/bin
 build() { # build REV OUT: build cmd/play at REV (a clean worktree) into OUT
   local rev=$1 out=$2 dir
@@ -43,8 +50,15 @@ fi
 runner=$(mktemp -d)/play
 go build -o "$runner" ./cmd/play
 echo "SPRT $game $tc bounds $bounds: new=$n base=$b" >&2
-exec "$runner" match -game "$game" -tc "$tc" -games "$games" -concurrency "$conc" \
+rc=0
+"$runner" match -game "$game" -tc "$tc" -games "$games" -concurrency "$conc" \
   -openings "configs/openings/$game.epd" -resign 1000,4 -draw 5,8,80 -maxplies 400 \
   -margin 100ms -sprt "$bounds,0.05,0.05,normalized" \
   -engine "cmd=$newbin name=new-$n" -engine "cmd=$basebin name=base-$b" \
-  ${PGNOUT:+-pgnout "$PGNOUT"} ${RESULTS:+-results "$RESULTS" -resume}
+  ${PGNOUT:+-pgnout "$PGNOUT"} ${RESULTS:+-results "$RESULTS" -resume} || rc=$?
+if [ -n "${DATAOUT:-}" ] && [ -s "$PGNOUT" ]; then
+  base=$(basename -- "$PGNOUT")
+  rm -f "$DATAOUT/${base%.*}.dnds"
+  bench/sprtdata.sh "$game" "$DATAOUT" "$PGNOUT" || { [ "$rc" -ne 0 ] || rc=1; }
+fi
+exit $rc
