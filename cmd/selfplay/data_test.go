@@ -522,3 +522,34 @@ func TestImportUnscaleEngineMatching(t *testing.T) {
 		t.Errorf("stderr %q, want a warning for bse alone", stderr)
 	}
 }
+
+// FuzzEngineSpec: any -unscale-engine value is refused with an error or
+// kept as ENGINE:SPEC whose rescorers either build (then the engine named
+// gets a function) or fail; never a panic.
+func FuzzEngineSpec(f *testing.F) {
+	for _, s := range []string{"new:build", "new:EvalScaleBase=80", "base:", ":build", "new", "a:b:c", "new:Rule50Damp=200,EndgameScale=1", " x : build "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		var e engineSpecs
+		if err := e.Set(v); err != nil {
+			if len(e) != 0 {
+				t.Fatalf("%q refused but kept", v)
+			}
+			return
+		}
+		if len(e) != 1 || e[0].engine == "" || e[0].spec == "" {
+			t.Fatalf("%q kept as %+v", v, e)
+		}
+		if strings.HasPrefix(e[0].spec, "@") {
+			return // a file name: TestUnscaleParams covers @FILE
+		}
+		byPlayer, _, _, err := e.rescorers(position.Chess, nil, "")
+		if err != nil {
+			return
+		}
+		if fn, err := byPlayer(e[0].engine + "-1a2b3c"); err != nil || fn == nil {
+			t.Fatalf("%q: engine %q-1a2b3c gets no function: %v", v, e[0].engine, err)
+		}
+	})
+}
