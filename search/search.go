@@ -533,11 +533,11 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 
 		// Step 11. Extensions: the singular extension's verdict for the TT
 		// move, else a check extension (bounded so checks cannot run away
-		// with the depth).
+		// with the depth, and from Params.CheckExtMinDepth on).
 		ext := 0
 		if m == ttMove && ttExt != 0 {
 			ext = ttExt
-		} else if givesCheck && safeCheck && ply < 2*w.rootDepth {
+		} else if givesCheck && safeCheck && ply < 2*w.rootDepth && depth >= w.prm.CheckExtMinDepth {
 			ext = 1
 		}
 		newDepth += ext

@@ -31,6 +31,7 @@ var switchCases = []switchCase{
 	{"Rule50Damp", 200, false},
 	{"LMRDeeperBase", 25, false},
 	{"WinnableMaterial", 80, false},
+	{"CheckExtMinDepth", 10, true},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
