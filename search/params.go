@@ -144,6 +144,27 @@ type Params struct {
 	// `givesCheck && depth > 9` in search(); Pikafish likewise). In
 	// plies; 0: every safe check is extended, as before.
 	CheckExtMinDepth int
+
+	// LMRTTCapture adds this many plies to the late-move reduction of
+	// every reduced move at a node whose TT move is a capture: the
+	// position is probably decided by that capture, so the others are
+	// searched shallower (Stockfish 15.1's `if (ttCapture) r++`, about
+	// 3 Elo in its comments). In plies; 0: off.
+	LMRTTCapture int
+
+	// HistBigCutMargin gives the quiet move that cut off, and the
+	// quiets tried before it, the history bonus of one ply deeper when
+	// the best score beat beta by more than this (Stockfish 15.1's
+	// update_all_stats: stat_bonus(depth + 1) when bestValue > beta +
+	// PawnValueMg). In centipawns; 0: off.
+	HistBigCutMargin int
+
+	// LMRParentMoves reduces a move one ply less when the node it is
+	// searched from was reached by the parent's move number
+	// LMRParentMoves + 1 or later: the parent's early moves failed to
+	// cut, so this node is more likely on a line that matters
+	// (Stockfish 15.1's `if ((ss-1)->moveCount > 7) r--`). 0: off.
+	LMRParentMoves int
 }
 
 // ParamSpec describes one tunable constant.
@@ -204,6 +225,9 @@ var paramSpecs = []ParamSpec{
 	{Name: "LMRDeeperBase", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.LMRDeeperBase }},
 	{Name: "LMRDeeperPerDepth", Default: 1, Min: 0, Max: 30, field: func(p *Params) *int { return &p.LMRDeeperPerDepth }},
 	{Name: "CheckExtMinDepth", Default: 0, Min: 0, Max: 20, field: func(p *Params) *int { return &p.CheckExtMinDepth }},
+	{Name: "LMRTTCapture", Default: 0, Min: 0, Max: 3, field: func(p *Params) *int { return &p.LMRTTCapture }},
+	{Name: "HistBigCutMargin", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.HistBigCutMargin }},
+	{Name: "LMRParentMoves", Default: 0, Min: 0, Max: 64, field: func(p *Params) *int { return &p.LMRParentMoves }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -242,6 +242,7 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 		m := rm.move
 		moveCount := i - w.pvIdx + 1
 		w.stack[0].move = m
+		w.stack[0].moveCount = moveCount
 		nodesBefore := w.nodes
 		child := w.doMove(m, 0)
 		w.stack[1].pvLen = 0
@@ -483,6 +484,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	bestPc := position.NoPiece
 	moveCount := 0
 	fr.nQuiets = 0
+	ttCapture := w.prm.LMRTTCapture != 0 && ttMove != position.MoveNone && pos.PseudoLegal(ttMove) && pos.IsCapture(ttMove)
 	hist := &w.hist.butterfly[us]
 	for {
 		m := w.nextMove(mp, us)
@@ -493,6 +495,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			continue
 		}
 		moveCount++
+		fr.moveCount = moveCount
 		quiet := mp.quietStage
 		newDepth := depth - 1
 
@@ -561,6 +564,12 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			}
 			if w.stack[ply+1].cutoffCnt > 3 {
 				r++
+			}
+			if ttCapture {
+				r += w.prm.LMRTTCapture
+			}
+			if pm := w.prm.LMRParentMoves; pm > 0 && w.stack[ply-1].moveCount > pm {
+				r--
 			}
 			if quiet {
 				if m == fr.killers[0] || m == fr.killers[1] {
@@ -636,7 +645,11 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 
 	// Step 14. Reward the quiet move that cut off, punish the quiets tried before it.
 	if bestValue >= beta && bestQuiet {
-		bonus := w.statBonus(depth)
+		bd := depth
+		if m := w.prm.HistBigCutMargin; m > 0 && bestValue > beta+position.Value(m) {
+			bd++
+		}
+		bonus := w.statBonus(bd)
 		to := w.rules.to(bestMove)
 		gravity(&hist[bestMove.ButterflyIndex()], bonus)
 		gravity(&cont1[bestPc][to], bonus)

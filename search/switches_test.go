@@ -32,6 +32,9 @@ var switchCases = []switchCase{
 	{"LMRDeeperBase", 25, false},
 	{"WinnableMaterial", 80, false},
 	{"CheckExtMinDepth", 10, true},
+	{"LMRTTCapture", 1, true},
+	{"HistBigCutMargin", 60, false},
+	{"LMRParentMoves", 7, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.

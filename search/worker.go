@@ -37,6 +37,9 @@ type frame struct {
 	// reduction is the number of plies the parent's late-move reduction
 	// took from this ply's search (0 outside a reduced search).
 	reduction int
+	// moveCount is the number of legal moves tried so far at this ply's
+	// node (the root's too), read by the child (Params.LMRParentMoves).
+	moveCount int
 }
 
 // rootMove is one legal root move with its latest score and line.
