@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# A queue of SPRTs for one core: runs bench/sprt.sh for each branch listed in
+# a queue file, one after the other, each resumable from its result file, and
+# stops one early when it leans clearly towards H0.
+#
+# usage: bench/queue.sh GAME QUEUEFILE BASE [tc] [bounds] [games]
+#   defaults: tc 1+0.01, bounds 0,10, 1500 games at most per SPRT
+#   e.g.  nohup nice bench/queue.sh chess runs/sprt/queue-chess.txt main >> runs/sprt/queue-chess.log 2>&1 &
+# QUEUEFILE lists one branch (or revision) per line; blank lines and lines
+# starting with # are skipped. The queue takes the first line not yet marked
+# done, runs NEW=<branch> bench/sprt.sh GAME BASE ... with one game at a time,
+# PGNOUT=runs/sprt/<g><branch>.pgn, RESULTS=runs/sprt/<g><branch>.results and
+# DATAOUT=runs/sprtdata (<g> is c or x), logs to runs/sprt/<g><branch>.log, and
+# then appends "<branch> done" to QUEUEFILE.done. Killed and started again,
+# the queue resumes the SPRT it was running from its result file. Early stop
+# (the queues of docs/strength.md): after EARLY_GAMES games (600) an SPRT whose
+# LLR is at or below EARLY_LLR (−1.8) is interrupted and counted done.
+# BASE is resolved once, when the queue starts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -ge 3 ] || { echo "usage: bench/queue.sh GAME QUEUEFILE BASE [tc] [bounds] [games]" >&2; exit 2; }
+game=$1 queue=$2 base=$(git rev-parse --short=10 "$3") tc=${4:-1+0.01} bounds=${5:-0,10} games=${6:-1500}
+early_games=${EARLY_GAMES:-600} early_llr=${EARLY_LLR:--1.8}
+case $game in chess) g=c ;; xiangqi) g=x ;; *) echo "bench/queue.sh: game is chess or xiangqi" >&2; exit 2 ;; esac
+[ -f "$queue" ] || { echo "bench/queue.sh: $queue: no such file" >&2; exit 2; }
+mkdir -p runs/sprt runs/sprtdata
+touch "$queue.done"
+while :; do
+  br=$(grep -vE '^[[:space:]]*(#|$)' "$queue" | while read -r b _; do
+    grep -qxF "$b done" "$queue.done" || { echo "$b"; break; }
+  done)
+  [ -n "$br" ] || { echo "$(date -u +%H:%M) queue $queue: empty"; exit 0; }
+  git rev-parse --verify -q "$br^{commit}" >/dev/null || { echo "bench/queue.sh: $br is no revision" >&2; exit 1; }
+  log=runs/sprt/$g$br.log
+  echo "$(date -u +%H:%M) $game $br against $base ($tc, $bounds, at most $games games): $log"
+  NEW=$br PGNOUT=runs/sprt/$g$br.pgn RESULTS=runs/sprt/$g$br.results DATAOUT=runs/sprtdata \
+    bench/sprt.sh "$game" "$base" "$tc" "$bounds" "$games" 1 > "$log" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 30
+    # the match's progress line: "N/CAP games ... LLR X ..."
+    line=$(grep -aE '^[0-9]+/[0-9]+ games' "$log" | tail -n 1 || true)
+    n=${line%%/*}
+    llr=$(sed -nE 's/.* LLR (-?[0-9.]+).*/\1/p' <<< "$line")
+    if [ -n "$n" ] && [ -n "$llr" ] && [ "$n" -ge "$early_games" ] &&
+      awk -v l="$llr" -v e="$early_llr" 'BEGIN { exit !(l <= e) }'; then
+      echo "$(date -u +%H:%M) $br: LLR $llr after $n games, stopped early"
+      pkill -INT -f -- "name=new-$(git rev-parse --short=10 "$br") " || true
+      wait "$pid" || true
+      break
+    fi
+  done
+  wait "$pid" || true
+  echo "$(date -u +%H:%M) $br: $(grep -aE '^[0-9]+/[0-9]+ games' "$log" | tail -n 1)"
+  echo "$br done" >> "$queue.done"
+done
