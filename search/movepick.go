@@ -23,6 +23,8 @@ const (
 	stQsTT
 	stQsGenCaptures
 	stQsCaptures
+	stQsGenChecks
+	stQsChecks
 
 	stDone
 )
@@ -38,6 +40,7 @@ type picker struct {
 	cur, end, badEnd         int
 	skipQuiets               bool
 	quietStage               bool            // the last returned move came from the quiet stages
+	qsChecks                 bool            // a quiescence picker goes on with the quiet checks
 	cont1, cont2             *pieceToHistory // continuation histories of the last two moves
 }
 
@@ -60,10 +63,12 @@ func (mp *picker) initEvasion(tt position.Move, cont1, cont2 *pieceToHistory) {
 	mp.skipQuiets = false
 }
 
-// initQsearch prepares a picker for a quiescence node not in check (captures only).
-func (mp *picker) initQsearch(tt position.Move) {
+// initQsearch prepares a picker for a quiescence node not in check:
+// captures, then the quiet checks if checks is set.
+func (mp *picker) initQsearch(tt position.Move, checks bool) {
 	mp.stage = stQsTT
 	mp.ttMove = tt
+	mp.qsChecks = checks
 	mp.list.Len, mp.cur, mp.end, mp.badEnd = 0, 0, 0, 0
 	mp.skipQuiets = true
 }
@@ -273,6 +278,30 @@ func (w *Worker[T, P]) nextMove(mp *picker, us position.Color) position.Move {
 				if m == mp.ttMove {
 					continue
 				}
+				return m
+			}
+			mp.stage = stDone
+			if mp.qsChecks {
+				mp.stage = stQsGenChecks
+			}
+		case stQsGenChecks:
+			// The quiet moves that give check, in generation order, kept
+			// in place of the captures already tried.
+			mp.list.Len = 0
+			pos.GenerateQuiets(&mp.list)
+			n := 0
+			for _, m := range mp.list.Moves[:mp.list.Len] {
+				if m != mp.ttMove && pos.GivesCheck(m) {
+					mp.list.Moves[n] = m
+					n++
+				}
+			}
+			mp.cur, mp.end = 0, n
+			mp.stage++
+		case stQsChecks:
+			if mp.cur < mp.end {
+				m := mp.list.Moves[mp.cur]
+				mp.cur++
 				return m
 			}
 			mp.stage = stDone

@@ -165,6 +165,13 @@ type Params struct {
 	// cut, so this node is more likely on a line that matters
 	// (Stockfish 15.1's `if ((ss-1)->moveCount > 7) r--`). 0: off.
 	LMRParentMoves int
+
+	// QSChecks 1 also searches quiet checking moves that do not lose
+	// material by SEE at the first ply of the quiescence search (the one
+	// a main-search node of depth 0 calls), after the captures
+	// (Stockfish 15.1's DEPTH_QS_CHECKS: quiet checks at depth 0, none
+	// below). 0: captures (and evasions in check) only.
+	QSChecks int
 }
 
 // ParamSpec describes one tunable constant.
@@ -228,6 +235,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "LMRTTCapture", Default: 0, Min: 0, Max: 3, field: func(p *Params) *int { return &p.LMRTTCapture }},
 	{Name: "HistBigCutMargin", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.HistBigCutMargin }},
 	{Name: "LMRParentMoves", Default: 0, Min: 0, Max: 64, field: func(p *Params) *int { return &p.LMRParentMoves }},
+	{Name: "QSChecks", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.QSChecks }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

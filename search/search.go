@@ -309,7 +309,7 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 // search is the principal-variation search of a node at ply ≥ 1.
 func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode, cutNode bool) position.Value {
 	if depth <= 0 {
-		return w.qsearch(alpha, beta, ply, pvNode)
+		return w.qsearch(alpha, beta, 0, ply, pvNode)
 	}
 	if w.countNode() {
 		return 0
@@ -696,8 +696,10 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	return bestValue
 }
 
-// qsearch resolves captures (all evasions when in check) until the position is quiet.
-func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool) position.Value {
+// qsearch resolves captures (all evasions when in check) until the position is
+// quiet. depth is 0 at the first quiescence ply (called by a main-search node
+// of depth 0 or less) and falls by one a ply below it.
+func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNode bool) position.Value {
 	if w.countNode() {
 		return 0
 	}
@@ -762,12 +764,13 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 	}
 
 	// Step 4. The moves: every evasion in check, else captures (and
-	// promotions) that survive delta pruning and SEE.
+	// promotions) that survive delta pruning and SEE, and at the first
+	// ply (depth 0) with Params.QSChecks the quiet checks that pass SEE.
 	mp := &w.pickers[ply]
 	if inCheck {
 		mp.initEvasion(ttMove, w.contAt(ply-1), w.contAt(ply-2))
 	} else {
-		mp.initQsearch(ttMove)
+		mp.initQsearch(ttMove, depth >= 0 && w.prm.QSChecks != 0)
 	}
 	bestMove := position.MoveNone
 	moveCount := 0
@@ -793,7 +796,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, ply int, pvNode bool)
 		}
 		child := w.doMove(m, ply)
 		fr.cont = &w.hist.cont[child.Dirty.Pieces[0].Piece][w.rules.to(m)]
-		v := -w.qsearch(-beta, -alpha, ply+1, pvNode)
+		v := -w.qsearch(-beta, -alpha, depth-1, ply+1, pvNode)
 		w.undoMove(m)
 		if w.abort {
 			return 0

@@ -35,6 +35,7 @@ var switchCases = []switchCase{
 	{"LMRTTCapture", 1, true},
 	{"HistBigCutMargin", 60, false},
 	{"LMRParentMoves", 7, false},
+	{"QSChecks", 1, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
