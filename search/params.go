@@ -140,9 +140,10 @@ type Params struct {
 	// CheckExtMinDepth extends a safe check (a checking move that does
 	// not lose material by SEE) by one ply only at this remaining depth
 	// or more; at shallower nodes a check is searched at the usual
-	// depth (Stockfish 15.1 extends checks only from depth 10, its
-	// `givesCheck && depth > 9` in search(); Pikafish likewise). In
-	// plies; 0: every safe check is extended, as before.
+	// depth (after Stockfish 15.1, which extends a check only when
+	// `depth > 9 && abs(staticEval) > 82`; the eval term is left out
+	// here). Below the root only: a root move that checks is always
+	// extended. In plies; 0: every safe check is extended, as before.
 	CheckExtMinDepth int
 
 	// LMRTTCapture adds this many plies to the late-move reduction of
@@ -156,21 +157,25 @@ type Params struct {
 	// quiets tried before it, the history bonus of one ply deeper when
 	// the best score beat beta by more than this (Stockfish 15.1's
 	// update_all_stats: stat_bonus(depth + 1) when bestValue > beta +
-	// PawnValueMg). In centipawns; 0: off.
+	// 137, about 66 cp in its units). In centipawns; 0: off.
 	HistBigCutMargin int
 
 	// LMRParentMoves reduces a move one ply less when the node it is
 	// searched from was reached by the parent's move number
 	// LMRParentMoves + 1 or later: the parent's early moves failed to
 	// cut, so this node is more likely on a line that matters
-	// (Stockfish 15.1's `if ((ss-1)->moveCount > 7) r--`). 0: off.
+	// (Stockfish 15.1's `if ((ss-1)->moveCount > 7) r--`; below a null
+	// move the count is 0). 0: off.
 	LMRParentMoves int
 
 	// QSChecks 1 also searches quiet checking moves that do not lose
 	// material by SEE at the first ply of the quiescence search (the one
 	// a main-search node of depth 0 calls), after the captures
 	// (Stockfish 15.1's DEPTH_QS_CHECKS: quiet checks at depth 0, none
-	// below). 0: captures (and evasions in check) only.
+	// below, and TT entries of the two kinds kept apart by depth). The
+	// quiet moves are the generator's, so in chess castling and
+	// under-promotions that check count too. 0: captures (and evasions
+	// in check) only.
 	QSChecks int
 }
 

@@ -322,6 +322,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		w.selDepth = max(w.selDepth, ply)
 	}
 	inCheck := st.InCheck
+	fr.moveCount = 0 // a null move's child reads 0, not an earlier node's count
 
 	// Step 1. Rule verdicts (repetition, move-count rules, material) and the ply limit.
 	if v, ok := pos.RuleVerdict(ply); ok {
@@ -723,14 +724,23 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 		return w.evaluate()
 	}
 
-	// Step 2. Transposition table: a usable bound cuts at once.
+	// Step 2. Transposition table: a usable bound cuts at once. With
+	// Params.QSChecks a node that searches quiet checks (depth 0, or in
+	// check) stores and trusts entries of depth 0 only, so that a bound
+	// found without the checks does not stand in for one with them
+	// (Stockfish's DEPTH_QS_CHECKS and DEPTH_QS_NO_CHECKS); otherwise
+	// every quiescence entry is of depth −1 and any bound cuts.
+	qsDepth := -1
+	if w.prm.QSChecks != 0 && (inCheck || depth >= 0) {
+		qsDepth = 0
+	}
 	te, hit := w.tt.probe(st.Key)
 	ttMove := position.MoveNone
 	ttValue := valueNone
 	if hit {
 		ttMove = te.move
 		ttValue = valueFromTT(te.value, ply)
-		if !pvNode && te.bound&boundFor(ttValue >= beta) != 0 {
+		if !pvNode && te.depth >= qsDepth && te.bound&boundFor(ttValue >= beta) != 0 {
 			return ttValue
 		}
 	}
@@ -755,7 +765,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 		// Stand pat.
 		if bestValue >= beta {
 			if !hit || te.bound == BoundNone {
-				w.tt.store(st.Key, position.MoveNone, valueToTT(bestValue, ply), rawEval, -1, BoundLower)
+				w.tt.store(st.Key, position.MoveNone, valueToTT(bestValue, ply), rawEval, qsDepth, BoundLower)
 			}
 			return bestValue
 		}
@@ -827,7 +837,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	} else if pvNode && bestMove != position.MoveNone {
 		bound = BoundExact
 	}
-	w.tt.store(st.Key, bestMove, valueToTT(bestValue, ply), rawEval, -1, bound)
+	w.tt.store(st.Key, bestMove, valueToTT(bestValue, ply), rawEval, qsDepth, bound)
 	return bestValue
 }
 
