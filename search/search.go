@@ -780,7 +780,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	if inCheck {
 		mp.initEvasion(ttMove, w.contAt(ply-1), w.contAt(ply-2))
 	} else {
-		mp.initQsearch(ttMove, depth >= 0 && w.prm.QSChecks != 0)
+		mp.initQsearch(ttMove, qsDepth == 0) // not in check here: 0 means checks
 	}
 	bestMove := position.MoveNone
 	moveCount := 0
