@@ -177,6 +177,39 @@ type Params struct {
 	// under-promotions that check count too. 0: captures (and evasions
 	// in check) only.
 	QSChecks int
+
+	// ProbCutMargin > 0: ProbCut (Stockfish 15.1's step 11, Pikafish's
+	// too). At a non-PV node of depth 5 or more not in check, when the TT
+	// does not already say the node stays below it, every capture whose SEE
+	// wins at least probCutBeta − static eval (probCutBeta = beta +
+	// ProbCutMargin, ProbCutImproving less when improving) is tried with a
+	// quiescence search against probCutBeta and, if that holds, with a
+	// search 4 plies shallower; the first that holds cuts the node, stored
+	// as a lower bound 3 plies shallower. Stockfish 15.1: 180 − 54·improving
+	// in its units, about 87 − 26 cp. In centipawns; 0: off.
+	ProbCutMargin    int
+	ProbCutImproving int
+
+	// TTCutHistory 1: a TT cutoff at a non-PV node updates the move
+	// ordering as a searched cutoff would (Stockfish 15.1's step 4). When
+	// the TT value reaches beta, a quiet TT move gets the cutoff bonus of
+	// this depth (butterfly and continuation history, killer, counter
+	// move), and the opponent's quiet move that led here, if it was one of
+	// its parent's first two, the continuation-history penalty of one ply
+	// deeper (it was refuted at once); when the TT value stays below
+	// alpha, a quiet TT move pays the bonus as a penalty. 0: off.
+	TTCutHistory int
+
+	// PriorFailLowMargin > 0: a node where no move raised alpha rewards the
+	// opponent's quiet move that led to it in the continuation history of
+	// the two moves before that one: it refuted everything here (Stockfish
+	// 15.1's prior-countermove bonus). Given at depth 5 or more, at PV
+	// nodes, or when the best score fell more than PriorFailLowMargin·depth
+	// below alpha; the bonus of this depth, doubled at PV and cut nodes and
+	// for such a deep fail low. Not after a capture or a null move.
+	// Stockfish 15.1: 62 per ply in its units, about 30 cp. In centipawns
+	// per ply; 0: off.
+	PriorFailLowMargin int
 }
 
 // ParamSpec describes one tunable constant.
@@ -241,6 +274,10 @@ var paramSpecs = []ParamSpec{
 	{Name: "HistBigCutMargin", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.HistBigCutMargin }},
 	{Name: "LMRParentMoves", Default: 0, Min: 0, Max: 64, field: func(p *Params) *int { return &p.LMRParentMoves }},
 	{Name: "QSChecks", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.QSChecks }},
+	{Name: "ProbCutMargin", Default: 0, Min: 0, Max: 500, field: func(p *Params) *int { return &p.ProbCutMargin }},
+	{Name: "ProbCutImproving", Default: 26, Min: 0, Max: 200, field: func(p *Params) *int { return &p.ProbCutImproving }},
+	{Name: "TTCutHistory", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.TTCutHistory }},
+	{Name: "PriorFailLowMargin", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.PriorFailLowMargin }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

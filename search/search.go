@@ -353,6 +353,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		ttMove = te.move
 		ttValue = valueFromTT(te.value, ply)
 		if !pvNode && te.depth >= depth && te.bound&boundFor(ttValue >= beta) != 0 {
+			if w.prm.TTCutHistory != 0 && ttMove != position.MoveNone {
+				w.ttCutHistory(ply, depth, ttMove, ttValue >= beta)
+			}
 			return ttValue
 		}
 	}
@@ -431,6 +434,22 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// probably less important than its depth says.
 	if depth >= w.prm.IIRMinDepth && ttMove == position.MoveNone && (pvNode || cutNode) && excluded == position.MoveNone {
 		depth--
+	}
+
+	// Step 7b. ProbCut: a capture that wins enough by SEE and still holds
+	// probCutBeta in a quiescence search and then in a search 4 plies
+	// shallower cuts the node (Params.ProbCutMargin).
+	if margin := w.prm.ProbCutMargin; margin > 0 && !pvNode && !inCheck && excluded == position.MoveNone && depth > 4 &&
+		beta > -position.ValueKnownWin && beta < position.ValueKnownWin {
+		pcBeta := beta + position.Value(margin-w.prm.ProbCutImproving*b2i(improving))
+		if !(hit && te.depth >= depth-3 && ttValue != valueNone && ttValue < pcBeta) {
+			if v, m := w.probCut(ply, depth, pcBeta, staticEval, ttMove, cutNode); m != position.MoveNone {
+				w.tt.store(st.Key, m, valueToTT(v, ply), rawEval, depth-3, BoundLower)
+				return v
+			} else if w.abort {
+				return 0
+			}
+		}
 	}
 
 	// Step 8. Singular extension search: when the TT says the TT move
@@ -682,6 +701,13 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	if excluded != position.MoveNone {
 		return bestValue
 	}
+	if margin := w.prm.PriorFailLowMargin; margin > 0 && bestMove == position.MoveNone &&
+		st.Move != position.MoveNone && st.Move != position.MoveNull && st.Captured == position.NoPiece {
+		deep := bestValue < alpha-position.Value(margin*depth)
+		if depth >= 5 || pvNode || deep {
+			w.priorContHistory(ply, w.statBonus(depth)*(1+b2i(pvNode || cutNode || deep)))
+		}
+	}
 	bound := BoundUpper
 	if bestValue >= beta {
 		bound = BoundLower
@@ -855,4 +881,96 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// probCut tries the captures of the node at ply that win at least
+// pcBeta − staticEval by SEE, each with a quiescence search against pcBeta
+// and, if that holds, a search at depth − 4 (Params.ProbCutMargin). It
+// returns the first value that holds with its move, or MoveNone (and
+// w.abort may be set). It uses the ply's picker and frame before the move
+// loop does.
+func (w *Worker[T, P]) probCut(ply, depth int, pcBeta, staticEval position.Value, ttMove position.Move, cutNode bool) (position.Value, position.Move) {
+	pos := P(&w.pos)
+	fr := &w.stack[ply]
+	us := w.sideAt(ply)
+	mp := &w.pickers[ply]
+	mp.initQsearch(ttMove, false)
+	for {
+		m := w.nextMove(mp, us)
+		if m == position.MoveNone {
+			return 0, position.MoveNone
+		}
+		if !pos.SEE(m, pcBeta-staticEval) || !pos.Legal(m) {
+			continue
+		}
+		fr.move = m
+		child := w.doMove(m, ply)
+		w.stack[ply+1].pvLen = 0
+		fr.cont = &w.hist.cont[child.Dirty.Pieces[0].Piece][w.rules.to(m)]
+		w.stack[ply+1].doubleExts = fr.doubleExts
+		v := -w.qsearch(-pcBeta, -pcBeta+1, 0, ply+1, false)
+		if v >= pcBeta && !w.abort {
+			v = -w.search(-pcBeta, -pcBeta+1, depth-4, ply+1, false, !cutNode)
+		}
+		w.undoMove(m)
+		if w.abort {
+			return 0, position.MoveNone
+		}
+		if v >= pcBeta {
+			return v, m
+		}
+	}
+}
+
+// ttCutHistory updates the move ordering at a TT cutoff of the node at ply
+// (Params.TTCutHistory): failHigh says the TT value reached beta.
+func (w *Worker[T, P]) ttCutHistory(ply, depth int, ttMove position.Move, failHigh bool) {
+	pos := P(&w.pos)
+	st := &w.states[ply]
+	quiet := pos.PseudoLegal(ttMove) && !pos.IsCapture(ttMove)
+	bonus := w.statBonus(depth)
+	if failHigh {
+		if quiet {
+			w.quietCutStats(ply, ttMove, bonus)
+		}
+		if w.stack[ply-1].moveCount <= 2 && st.Move != position.MoveNone && st.Move != position.MoveNull && st.Captured == position.NoPiece {
+			w.priorContHistory(ply, -w.statBonus(depth+1))
+		}
+	} else if quiet {
+		us := w.sideAt(ply)
+		pc, to := pos.MovedPiece(ttMove), w.rules.to(ttMove)
+		gravity(&w.hist.butterfly[us][ttMove.ButterflyIndex()], -bonus)
+		gravity(&w.contAt(ply - 1)[pc][to], -bonus)
+		gravity(&w.contAt(ply - 2)[pc][to], -bonus)
+	}
+}
+
+// quietCutStats rewards the quiet move m that cut off at ply with bonus
+// (butterfly and continuation history) and makes it the ply's first killer
+// and the counter move of the move before it.
+func (w *Worker[T, P]) quietCutStats(ply int, m position.Move, bonus int) {
+	pos := P(&w.pos)
+	us := w.sideAt(ply)
+	pc, to := pos.MovedPiece(m), w.rules.to(m)
+	gravity(&w.hist.butterfly[us][m.ButterflyIndex()], bonus)
+	gravity(&w.contAt(ply - 1)[pc][to], bonus)
+	gravity(&w.contAt(ply - 2)[pc][to], bonus)
+	fr := &w.stack[ply]
+	if fr.killers[0] != m {
+		fr.killers[1] = fr.killers[0]
+		fr.killers[0] = m
+	}
+	if prev := w.states[ply].Move; prev != position.MoveNone && prev != position.MoveNull {
+		w.hist.counter[us][prev.ButterflyIndex()] = m
+	}
+}
+
+// priorContHistory adds bonus to the continuation history of the move that
+// led to the node at ply (the tables of the two moves before it). The
+// caller makes sure it was a move, not a null move.
+func (w *Worker[T, P]) priorContHistory(ply, bonus int) {
+	st := &w.states[ply]
+	pc, to := st.Dirty.Pieces[0].Piece, w.rules.to(st.Move)
+	gravity(&w.contAt(ply - 2)[pc][to], bonus)
+	gravity(&w.contAt(ply - 3)[pc][to], bonus)
 }

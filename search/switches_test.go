@@ -36,6 +36,9 @@ var switchCases = []switchCase{
 	{"HistBigCutMargin", 60, false},
 	{"LMRParentMoves", 7, false},
 	{"QSChecks", 1, false},
+	{"ProbCutMargin", 90, false},
+	{"TTCutHistory", 1, false},
+	{"PriorFailLowMargin", 30, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
