@@ -210,6 +210,23 @@ type Params struct {
 	// Stockfish 15.1: 62 per ply in its units, about 30 cp. In centipawns
 	// per ply; 0: off.
 	PriorFailLowMargin int
+
+	// HistPruneMargin > 0: a late quiet move (lmrDepth below
+	// HistPruneMaxDepth, a move has already saved the node from being
+	// mated) whose continuation history (the tables of the last two
+	// moves, summed) is below −HistPruneMargin·(depth − 1) is pruned
+	// unless it checks (Stockfish 15.1's continuation history based
+	// pruning: −3875·(depth − 1) over three tables of bound 29952, about
+	// −1400 over our two of bound 16384). 0: off.
+	HistPruneMargin   int
+	HistPruneMaxDepth int // Stockfish 15.1: 5
+
+	// FutilityHistDiv > 0 adds the quiet move's history (butterfly twice
+	// and the two continuation tables) divided by FutilityHistDiv to the
+	// margin of futility pruning, so that a move with good history
+	// survives a lower static eval (Stockfish 15.1: history/52 on its
+	// scale, where one centipawn is about two units). 0: off.
+	FutilityHistDiv int
 }
 
 // ParamSpec describes one tunable constant.
@@ -278,6 +295,9 @@ var paramSpecs = []ParamSpec{
 	{Name: "ProbCutImproving", Default: 26, Min: 0, Max: 200, field: func(p *Params) *int { return &p.ProbCutImproving }},
 	{Name: "TTCutHistory", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.TTCutHistory }},
 	{Name: "PriorFailLowMargin", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.PriorFailLowMargin }},
+	{Name: "HistPruneMargin", Default: 0, Min: 0, Max: 10000, field: func(p *Params) *int { return &p.HistPruneMargin }},
+	{Name: "HistPruneMaxDepth", Default: 5, Min: 1, Max: 20, field: func(p *Params) *int { return &p.HistPruneMaxDepth }},
+	{Name: "FutilityHistDiv", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.FutilityHistDiv }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -526,11 +526,22 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		if bestValue > -mateBound {
 			if quiet {
 				lmrDepth := max(newDepth-w.reduction(depth, moveCount), 0)
+				futility := w.prm.FutilityBase + w.prm.FutilityPerDepth*lmrDepth
+				contHist := 0
+				if w.prm.HistPruneMargin != 0 || w.prm.FutilityHistDiv != 0 {
+					mpc, mto := pos.MovedPiece(m), w.rules.to(m)
+					contHist = int(cont1[mpc][mto]) + int(cont2[mpc][mto])
+					if d := w.prm.FutilityHistDiv; d != 0 {
+						futility += (2*int(hist[m.ButterflyIndex()]) + contHist) / d
+					}
+				}
 				if !inCheck && moveCount >= w.lmpCount(depth, improving) {
 					if !pos.GivesCheck(m) {
 						continue
 					}
-				} else if !inCheck && lmrDepth < w.prm.FutilityMaxDepth && staticEval+position.Value(w.prm.FutilityBase+w.prm.FutilityPerDepth*lmrDepth) <= alpha && !pos.GivesCheck(m) {
+				} else if hm := w.prm.HistPruneMargin; hm != 0 && lmrDepth < w.prm.HistPruneMaxDepth && contHist < -hm*(depth-1) && !pos.GivesCheck(m) {
+					continue
+				} else if !inCheck && lmrDepth < w.prm.FutilityMaxDepth && staticEval+position.Value(futility) <= alpha && !pos.GivesCheck(m) {
 					continue
 				} else if lmrDepth < w.prm.FutilityMaxDepth && !pos.SEE(m, position.Value(-w.prm.SEEQuietMargin*lmrDepth*lmrDepth)) && !pos.GivesCheck(m) {
 					continue

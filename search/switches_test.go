@@ -39,6 +39,8 @@ var switchCases = []switchCase{
 	{"ProbCutMargin", 90, false},
 	{"TTCutHistory", 1, false},
 	{"PriorFailLowMargin", 30, false},
+	{"HistPruneMargin", 1400, true},
+	{"FutilityHistDiv", 25, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
