@@ -185,8 +185,9 @@ type Params struct {
 	// ProbCutMargin, ProbCutImproving less when improving) is tried with a
 	// quiescence search against probCutBeta and, if that holds, with a
 	// search 4 plies shallower; the first that holds cuts the node, stored
-	// as a lower bound 3 plies shallower. Stockfish 15.1: 180 − 54·improving
-	// in its units, about 87 − 26 cp. In centipawns; 0: off.
+	// as a lower bound 3 plies shallower; probCutBeta is at least beta + 1.
+	// Stockfish 15.1: 191 − 54·improving in its units, about 95 − 26 cp. In
+	// centipawns; 0: off.
 	ProbCutMargin    int
 	ProbCutImproving int
 
@@ -203,12 +204,11 @@ type Params struct {
 	// PriorFailLowMargin > 0: a node where no move raised alpha rewards the
 	// opponent's quiet move that led to it in the continuation history of
 	// the two moves before that one: it refuted everything here (Stockfish
-	// 15.1's prior-countermove bonus). Given at depth 5 or more, at PV
-	// nodes, or when the best score fell more than PriorFailLowMargin·depth
-	// below alpha; the bonus of this depth, doubled at PV and cut nodes and
-	// for such a deep fail low. Not after a capture or a null move.
-	// Stockfish 15.1: 62 per ply in its units, about 30 cp. In centipawns
-	// per ply; 0: off.
+	// 15.1's prior-countermove bonus). Given at depth 5 or more or at PV
+	// nodes: the bonus of this depth, doubled at PV and cut nodes and when
+	// the best score fell more than PriorFailLowMargin·depth below alpha.
+	// Not after a capture or a null move. Stockfish 15.1: 62 per ply in its
+	// units, about 30 cp. In centipawns per ply; 0: off.
 	PriorFailLowMargin int
 
 	// HistPruneMargin > 0: a late quiet move (lmrDepth below

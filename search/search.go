@@ -430,18 +430,13 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 	}
 
-	// Step 7. Internal iterative reduction: without a TT move this node is
-	// probably less important than its depth says.
-	if depth >= w.prm.IIRMinDepth && ttMove == position.MoveNone && (pvNode || cutNode) && excluded == position.MoveNone {
-		depth--
-	}
-
-	// Step 7b. ProbCut: a capture that wins enough by SEE and still holds
+	// Step 6b. ProbCut (before the internal iterative reduction, as in
+	// Stockfish 15.1): a capture that wins enough by SEE and still holds
 	// probCutBeta in a quiescence search and then in a search 4 plies
 	// shallower cuts the node (Params.ProbCutMargin).
 	if margin := w.prm.ProbCutMargin; margin > 0 && !pvNode && !inCheck && excluded == position.MoveNone && depth > 4 &&
 		beta > -position.ValueKnownWin && beta < position.ValueKnownWin {
-		pcBeta := beta + position.Value(margin-w.prm.ProbCutImproving*b2i(improving))
+		pcBeta := beta + position.Value(max(margin-w.prm.ProbCutImproving*b2i(improving), 1))
 		if !(hit && te.depth >= depth-3 && ttValue != valueNone && ttValue < pcBeta) {
 			if v, m := w.probCut(ply, depth, pcBeta, staticEval, ttMove, cutNode); m != position.MoveNone {
 				w.tt.store(st.Key, m, valueToTT(v, ply), rawEval, depth-3, BoundLower)
@@ -450,6 +445,12 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 				return 0
 			}
 		}
+	}
+
+	// Step 7. Internal iterative reduction: without a TT move this node is
+	// probably less important than its depth says.
+	if depth >= w.prm.IIRMinDepth && ttMove == position.MoveNone && (pvNode || cutNode) && excluded == position.MoveNone {
+		depth--
 	}
 
 	// Step 8. Singular extension search: when the TT says the TT move
@@ -714,8 +715,8 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	}
 	if margin := w.prm.PriorFailLowMargin; margin > 0 && bestMove == position.MoveNone &&
 		st.Move != position.MoveNone && st.Move != position.MoveNull && st.Captured == position.NoPiece {
-		deep := bestValue < alpha-position.Value(margin*depth)
-		if depth >= 5 || pvNode || deep {
+		if depth >= 5 || pvNode {
+			deep := bestValue < alpha-position.Value(margin*depth)
 			w.priorContHistory(ply, w.statBonus(depth)*(1+b2i(pvNode || cutNode || deep)))
 		}
 	}
