@@ -43,6 +43,12 @@ type Game interface {
 	Legal(m Move) bool
 	// IsCapture reports whether pseudo-legal m captures.
 	IsCapture(m Move) bool
+	// CaptureStage reports whether GenerateCaptures produces pseudo-legal
+	// m, so that the move picker's quiet stages (killers, counter move,
+	// quiets) never return it a second time: xiangqi's captures; in chess
+	// the captures that are not under-promotions, and the queen
+	// promotions, captures or not (Stockfish's capture_stage).
+	CaptureStage(m Move) bool
 	// GivesCheck reports whether legal m checks the opponent.
 	GivesCheck(m Move) bool
 	// SEE reports whether the static exchange evaluation of m is at least

@@ -175,13 +175,13 @@ func (w *Worker[T, P]) nextMove(mp *picker, us position.Color) position.Move {
 		case stMainTT, stEvasionTT:
 			mp.stage++
 			if mp.ttMove != position.MoveNone && pos.PseudoLegal(mp.ttMove) {
-				mp.quietStage = !pos.IsCapture(mp.ttMove)
+				mp.quietStage = !pos.CaptureStage(mp.ttMove)
 				return mp.ttMove
 			}
 			mp.ttMove = position.MoveNone
 		case stQsTT:
 			mp.stage++
-			if mp.ttMove != position.MoveNone && pos.PseudoLegal(mp.ttMove) && pos.IsCapture(mp.ttMove) {
+			if mp.ttMove != position.MoveNone && pos.PseudoLegal(mp.ttMove) && pos.CaptureStage(mp.ttMove) {
 				return mp.ttMove
 			}
 			mp.ttMove = position.MoveNone
@@ -208,21 +208,21 @@ func (w *Worker[T, P]) nextMove(mp *picker, us position.Color) position.Move {
 			mp.stage++
 		case stKiller1:
 			mp.stage++
-			if k := mp.killer1; !mp.skipQuiets && k != position.MoveNone && k != mp.ttMove && pos.PseudoLegal(k) && !pos.IsCapture(k) {
+			if k := mp.killer1; !mp.skipQuiets && k != position.MoveNone && k != mp.ttMove && pos.PseudoLegal(k) && !pos.CaptureStage(k) {
 				mp.quietStage = true
 				return k
 			}
 			mp.killer1 = position.MoveNone
 		case stKiller2:
 			mp.stage++
-			if k := mp.killer2; !mp.skipQuiets && k != position.MoveNone && k != mp.ttMove && k != mp.killer1 && pos.PseudoLegal(k) && !pos.IsCapture(k) {
+			if k := mp.killer2; !mp.skipQuiets && k != position.MoveNone && k != mp.ttMove && k != mp.killer1 && pos.PseudoLegal(k) && !pos.CaptureStage(k) {
 				mp.quietStage = true
 				return k
 			}
 			mp.killer2 = position.MoveNone
 		case stCounter:
 			mp.stage++
-			if k := mp.counter; !mp.skipQuiets && k != position.MoveNone && k != mp.ttMove && k != mp.killer1 && k != mp.killer2 && pos.PseudoLegal(k) && !pos.IsCapture(k) {
+			if k := mp.counter; !mp.skipQuiets && k != position.MoveNone && k != mp.ttMove && k != mp.killer1 && k != mp.killer2 && pos.PseudoLegal(k) && !pos.CaptureStage(k) {
 				mp.quietStage = true
 				return k
 			}

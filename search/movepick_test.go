@@ -1,10 +1,14 @@
-// Move picker tests (internal): the order of sortQuiets.
+// Move picker tests (internal): the order of sortQuiets; every
+// pseudo-legal move comes out of a picker exactly once.
 package search
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"dualnnue/position"
+	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
 )
 
 // TestSortQuietsStable: sortQuiets orders [cur, end) by descending score,
@@ -31,4 +35,107 @@ func TestSortQuietsStable(t *testing.T) {
 	if mp.list.Moves[0] != 999 || mp.scores[0] != 1<<30 {
 		t.Error("the move before cur changed")
 	}
+}
+
+// checkPickerOnce plays random games from root and at every position runs
+// the main picker (the evasion picker in check) with a TT move, two killers
+// and a counter move each drawn from the position's pseudo-legal moves of
+// either stage, from the moves of the position before (mostly not
+// pseudo-legal here) or MoveNone: every pseudo-legal move must come out
+// exactly once, and nothing else. A quiet slot holding a move of the capture
+// stage (a chess queen promotion that cut off as the TT move) must not
+// return it a second time.
+func checkPickerOnce[T any, P GamePtr[T]](t *testing.T, w *Worker[T, P], root P, games, plies int, rng *rand.Rand) {
+	t.Helper()
+	var states [400]position.State
+	var list, prev position.MoveList
+	seen := map[position.Move]int{}
+	for g := 0; g < games; g++ {
+		w.pos = *root
+		pos := P(&w.pos)
+		prev.Len = 0
+		for ply := 0; ply < plies; ply++ {
+			list.Len = 0
+			inCheck := pos.State().InCheck
+			if inCheck {
+				pos.GenerateEvasions(&list)
+			} else {
+				pos.GenerateCaptures(&list)
+				pos.GenerateQuiets(&list)
+			}
+			draw := func() position.Move {
+				switch r := rng.IntN(10); {
+				case r < 6 && list.Len > 0:
+					return list.Moves[rng.IntN(list.Len)]
+				case r < 9 && prev.Len > 0:
+					return prev.Moves[rng.IntN(prev.Len)]
+				}
+				return position.MoveNone
+			}
+			mp := &w.pickers[0]
+			cont := &w.hist.cont[0][0]
+			if inCheck {
+				mp.initEvasion(draw(), cont, cont)
+			} else {
+				mp.initMain(draw(), draw(), draw(), draw(), cont, cont)
+			}
+			clear(seen)
+			for {
+				m := w.nextMove(mp, pos.SideToMove())
+				if m == position.MoveNone {
+					break
+				}
+				seen[m]++
+			}
+			for _, m := range list.Moves[:list.Len] {
+				if seen[m] != 1 {
+					t.Fatalf("game %d ply %d: %s came out %d times (FEN %s)", g, ply, pos.MoveString(m), seen[m], pos.FEN())
+				}
+				delete(seen, m)
+			}
+			for m := range seen {
+				t.Fatalf("game %d ply %d: %s came out but is not pseudo-legal (FEN %s)", g, ply, pos.MoveString(m), pos.FEN())
+			}
+			legal := list.Moves[:0:0]
+			for _, m := range list.Moves[:list.Len] {
+				if pos.Legal(m) {
+					legal = append(legal, m)
+				}
+			}
+			if len(legal) == 0 {
+				break
+			}
+			prev = list
+			pos.DoMove(legal[rng.IntN(len(legal))], &states[ply+1])
+		}
+	}
+}
+
+func TestPickerOnceChess(t *testing.T) {
+	rules := Rules{Variant: position.Chess, ToShift: 6, ToMask: 0x3F, PieceValue: chess.PieceValue, NoPieceCaptureType: 1, PawnType: 1, Squares: 64}
+	w := &Worker[chess.Position, *chess.Position]{rules: rules}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, fen := range []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", // castling, en passant
+		"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",                              // promotions with and without capture
+		"8/P1P2k2/8/8/8/8/2K2p1p/8 w - - 0 1",                                  // quiet promotions only
+	} {
+		p, err := chess.NewFromFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPickerOnce(t, w, p, 30, 120, rng)
+	}
+}
+
+func TestPickerOnceXiangqi(t *testing.T) {
+	rules := Rules{Variant: position.Xiangqi, ToShift: 7, ToMask: 0x7F, NoMovesIsLoss: true, PieceValue: xiangqi.PieceValue, PawnType: 7, Squares: 90}
+	w := &Worker[xiangqi.Position, *xiangqi.Position]{rules: rules}
+	rng := rand.New(rand.NewPCG(7, 8))
+	p, err := xiangqi.NewFromFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPickerOnce(t, w, p, 30, 150, rng)
 }

@@ -939,7 +939,7 @@ func (w *Worker[T, P]) probCut(ply, depth int, pcBeta, staticEval position.Value
 func (w *Worker[T, P]) ttCutHistory(ply, depth int, ttMove position.Move, failHigh bool) {
 	pos := P(&w.pos)
 	st := &w.states[ply]
-	quiet := pos.PseudoLegal(ttMove) && !pos.IsCapture(ttMove)
+	quiet := pos.PseudoLegal(ttMove) && !pos.CaptureStage(ttMove)
 	bonus := w.statBonus(depth)
 	if failHigh {
 		if quiet {

@@ -94,6 +94,10 @@ func (p *Position) MovedPiece(m position.Move) position.Piece { return p.PieceOn
 // IsCapture reports whether m's destination holds a piece.
 func (p *Position) IsCapture(m position.Move) bool { return p.PieceOn(MoveTo(m)) != position.NoPiece }
 
+// CaptureStage reports whether GenerateCaptures produces m: in xiangqi,
+// whether m captures.
+func (p *Position) CaptureStage(m position.Move) bool { return p.IsCapture(m) }
+
 // HasNonPawnMaterial reports whether c has a piece other than its king and
 // pawns.
 func (p *Position) HasNonPawnMaterial(c position.Color) bool {
