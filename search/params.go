@@ -211,6 +211,15 @@ type Params struct {
 	// units, about 30 cp. In centipawns per ply; 0: off.
 	PriorFailLowMargin int
 
+	// SEPVNode 1 runs the singular-extension search at PV nodes too
+	// (Stockfish 15.1 does, two plies deeper when the TT entry was on a
+	// PV; here from SEMinDepth + SEPVExtraDepth), where it extends the TT
+	// move by one ply at most: double extensions stay at non-PV nodes, and
+	// a multi-cut or a negative extension works as at other nodes. 0:
+	// non-PV nodes only.
+	SEPVNode       int
+	SEPVExtraDepth int
+
 	// HistPruneMargin > 0: a late quiet move (lmrDepth below
 	// HistPruneMaxDepth, a move has already saved the node from being
 	// mated) whose continuation history (the tables of the last two
@@ -295,6 +304,8 @@ var paramSpecs = []ParamSpec{
 	{Name: "ProbCutImproving", Default: 26, Min: 0, Max: 200, field: func(p *Params) *int { return &p.ProbCutImproving }},
 	{Name: "TTCutHistory", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.TTCutHistory }},
 	{Name: "PriorFailLowMargin", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.PriorFailLowMargin }},
+	{Name: "SEPVNode", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.SEPVNode }},
+	{Name: "SEPVExtraDepth", Default: 2, Min: 0, Max: 6, field: func(p *Params) *int { return &p.SEPVExtraDepth }},
 	{Name: "HistPruneMargin", Default: 0, Min: 0, Max: 10000, field: func(p *Params) *int { return &p.HistPruneMargin }},
 	{Name: "HistPruneMaxDepth", Default: 5, Min: 1, Max: 20, field: func(p *Params) *int { return &p.HistPruneMaxDepth }},
 	{Name: "FutilityHistDiv", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.FutilityHistDiv }},

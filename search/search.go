@@ -463,7 +463,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// extension). Run before the move picker starts, because the search
 	// reuses this ply's picker and frame.
 	ttExt := 0
-	if depth >= w.prm.SEMinDepth && !pvNode && !inCheck && excluded == position.MoveNone && ttMove != position.MoveNone &&
+	if depth >= w.prm.SEMinDepth+b2i(pvNode)*w.prm.SEPVExtraDepth && (!pvNode || w.prm.SEPVNode != 0) && !inCheck && excluded == position.MoveNone && ttMove != position.MoveNone &&
 		te.bound&BoundLower != 0 && te.depth >= depth-3 && ply < 2*w.rootDepth &&
 		ttValue > -position.ValueKnownWin && ttValue < position.ValueKnownWin &&
 		pos.PseudoLegal(ttMove) && pos.Legal(ttMove) {

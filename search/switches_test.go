@@ -39,6 +39,7 @@ var switchCases = []switchCase{
 	{"ProbCutMargin", 90, false},
 	{"TTCutHistory", 1, false},
 	{"PriorFailLowMargin", 30, false},
+	{"SEPVNode", 1, false},
 	{"HistPruneMargin", 1400, true},
 	{"FutilityHistDiv", 25, false},
 }
