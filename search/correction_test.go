@@ -53,9 +53,16 @@ func checkCorrKeys[T any, P GamePtr[T]](t *testing.T, w *Worker[T, P], root P, g
 	}
 }
 
+// chessTestRules and xiangqiTestRules are the games' search rules as the
+// variants package gives them (which the search's internal tests cannot
+// import: it imports the search).
+var (
+	chessTestRules   = Rules{Variant: position.Chess, ToShift: 6, ToMask: 0x3F, PieceValue: chess.PieceValue, NoPieceCaptureType: 1, PawnType: 1, Squares: 64}
+	xiangqiTestRules = Rules{Variant: position.Xiangqi, ToShift: 7, ToMask: 0x7F, NoMovesIsLoss: true, PieceValue: xiangqi.PieceValue, PawnType: 7, Squares: 90}
+)
+
 func TestCorrKeysChess(t *testing.T) {
-	rules := Rules{Variant: position.Chess, ToShift: 6, ToMask: 0x3F, PieceValue: chess.PieceValue, NoPieceCaptureType: 1, PawnType: 1, Squares: 64}
-	w := &Worker[chess.Position, *chess.Position]{rules: rules}
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, fen := range []string{
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -95,8 +102,7 @@ func TestCorrKeysChess(t *testing.T) {
 }
 
 func TestCorrKeysXiangqi(t *testing.T) {
-	rules := Rules{Variant: position.Xiangqi, ToShift: 7, ToMask: 0x7F, NoMovesIsLoss: true, PieceValue: xiangqi.PieceValue, PawnType: 7, Squares: 90}
-	w := &Worker[xiangqi.Position, *xiangqi.Position]{rules: rules}
+	w := &Worker[xiangqi.Position, *xiangqi.Position]{rules: xiangqiTestRules}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, fen := range []string{
 		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",

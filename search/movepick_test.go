@@ -112,8 +112,7 @@ func checkPickerOnce[T any, P GamePtr[T]](t *testing.T, w *Worker[T, P], root P,
 }
 
 func TestPickerOnceChess(t *testing.T) {
-	rules := Rules{Variant: position.Chess, ToShift: 6, ToMask: 0x3F, PieceValue: chess.PieceValue, NoPieceCaptureType: 1, PawnType: 1, Squares: 64}
-	w := &Worker[chess.Position, *chess.Position]{rules: rules}
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, fen := range []string{
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -130,8 +129,7 @@ func TestPickerOnceChess(t *testing.T) {
 }
 
 func TestPickerOnceXiangqi(t *testing.T) {
-	rules := Rules{Variant: position.Xiangqi, ToShift: 7, ToMask: 0x7F, NoMovesIsLoss: true, PieceValue: xiangqi.PieceValue, PawnType: 7, Squares: 90}
-	w := &Worker[xiangqi.Position, *xiangqi.Position]{rules: rules}
+	w := &Worker[xiangqi.Position, *xiangqi.Position]{rules: xiangqiTestRules}
 	rng := rand.New(rand.NewPCG(7, 8))
 	p, err := xiangqi.NewFromFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
 	if err != nil {
