@@ -14,13 +14,19 @@
 # then appends "<branch> done" to QUEUEFILE.done. Killed and started again,
 # the queue resumes the SPRT it was running from its result file. Early stop
 # (the queues of docs/strength.md): after EARLY_GAMES games (600) an SPRT whose
-# LLR is at or below EARLY_LLR (−1.8) is interrupted and counted done.
+# LLR is at or below EARLY_LLR (−1.8) is interrupted and counted done; with
+# LEVEL_GAMES set (default 0: off), one still below LEVEL_LLR (1.0) after that
+# many games is stopped as level too (a change worth the bounds' upper end
+# has its LLR well above 1 by 1,500 games; one of a few Elo would need far
+# more games than the cap allows).
 # BASE is resolved once, when the queue starts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 3 ] || { echo "usage: bench/queue.sh GAME QUEUEFILE BASE [tc] [bounds] [games]" >&2; exit 2; }
 game=$1 queue=$2 base=$(git rev-parse --short=10 "$3") tc=${4:-1+0.01} bounds=${5:-0,10} games=${6:-1500}
 early_games=${EARLY_GAMES:-600} early_llr=${EARLY_LLR:--1.8}
+level_games=${LEVEL_GAMES:-0} level_llr=${LEVEL_LLR:-1.0}
+case $level_games in ''|*[!0-9]*) echo "bench/queue.sh: LEVEL_GAMES must be a number of games, not \"$level_games\"" >&2; exit 2 ;; esac
 case $game in chess) g=c ;; xiangqi) g=x ;; *) echo "bench/queue.sh: game is chess or xiangqi" >&2; exit 2 ;; esac
 [ -f "$queue" ] || { echo "bench/queue.sh: $queue: no such file" >&2; exit 2; }
 mkdir -p runs/sprt runs/sprtdata
@@ -45,6 +51,13 @@ while :; do
     if [ -n "$n" ] && [ -n "$llr" ] && [ "$n" -ge "$early_games" ] &&
       awk -v l="$llr" -v e="$early_llr" 'BEGIN { exit !(l <= e) }'; then
       echo "$(date -u +%H:%M) $br: LLR $llr after $n games, stopped early"
+      pkill -INT -f -- "name=new-$(git rev-parse --short=10 "$br") " || true
+      wait "$pid" || true
+      break
+    fi
+    if [ -n "$n" ] && [ -n "$llr" ] && [ "$level_games" -gt 0 ] && [ "$n" -ge "$level_games" ] &&
+      awk -v l="$llr" -v e="$level_llr" 'BEGIN { exit !(l < e) }'; then
+      echo "$(date -u +%H:%M) $br: LLR $llr after $n games, stopped as level"
       pkill -INT -f -- "name=new-$(git rev-parse --short=10 "$br") " || true
       wait "$pid" || true
       break
