@@ -292,11 +292,12 @@ func TestEvaluatorNoAllocsRealGame(t *testing.T) {
 	if allocs != 0 {
 		t.Fatalf("%v allocations per run", allocs)
 	}
-	// The embedded net xr9s (λ 0.75, docs/nets.md "Tenth round") scores
-	// the start position +50 cp for the side to move (Red, who moves
-	// first, scores more in its training games; xr7wf before it: +59, xr5
-	// +71, xr4 +57, xr3 +65, xb128 +50).
-	if v := ev.Evaluate(pos); v != 50 {
-		t.Fatalf("default xiangqi net at the start: %d, want 50", v)
+	// The embedded net xr11n (xr9s fine-tuned on the engine's own SPRT
+	// games, docs/nets.md "Twelfth round") scores the start position +52 cp
+	// for the side to move (Red, who moves first, scores more in its
+	// training games; xr9s before it: +50, xr7wf +59, xr5 +71, xr4 +57,
+	// xr3 +65, xb128 +50).
+	if v := ev.Evaluate(pos); v != 52 {
+		t.Fatalf("default xiangqi net at the start: %d, want 52", v)
 	}
 }
