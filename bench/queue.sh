@@ -27,6 +27,7 @@ game=$1 queue=$2 base=$(git rev-parse --short=10 "$3") tc=${4:-1+0.01} bounds=${
 early_games=${EARLY_GAMES:-600} early_llr=${EARLY_LLR:--1.8}
 level_games=${LEVEL_GAMES:-0} level_llr=${LEVEL_LLR:-1.0}
 case $level_games in ''|*[!0-9]*) echo "bench/queue.sh: LEVEL_GAMES must be a number of games, not \"$level_games\"" >&2; exit 2 ;; esac
+[[ $level_llr =~ ^-?[0-9]+(\.[0-9]+)?$ ]] || { echo "bench/queue.sh: LEVEL_LLR must be a number, not \"$level_llr\"" >&2; exit 2; }
 case $game in chess) g=c ;; xiangqi) g=x ;; *) echo "bench/queue.sh: game is chess or xiangqi" >&2; exit 2 ;; esac
 [ -f "$queue" ] || { echo "bench/queue.sh: $queue: no such file" >&2; exit 2; }
 mkdir -p runs/sprt runs/sprtdata
@@ -48,16 +49,15 @@ while :; do
     line=$(grep -aE '^[0-9]+/[0-9]+ games' "$log" | tail -n 1 || true)
     n=${line%%/*}
     llr=$(sed -nE 's/.* LLR (-?[0-9.]+).*/\1/p' <<< "$line")
-    if [ -n "$n" ] && [ -n "$llr" ] && [ "$n" -ge "$early_games" ] &&
-      awk -v l="$llr" -v e="$early_llr" 'BEGIN { exit !(l <= e) }'; then
-      echo "$(date -u +%H:%M) $br: LLR $llr after $n games, stopped early"
-      pkill -INT -f -- "name=new-$(git rev-parse --short=10 "$br") " || true
-      wait "$pid" || true
-      break
+    [ -n "$n" ] && [ -n "$llr" ] || continue
+    why=
+    if [ "$n" -ge "$early_games" ] && awk -v l="$llr" -v e="$early_llr" 'BEGIN { exit !(l <= e) }'; then
+      why="stopped early"
+    elif [ "$level_games" -gt 0 ] && [ "$n" -ge "$level_games" ] && awk -v l="$llr" -v e="$level_llr" 'BEGIN { exit !(l < e) }'; then
+      why="stopped as level"
     fi
-    if [ -n "$n" ] && [ -n "$llr" ] && [ "$level_games" -gt 0 ] && [ "$n" -ge "$level_games" ] &&
-      awk -v l="$llr" -v e="$level_llr" 'BEGIN { exit !(l < e) }'; then
-      echo "$(date -u +%H:%M) $br: LLR $llr after $n games, stopped as level"
+    if [ -n "$why" ]; then
+      echo "$(date -u +%H:%M) $br: LLR $llr after $n games, $why"
       pkill -INT -f -- "name=new-$(git rev-parse --short=10 "$br") " || true
       wait "$pid" || true
       break

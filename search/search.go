@@ -682,23 +682,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			bd++
 		}
 		bonus := w.statBonus(bd)
-		to := w.rules.to(bestMove)
-		gravity(&hist[bestMove.ButterflyIndex()], bonus)
-		gravity(&cont1[bestPc][to], bonus)
-		gravity(&cont2[bestPc][to], bonus)
+		w.quietCutStats(ply, bestMove, bestPc, bonus)
 		for i := 0; i < fr.nQuiets; i++ {
-			q, qpc := fr.quiets[i], fr.quietPcs[i]
-			qto := w.rules.to(q)
-			gravity(&hist[q.ButterflyIndex()], -bonus)
-			gravity(&cont1[qpc][qto], -bonus)
-			gravity(&cont2[qpc][qto], -bonus)
-		}
-		if fr.killers[0] != bestMove {
-			fr.killers[1] = fr.killers[0]
-			fr.killers[0] = bestMove
-		}
-		if prevMove != position.MoveNone && prevMove != position.MoveNull {
-			w.hist.counter[us][prevMove.ButterflyIndex()] = bestMove
+			w.quietHistory(ply, fr.quiets[i], fr.quietPcs[i], -bonus)
 		}
 	}
 
@@ -943,37 +929,38 @@ func (w *Worker[T, P]) ttCutHistory(ply, depth int, ttMove position.Move, failHi
 	bonus := w.statBonus(depth)
 	if failHigh {
 		if quiet {
-			w.quietCutStats(ply, ttMove, bonus)
+			w.quietCutStats(ply, ttMove, pos.MovedPiece(ttMove), bonus)
 		}
 		if w.stack[ply-1].moveCount <= 2 && st.Move != position.MoveNone && st.Move != position.MoveNull && st.Captured == position.NoPiece {
 			w.priorContHistory(ply, -w.statBonus(depth+1))
 		}
 	} else if quiet {
-		us := w.sideAt(ply)
-		pc, to := pos.MovedPiece(ttMove), w.rules.to(ttMove)
-		gravity(&w.hist.butterfly[us][ttMove.ButterflyIndex()], -bonus)
-		gravity(&w.contAt(ply - 1)[pc][to], -bonus)
-		gravity(&w.contAt(ply - 2)[pc][to], -bonus)
+		w.quietHistory(ply, ttMove, pos.MovedPiece(ttMove), -bonus)
 	}
 }
 
-// quietCutStats rewards the quiet move m that cut off at ply with bonus
-// (butterfly and continuation history) and makes it the ply's first killer
-// and the counter move of the move before it.
-func (w *Worker[T, P]) quietCutStats(ply int, m position.Move, bonus int) {
-	pos := P(&w.pos)
-	us := w.sideAt(ply)
-	pc, to := pos.MovedPiece(m), w.rules.to(m)
-	gravity(&w.hist.butterfly[us][m.ButterflyIndex()], bonus)
+// quietHistory adds bonus to the history of the quiet move m of piece pc
+// at ply: its butterfly entry and its entries in the continuation tables of
+// the two moves before it.
+func (w *Worker[T, P]) quietHistory(ply int, m position.Move, pc position.Piece, bonus int) {
+	to := w.rules.to(m)
+	gravity(&w.hist.butterfly[w.sideAt(ply)][m.ButterflyIndex()], bonus)
 	gravity(&w.contAt(ply - 1)[pc][to], bonus)
 	gravity(&w.contAt(ply - 2)[pc][to], bonus)
+}
+
+// quietCutStats rewards the quiet move m (of piece pc) that cut off at ply
+// with bonus (quietHistory) and makes it the ply's first killer and the
+// counter move of the move before it.
+func (w *Worker[T, P]) quietCutStats(ply int, m position.Move, pc position.Piece, bonus int) {
+	w.quietHistory(ply, m, pc, bonus)
 	fr := &w.stack[ply]
 	if fr.killers[0] != m {
 		fr.killers[1] = fr.killers[0]
 		fr.killers[0] = m
 	}
 	if prev := w.states[ply].Move; prev != position.MoveNone && prev != position.MoveNull {
-		w.hist.counter[us][prev.ButterflyIndex()] = m
+		w.hist.counter[w.sideAt(ply)][prev.ButterflyIndex()] = m
 	}
 }
 
