@@ -402,6 +402,19 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	prevMove := st.Move
 
 	if !pvNode && !inCheck && excluded == position.MoveNone {
+		// Step 4b. Razoring: far below alpha, a quiescence search that
+		// stays below alpha too fails the node low (Params.RazorMargin).
+		// Not when alpha is a mate score: every eval is far below it, and a
+		// quiescence search cannot see the quiet moves of a shorter mate.
+		if m := w.prm.RazorMargin; m > 0 && alpha < mateBound && (w.prm.RazorNotImproving == 0 || !improving) &&
+			int(eval) < int(alpha)-m-w.prm.RazorPerDepth2*depth*depth {
+			if v := w.qsearch(alpha-1, alpha, 0, ply, false); w.abort {
+				return 0
+			} else if v < alpha {
+				return v
+			}
+		}
+
 		// Step 5. Reverse futility pruning: far above beta at low depth, stand pat.
 		if depth <= w.prm.RFPMaxDepth && eval-w.futilityMargin(depth, improving) >= beta && eval < position.ValueKnownWin {
 			return eval

@@ -42,6 +42,7 @@ var switchCases = []switchCase{
 	{"SEPVNode", 1, false},
 	{"HistPruneMargin", 1400, true},
 	{"FutilityHistDiv", 25, false},
+	{"RazorMargin", 180, true},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
