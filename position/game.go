@@ -86,6 +86,14 @@ type Game interface {
 	// search.Params.WinnableMaterial). The search applies it with
 	// Params.EndgameScale.
 	ScaleFactor(strong Color) int
+	// EndgameEval returns a specialised evaluation, from the side to
+	// move's view, of the endgames the game knows better than a learned
+	// evaluation, and whether the position is one of them: chess the
+	// endings against a bare king (the mating ones a known win with terms
+	// that lead to the mate, two knights drawn; chess.Position.EndgameEval);
+	// xiangqi none yet. The search uses it in place of the evaluator with
+	// Params.EndgameEval.
+	EndgameEval() (v Value, ok bool)
 
 	// RuleVerdict reports whether the position is decided by a rule before
 	// any move is searched: repetition (xiangqi: draw or loss by perpetual

@@ -249,6 +249,13 @@ type Params struct {
 	RazorMargin       int
 	RazorPerDepth2    int
 	RazorNotImproving int
+
+	// EndgameEval 1 evaluates the endgames the game knows
+	// (position.Game.EndgameEval: in chess those against a bare king) with
+	// its specialised evaluation instead of the evaluator, so that the
+	// search drives a won one to the mate (a bishop and a knight to the
+	// right corner) and scores two knights as the draw they are. 0: off.
+	EndgameEval int
 }
 
 // ParamSpec describes one tunable constant.
@@ -325,6 +332,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "RazorMargin", Default: 0, Min: 0, Max: 2000, field: func(p *Params) *int { return &p.RazorMargin }},
 	{Name: "RazorPerDepth2", Default: 125, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.RazorPerDepth2 }},
 	{Name: "RazorNotImproving", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.RazorNotImproving }},
+	{Name: "EndgameEval", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.EndgameEval }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -32,12 +32,18 @@ func (w *Worker[T, P]) lmpCount(depth int, improving bool) int {
 	return (w.prm.LMPBase + depth*depth) / 2
 }
 
-// evaluate returns the evaluator's score, scaled by material when
+// evaluate returns the game's specialised endgame evaluation where it has
+// one and Params.EndgameEval is set, else the evaluator's score, scaled by material when
 // Params.EvalScaleBase is set, by how winnable the endgame is when
 // Params.WinnableMaterial is and by the known drawn endgames when
 // Params.EndgameScale is, damped by Params.Rule50Damp, clamped strictly
 // inside the mate bounds.
 func (w *Worker[T, P]) evaluate() position.Value {
+	if w.prm.EndgameEval != 0 {
+		if v, ok := P(&w.pos).EndgameEval(); ok {
+			return v
+		}
+	}
 	v := w.eval.Evaluate(P(&w.pos))
 	if b := w.prm.EvalScaleBase; b > 0 {
 		m, full := P(&w.pos).ScaleMaterial()
@@ -404,9 +410,10 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	if !pvNode && !inCheck && excluded == position.MoveNone {
 		// Step 4b. Razoring: far below alpha, a quiescence search that
 		// stays below alpha too fails the node low (Params.RazorMargin).
-		// Not when alpha is a mate score: every eval is far below it, and a
-		// quiescence search cannot see the quiet moves of a shorter mate.
-		if m := w.prm.RazorMargin; m > 0 && alpha < mateBound && (w.prm.RazorNotImproving == 0 || !improving) &&
+		// Not when alpha is a known win or a mate score: every eval is far
+		// below it, and a quiescence search cannot see the quiet moves of
+		// the mate (or of a shorter one).
+		if m := w.prm.RazorMargin; m > 0 && alpha < position.ValueKnownWin && (w.prm.RazorNotImproving == 0 || !improving) &&
 			int(eval) < int(alpha)-m-w.prm.RazorPerDepth2*depth*depth {
 			if v := w.qsearch(alpha-1, alpha, 0, ply, false); w.abort {
 				return 0

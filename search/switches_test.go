@@ -4,7 +4,9 @@
 // change, whatever its SPRT says). A branch that adds a switch adds its row.
 // TTEvalStore is not here: it saves evaluations, not nodes (TestTTEvalOnly,
 // TestMatesTTEvalStore). EndgameScale is not here either: the bench positions
-// hold none of the endgames it scales (TestEvalEndgameScale, TestScaleFactor).
+// hold none of the endgames it scales (TestEvalEndgameScale, TestScaleFactor),
+// nor EndgameEval, for the same reason (TestEndgameEvalMates, and
+// TestEndgameEval in position/chess).
 package search_test
 
 import (

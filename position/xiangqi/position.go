@@ -143,6 +143,11 @@ func (p *Position) ScaleFactor(strong position.Color) int {
 	return 64
 }
 
+// EndgameEval reports no specialised endgame evaluation: xiangqi's
+// endgames are left to the evaluator, scaled by ScaleFactor and the
+// search's winnable scale (position.Game).
+func (p *Position) EndgameEval() (position.Value, bool) { return 0, false }
+
 // putPiece places pc on empty sq (no key update).
 func (p *Position) putPiece(pc position.Piece, sq position.Square) {
 	b := squareBB[sq]
