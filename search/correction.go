@@ -90,8 +90,13 @@ func (w *Worker[T, P]) rootCorrKeys() (k corrKeys) {
 // side to move us, moved by its correction entries and kept strictly
 // inside the mate bounds. With CorrectionDiv 0 it returns raw.
 func (w *Worker[T, P]) corrected(raw position.Value, ply int, us position.Color) position.Value {
-	if w.prm.CorrectionDiv == 0 {
+	if w.prm.CorrectionDiv == 0 || raw >= position.ValueKnownWin || raw <= -position.ValueKnownWin {
 		return raw
+	}
+	if w.prm.EndgameEval != 0 {
+		if _, ok := P(&w.pos).EndgameEval(); ok {
+			return raw // a specialised value (a draw's 0 included) stays as it is
+		}
 	}
 	k := &w.ckeys[ply]
 	t := &w.hist.corr[us]

@@ -143,7 +143,14 @@ func TestCorrectionUpdate(t *testing.T) {
 	if e <= corrLimit*9/10 || e > corrLimit {
 		t.Fatalf("saturated entry %d, want in (%d, %d]", e, corrLimit*9/10, corrLimit)
 	}
-	if got := w.corrected(mateBound-2, 0, position.White); got != mateBound-1 {
-		t.Fatalf("corrected near a mate bound: %d, want %d", got, mateBound-1)
+	if got, want := w.corrected(position.ValueKnownWin-1, 0, position.White), position.ValueKnownWin-1+position.Value(3*int(e)/32); got != want {
+		t.Fatalf("corrected just below a known win: %d, want %d", got, want)
+	}
+	// Known wins and losses (and mate-bound values) are not moved: a
+	// specialised endgame value stays a known win (Params.EndgameEval).
+	for _, v := range []position.Value{position.ValueKnownWin, -position.ValueKnownWin - 7, mateBound - 2} {
+		if got := w.corrected(v, 0, position.White); got != v {
+			t.Fatalf("corrected %d: %d, want it unmoved", v, got)
+		}
 	}
 }

@@ -238,7 +238,9 @@ type Params struct {
 	FutilityHistDiv int
 
 	// RazorMargin > 0: razoring (Stockfish 15.1's step 7, Pikafish's step
-	// 6). At a non-PV node not in check whose eval is below alpha −
+	// 6). At a non-PV node (Pikafish's condition; Stockfish 15.1 razors at
+	// PV nodes and in singular searches too) not in check, alpha below a
+	// known win, whose eval is below alpha −
 	// RazorMargin − RazorPerDepth2·depth², a quiescence search decides: if
 	// it stays below alpha too, its value is returned (a fail low) and no
 	// move is searched. With RazorNotImproving 1 only where the static eval

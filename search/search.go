@@ -838,8 +838,10 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 		}
 		moveCount++
 		if !inCheck {
-			// Delta pruning: even winning the victim for free cannot reach alpha.
-			if victim := pos.PieceOn(w.rules.to(m)); victim != position.NoPiece &&
+			// Delta pruning: even winning the victim for free cannot reach
+			// alpha. Not from a known loss (Stockfish's guard): a bare king
+			// that takes the last attacker undoes it (Params.EndgameEval).
+			if victim := pos.PieceOn(w.rules.to(m)); victim != position.NoPiece && futilityBase > -position.ValueKnownWin &&
 				futilityBase+w.rules.PieceValue[victim.Type()] <= alpha {
 				bestValue = max(bestValue, futilityBase+w.rules.PieceValue[victim.Type()])
 				continue

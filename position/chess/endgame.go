@@ -13,9 +13,10 @@ const (
 	// egCloseStep rewards each step the strong king stands nearer the bare
 	// king (Chebyshev distance 7 scores 0, 1 scores 6 steps).
 	egCloseStep = 20
-	// egCornerStep rewards, against bishop and knight, each step the bare
-	// king stands nearer a corner of the bishop's colour.
-	egCornerStep = 50
+	// egCornerStep rewards, against bishop and knight, each step (of
+	// Manhattan distance, 0–14) the bare king stands nearer a corner of the
+	// bishop's colour.
+	egCornerStep = 40
 )
 
 // egPieceValue is the material term of a won ending against a bare king,
@@ -35,12 +36,14 @@ var egPieceValue = [7]position.Value{Pawn: 100, Knight: 300, Bishop: 300, Rook: 
 //     (Stockfish's KBNK);
 //   - two knights, or bishops all on squares of one colour, with nothing
 //     else: no mate can be forced, 0 (Stockfish's KNNK);
-//   - anything else (pawns with at most one minor piece): not handled.
+//   - anything else (pawns beside at most one minor piece, two knights
+//     or same-coloured bishops): not handled.
 //
 // A bare king to move that is stalemated scores 0. The values stay below
-// ValueKnownWin + 6,000 in size, far inside the mate bounds. Endings the
-// rules already decide (one minor piece alone, InsufficientMaterial) are
-// not handled here: the search rules them drawn before it evaluates.
+// ValueKnownWin + 21,000 in size even with every pawn promoted, inside the
+// mate bounds and the TT's 16 bits. Endings the rules already decide (one
+// minor piece alone, same-coloured bishops: InsufficientMaterial) are
+// ruled drawn by the search before it evaluates.
 func (p *Position) EndgameEval() (position.Value, bool) {
 	white, black := p.byColor[position.White], p.byColor[position.Black]
 	var strong position.Color
@@ -71,13 +74,15 @@ func (p *Position) EndgameEval() (position.Value, bool) {
 		sk, wk := p.kingSq[strong&1], p.kingSq[weak&1]
 		v = position.ValueKnownWin + egCloseStep*position.Value(7-squareDistance(sk, wk))
 		if q == 0 && r == 0 && pawns == 0 && n == 1 && b == 1 {
-			// Bishop and knight: to a corner of the bishop's colour. On the
-			// a1–h8 diagonal corners (dark) the file+rank sum is 0 or 14.
-			c := wk
+			// Bishop and knight: to a corner of the bishop's colour (a1 or h8
+			// for a dark bishop, h1 or a8 for a light one), by the bare
+			// king's Manhattan distance from the nearer of the two; a corner
+			// of the other colour scores no better than the centre.
+			c1, c2 := position.Square(0), position.Square(63)
 			if bishops&darkSquares == 0 {
-				c ^= 7 // a light bishop: mirror the files, so h1 and a8 count
+				c1, c2 = 7, 56
 			}
-			v += egCornerStep * position.Value(abs(7-int(c&7)-int(c>>3)))
+			v += egCornerStep * position.Value(14-min(manhattan(wk, c1), manhattan(wk, c2)))
 		} else {
 			v += egEdgeStep * position.Value(6-edgeDistance(int(wk&7))-edgeDistance(int(wk>>3)))
 			v += position.Value(q)*egPieceValue[Queen] + position.Value(r)*egPieceValue[Rook] +
@@ -93,6 +98,11 @@ func (p *Position) EndgameEval() (position.Value, bool) {
 
 // edgeDistance is a file's or rank's distance (0–7) from the nearer edge.
 func edgeDistance(x int) int { return min(x, 7-x) }
+
+// manhattan is the file distance plus the rank distance of a and b.
+func manhattan(a, b position.Square) int {
+	return abs(int(a&7)-int(b&7)) + abs(int(a>>3)-int(b>>3))
+}
 
 // squareDistance is the Chebyshev (king-move) distance of a and b.
 func squareDistance(a, b position.Square) int {

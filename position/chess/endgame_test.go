@@ -8,8 +8,9 @@ import (
 
 // TestEndgameEval checks EndgameEval's value and coverage, term by term:
 // known win 10000, king closeness 20 per step below distance 7, the bare
-// king's edge 30 per step from the centre (or, against bishop and knight,
-// 50 per step towards a corner of the bishop's colour), material.
+// king's edge 30 per step from the centre and material (or, against bishop
+// and knight, 40 per step of Manhattan distance nearer a corner of the
+// bishop's colour).
 func TestEndgameEval(t *testing.T) {
 	for _, c := range []struct {
 		fen  string
@@ -24,9 +25,10 @@ func TestEndgameEval(t *testing.T) {
 		{"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 0, false, "king and pawn: the evaluator's"},
 		{"8/8/8/4k3/8/8/4P3/4KN2 w - - 0 1", 0, false, "a knight and a pawn: the evaluator's"},
 		{"8/8/8/4k3/8/8/4p3/1NN1K3 w - - 0 1", 0, false, "two knights against a pawn: the evaluator's"},
-		{"7k/8/8/8/8/8/8/KBN5 w - - 0 1", 10000, true, "light bishop, the bare king in a dark corner: corner term 0, distance 7"},
-		{"7K/8/8/8/8/8/8/kbn5 w - - 0 1", -10000, true, "the same with colours reversed, the bare king to move"},
-		{"8/8/8/8/8/8/2K5/k1B3N1 b - - 0 1", -(10000 + 20*5 + 50*7), true, "dark bishop, the bare king in a1: corner term 7, distance 2"},
+		{"7k/8/8/8/8/8/8/KBN5 w - - 0 1", 10000 + 40*(14-7), true, "light bishop, the bare king in a dark corner: 7 from h1 and a8, kings 7 apart"},
+		{"7K/8/8/8/8/8/8/kbn5 w - - 0 1", -(10000 + 40*(14-7)), true, "the same with colours reversed, the bare king to move"},
+		{"8/8/8/8/8/8/2K5/k1B3N1 b - - 0 1", -(10000 + 20*5 + 40*14), true, "dark bishop, the bare king in a1: corner distance 0, kings 2 apart"},
+		{"8/8/8/4k3/8/8/8/1BN1K3 w - - 0 1", 10000 + 20*3 + 40*(14-7), true, "light bishop, the bare king on e5: 7 from h1 and from a8, kings 4 apart"},
 		{"4k3/8/8/8/8/8/8/4K2Q w - - 0 1", 10000 + 30*3 + 900, true, "queen: e8 is 3 steps from the centre, kings 7 apart"},
 		{"8/8/8/4k3/8/8/P7/R3K3 w - - 0 1", 10000 + 20*3 + 500 + 100, true, "rook and pawn: e5 in the centre, kings 4 apart"},
 		{"8/8/8/4k3/8/8/8/2B1KB2 w - - 0 1", 10000 + 20*3 + 600, true, "bishops of both colours"},
