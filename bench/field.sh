@@ -4,8 +4,10 @@
 # clock, one game at a time (CONCURRENCY below), each opening of configs/openings/<game>.epd played
 # twice with colours reversed, a 300 ms clock margin (a loaded machine is not a
 # result: run it on a quiet one). Prints the match table (W-D-L, Elo with the
-# pentanomial 95 % interval, the endings and any time forfeits) and the share of
-# its clock each engine used per game (bench/clockuse on the match's PGN).
+# pentanomial 95 % interval, the endings and any time forfeits), the share of
+# its clock each engine used per game (bench/clockuse on the match's PGN) and
+# the draws and losses our engine had led by two pawns or more, with how they
+# ended and their last positions (bench/leads).
 #
 # usage: bench/field.sh GAME [tc] [games]
 #   chess:   Stockfish (`stockfish` on PATH, /usr/games included, or STOCKFISH=PATH)
@@ -73,6 +75,8 @@ echo "bench/field.sh at $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- 
   2>&1 | tee -a "$stem.log" | grep -v '^[0-9]*/[0-9]* games' || true
 echo "== share of the clock used per game ($stem.pgn)"
 go run ./bench/clockuse "$stem.pgn" | tee -a "$stem.log"
+echo "== where the half points went: the games our engine led ($stem.pgn)"
+go run ./bench/leads -engine dualnnue "$stem.pgn" | tee -a "$stem.log"
 if [ -n "${BASELINE:-}" ]; then
   echo "== against the baseline arm $BASELINE (B − A: this arm minus the baseline)"
   "$bin" match compare "$BASELINE" "$stem.results" 2>&1 | tee -a "$stem.log" || true
