@@ -3,7 +3,9 @@
 package search
 
 import (
+	"strings"
 	"testing"
+	"unicode"
 
 	"dualnnue/position"
 	"dualnnue/position/chess"
@@ -293,10 +295,45 @@ func TestScaleFactor(t *testing.T) {
 		{"4k3/pp6/8/3b4/8/3B4/PPP5/4K3 w - - 0 1", 64, 64},  // the same colour (d3 and d5 light)
 		{"4k3/pp6/8/4b3/8/3N4/PPP5/4K3 w - - 0 1", 64, 64},  // a knight, not a bishop
 		{"4k3/pp6/8/4b3/8/2BB4/PPP5/4K3 w - - 0 1", 64, 64}, // two bishops against one
+		// Stockfish's scaling functions (position/chess/scale.go).
+		{"1k6/8/8/8/8/8/P7/B3K3 w - - 0 1", 0, 8},        // KBPsK: a-pawn, dark bishop, the king next to a8
+		{"1k6/8/8/8/8/8/P7/1B2K3 w - - 0 1", 64, 8},      // the right bishop
+		{"8/8/8/8/8/3k4/P7/B3K3 w - - 0 1", 64, 8},       // the king too far from a8
+		{"k7/P1K5/8/8/8/8/5B2/8 b - - 96 179", 0, 8},     // the field game 32.1, drawn at +5.61
+		{"1k6/8/8/8/8/8/P7/B3K2r w - - 0 1", 0, 8},       // the rule holds against a rook too (and KR v KBP is 8)
+		{"7k/6p1/6P1/8/8/8/4B3/4K3 w - - 0 1", 0, 64},    // KBPsK: the g-pawns blocked on g7, the king on h8
+		{"7k/6p1/6P1/6P1/3B4/8/8/4K3 w - - 0 1", 64, 64}, // two pawns and the bishop of g7's colour
+		{"4k3/8/8/4b3/8/3B4/3P4/4K3 w - - 0 1", 0, 8},    // KBPKB, opposite bishops (24 before)
+		{"8/8/8/4b3/2B5/1K2p3/5k2/8 w - - 33 205", 8, 0}, // the field game 12.2, drawn at +5.22
+		{"8/8/2bk4/8/8/3B4/3P4/4K3 w - - 0 1", 0, 8},     // KBPKB, same colours, the king on d6 (dark) blocks
+		{"8/8/2b5/8/8/3B4/3P4/k3K3 w - - 0 1", 64, 8},    // the same without the blockade
+		{"3k4/8/8/3P4/3P4/3B4/7b/4K3 w - - 0 1", 0, 8},   // KBPPKB: the king on d8 holds the d-file
+		{"4k3/8/8/3P4/3P4/3B4/7b/4K3 w - - 0 1", 24, 8},  // e8, the bishop's colour: opposite bishops' 24
+		{"8/8/3k4/8/8/3B4/3P4/n3K3 w - - 0 1", 0, 8},     // KBPKN: the king on d6, not the bishop's colour
+		{"8/3k4/8/8/8/3B4/3P4/n3K3 w - - 0 1", 64, 8},    // d7, the bishop's colour, on the seventh rank
+		{"3k4/8/r7/3P4/8/8/8/3RK3 w - - 0 1", 0, 8},      // KRPKR: the third-rank defence
+		{"8/8/3k4/8/3P4/8/8/r2RK3 w - - 0 1", 10, 8},     // a pawn on the fourth rank, the king in its path
+		{"8/8/4k3/8/3P4/8/8/r2RK3 w - - 0 1", 14, 8},     // beside it: 24 − 2·(king distance 5)
+		{"8/8/5k2/3P4/8/8/8/r2RK3 w - - 0 1", 64, 8},     // the pawn on the fifth rank: no rule
+		{"4k3/4p3/3r4/8/8/8/8/4K2Q w - - 0 1", 0, 64},    // KQKRPs: the rook on the third rank held by the pawn
+		{"4k3/4p3/8/3r4/8/8/8/4K2Q w - - 0 1", 64, 64},   // the rook off it
+		{"k7/8/8/8/8/P7/P7/4K3 w - - 0 1", 0, 8},         // KPsK: the king in front of the a-pawns
+		{"8/8/8/8/8/P7/P7/k3K3 w - - 0 1", 64, 8},        // the king behind them
+		{"7k/8/8/8/8/7P/P7/4K3 w - - 0 1", 64, 8},        // a- and h-pawn
 	} {
 		p := mustChess(t, c.fen)
 		if w, b := p.ScaleFactor(position.White), p.ScaleFactor(position.Black); w != c.white || b != c.black {
 			t.Errorf("%s: ScaleFactor %d/%d, want %d/%d", c.fen, w, b, c.white, c.black)
+		}
+		// The rules hold with the colours exchanged (the board turned
+		// over) and with the files mirrored.
+		f := mustChess(t, flipColours(c.fen))
+		if w, b := f.ScaleFactor(position.White), f.ScaleFactor(position.Black); w != c.black || b != c.white {
+			t.Errorf("%s with the colours exchanged: ScaleFactor %d/%d, want %d/%d", c.fen, w, b, c.black, c.white)
+		}
+		m := mustChess(t, mirrorFiles(c.fen))
+		if w, b := m.ScaleFactor(position.White), m.ScaleFactor(position.Black); w != c.white || b != c.black {
+			t.Errorf("%s mirrored a–h: ScaleFactor %d/%d, want %d/%d", c.fen, w, b, c.white, c.black)
 		}
 	}
 	// Xiangqi: an attacker below 20 (rook 18, horse 8, cannon 9, pawn 4)
@@ -375,4 +412,45 @@ func TestEvalWinnableUp(t *testing.T) {
 	if got := w.prm.TrainingScore(500, p); got != 500*64/80*110/100 {
 		t.Errorf("TrainingScore(500) = %d, want %d", got, 500*64/80*110/100)
 	}
+}
+
+// flipColours returns the chess FEN (no castling rights, no en-passant
+// square) with the board turned over: ranks reversed, colours and the side
+// to move exchanged.
+func flipColours(fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+	}
+	board := strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsUpper(r):
+			return unicode.ToLower(r)
+		case unicode.IsLower(r):
+			return unicode.ToUpper(r)
+		}
+		return r
+	}, strings.Join(ranks, "/"))
+	side := "w"
+	if f[1] == "w" {
+		side = "b"
+	}
+	return strings.Join(append([]string{board, side}, f[2:]...), " ")
+}
+
+// mirrorFiles returns the chess FEN (no castling rights, no en-passant
+// square) with the files mirrored, a to h.
+func mirrorFiles(fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, r := range ranks {
+		b := []rune(r)
+		for x, y := 0, len(b)-1; x < y; x, y = x+1, y-1 {
+			b[x], b[y] = b[y], b[x]
+		}
+		ranks[i] = string(b)
+	}
+	f[0] = strings.Join(ranks, "/")
+	return strings.Join(f, " ")
 }

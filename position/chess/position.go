@@ -142,37 +142,6 @@ func (p *Position) SideMaterial(c position.Color) int {
 		6*bits.OnesCount64(uint64((p.byType[Bishop]|p.byType[Knight])&own)) + 2*bits.OnesCount64(uint64(p.byType[Pawn]&own))
 }
 
-// ScaleFactor returns the scale of side strong's advantage in 64ths for
-// the drawn endgames position.Game names, with Stockfish's classical piece
-// values (knight 781, bishop 825, rook 1276, queen 2538): no pawns of
-// strong, pieces worth at most a bishop more than the other side's and
-// less than two rooks (KR v KB, KRB v KR, KRN v KR, KQ v KRB, KNN v KB: 8;
-// not KBB v KN or KQ v KBN, which are won), bishops of opposite colours
-// and nothing else with a pawn difference of at most 2 (24); 64
-// otherwise. Fitted on 600 k positions of 1 s + 0.01 s self-play
-// (docs/strength.md, 2026-12-06): the best scales of the two classes were
-// 0.05–0.25 and 0.30–0.50.
-func (p *Position) ScaleFactor(strong position.Color) int {
-	own, opp := p.byColor[strong&1], p.byColor[(strong^1)&1]
-	pieces := func(b Bitboard) int {
-		return 2538*(p.byType[Queen]&b).Count() + 1276*(p.byType[Rook]&b).Count() +
-			825*(p.byType[Bishop]&b).Count() + 781*(p.byType[Knight]&b).Count()
-	}
-	ns, nw := pieces(own), pieces(opp)
-	if p.byType[Pawn]&own == 0 && ns-nw <= 825 && ns < 2*1276 {
-		return 8
-	}
-	if p.byType[Bishop]&own == own&^p.byType[Pawn]&^p.byType[King] && (p.byType[Bishop]&own).Count() == 1 &&
-		p.byType[Bishop]&opp == opp&^p.byType[Pawn]&^p.byType[King] && (p.byType[Bishop]&opp).Count() == 1 {
-		colour := func(sq position.Square) int { return (int(sq)&7 + int(sq)>>3) & 1 } // a1 dark: 0
-		d := (p.byType[Pawn] & own).Count() - (p.byType[Pawn] & opp).Count()
-		if colour(lsb(p.byType[Bishop]&own)) != colour(lsb(p.byType[Bishop]&opp)) && d <= 2 && d >= -2 {
-			return 24
-		}
-	}
-	return 64
-}
-
 // CastlingRookSquare returns the rook square of castling right index i
 // (0 WhiteOO, 1 WhiteOOO, 2 BlackOO, 3 BlackOOO) as set by the FEN, or
 // SquareNone when the right was never present.
