@@ -279,16 +279,16 @@ func TestScaleFactor(t *testing.T) {
 		fen          string
 		white, black int
 	}{
-		{"4k3/8/8/8/2b5/8/8/R3K3 w - - 0 1", 8, 8},   // KR v KB: edge 4, and the bishop side cannot win either
-		{"4k3/8/8/8/2b5/8/7P/R3K3 w - - 0 1", 64, 8}, // with a white pawn: only the bishop side keeps 8
-		{"4k3/8/8/8/2r5/8/8/RB2K3 w - - 0 1", 8, 8},  // KRB v KR: edge 6 (and the rook side's −6)
-		{"4k3/8/8/8/2n5/8/8/RB2K3 w - - 0 1", 64, 8}, // KRB v KN: edge 10
-		{"3qk3/8/8/8/8/8/8/RB2K3 w - - 0 1", 8, 8},   // KQ v KRB: 16 against 18
-		{"3rk3/8/8/8/8/8/8/RR2K3 w - - 0 1", 64, 8},
+		{"4k3/8/8/8/2b5/8/8/R3K3 w - - 0 1", 8, 8},          // KR v KB: edge 4, and the bishop side cannot win either
+		{"4k3/8/8/8/2b5/8/7P/R3K3 w - - 0 1", 64, 8},        // with a white pawn: only the bishop side keeps 8
+		{"4k3/8/8/8/2r5/8/8/RB2K3 w - - 0 1", 8, 8},         // KRB v KR: edge 6 (and the rook side's −6)
+		{"4k3/8/8/8/2n5/8/8/RB2K3 w - - 0 1", 64, 8},        // KRB v KN: edge 10
+		{"3qk3/8/8/8/8/8/8/RB2K3 w - - 0 1", 8, 8},          // KQ v KRB: 16 against 18
+		{"3rk3/8/8/8/8/8/8/RR2K3 w - - 0 1", 64, 8},         // two rooks against a rook: edge 1276 > 825
 		{"4k3/8/8/8/2n5/8/8/BB2K3 w - - 0 1", 64, 8},        // KBB v KN: the bishop pair wins (edge 869 > 825)
 		{"4k3/8/8/8/2b5/8/8/NN2K3 w - - 0 1", 8, 8},         // KNN v KB: edge 737
 		{"3qk3/8/8/8/8/8/8/BN2K3 w - - 0 1", 8, 64},         // KQ v KBN: the queen wins (edge 932)
-		{"4k3/8/8/8/8/8/8/RN2K3 w - - 0 1", 64, 8},          // KRN v K: edge 2057         // two rooks (20) against a rook
+		{"4k3/8/8/8/8/8/8/RN2K3 w - - 0 1", 64, 8},          // KRN v K: edge 2057 (Stockfish's values)
 		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", 8, 8},             // bare kings: edge 0
 		{"4k3/pp6/8/4b3/8/3B4/PPP5/4K3 w - - 0 1", 24, 24},  // bishops of opposite colours (d3 light, e5 dark), 3 v 2 pawns
 		{"4k3/p7/8/4b3/8/3B4/PPPP4/4K3 w - - 0 1", 64, 64},  // 4 v 1 pawns: the difference is 3
@@ -298,8 +298,8 @@ func TestScaleFactor(t *testing.T) {
 		// Stockfish's scaling functions (position/chess/scale.go).
 		{"1k6/8/8/8/8/8/P7/B3K3 w - - 0 1", 0, 8},        // KBPsK: a-pawn, dark bishop, the king next to a8
 		{"1k6/8/8/8/8/8/P7/1B2K3 w - - 0 1", 64, 8},      // the right bishop
-		{"8/8/8/8/8/3k4/P7/B3K3 w - - 0 1", 64, 8},       // the king too far from a8
-		{"k7/P1K5/8/8/8/8/5B2/8 b - - 96 179", 0, 8},     // the field game 32.1, drawn at +5.61
+		{"8/8/8/8/8/3k4/P7/B3K3 w - - 0 1", 64, 8},       // the king not yet next to a8 (Stockfish's rule; it gets there)
+		{"k7/P1K5/8/8/8/8/5B2/8 b - - 96 179", 0, 8},     // the field game 32.1, stalemate after +5.61
 		{"1k6/8/8/8/8/8/P7/B3K2r w - - 0 1", 0, 8},       // the rule holds against a rook too (and KR v KBP is 8)
 		{"7k/6p1/6P1/8/8/8/4B3/4K3 w - - 0 1", 0, 64},    // KBPsK: the g-pawns blocked on g7, the king on h8
 		{"7k/6p1/6P1/6P1/3B4/8/8/4K3 w - - 0 1", 64, 64}, // two pawns and the bishop of g7's colour

@@ -33,12 +33,12 @@ const (
 //     within two squares of it on the last two ranks and no farther than
 //     the strong king (bishop of the other colour, or a single pawn);
 //   - KBPKB: the weak king on the pawn's path on a square of the other
-//     colour than the strong bishop or below the sixth rank; bishops of
+//     colour than the strong bishop or on the sixth rank or below (from the strong side); bishops of
 //     opposite colours;
 //   - KBPPKB, bishops of opposite colours: the weak king firmly on the
 //     path of the pawns (Stockfish's blockade squares);
 //   - KBPKN: the weak king on the pawn's path on a square of the other
-//     colour than the bishop or below the sixth rank;
+//     colour than the bishop or on the sixth rank or below;
 //   - KRPKR: the third-rank defence, checks from behind, the king on the
 //     queening square with the rook on the first rank, the a7/a8 case
 //     with the king on g7 or h7, a blockading king with the strong king
