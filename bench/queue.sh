@@ -20,6 +20,12 @@
 # has its LLR well above 1 by 1,500 games; one of a few Elo would need far
 # more games than the cap allows).
 # BASE is resolved once, when the queue starts.
+# A line tune:GROUP:N runs an SPSA tune in the queue's turn instead: `play
+# tune` of BASE's build on the parameters of configs/tune/GROUP.txt for N
+# iterations of two game pairs at the queue's time control (docs/tuning.md),
+# its state, result and log in runs/tune/GROUP.{state,toml,log}; killed and
+# started again, the queue resumes it from its state file (the same binary,
+# parameters and settings: play tune refuses a state file of another tune).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 3 ] || { echo "usage: bench/queue.sh GAME QUEUEFILE BASE [tc] [bounds] [games]" >&2; exit 2; }
@@ -37,6 +43,33 @@ while :; do
     grep -qxF "$b done" "$queue.done" || { echo "$b"; break; }
   done)
   [ -n "$br" ] || { echo "$(date -u +%H:%M) queue $queue: empty"; exit 0; }
+  if [[ $br == tune:* ]]; then
+    IFS=: read -r _ group iters <<< "$br"
+    params=configs/tune/$group.txt
+    [ -f "$params" ] && [[ $iters =~ ^[1-9][0-9]*$ ]] || { echo "bench/queue.sh: $br: want tune:GROUP:ITERATIONS with configs/tune/GROUP.txt" >&2; exit 1; }
+    bin=$PWD/runs/bin/play-$base
+    if ! [ -x "$bin" ]; then
+      dir=$(mktemp -d)
+      git worktree add -q --detach "$dir/src" "$base"
+      (cd "$dir/src" && go build -o "$bin" ./cmd/play)
+      git worktree remove --force "$dir/src"
+      rmdir "$dir"
+    fi
+    mkdir -p runs/tune
+    echo "$(date -u +%H:%M) $game tune $group ($iters iterations, $tc) of $base: runs/tune/$group.log"
+    rc=0
+    "$bin" tune -game "$game" -params "$params" -iterations "$iters" -pairs 2 -tc "$tc" -margin 100ms \
+      -openings "configs/openings/$game.epd" -resign 1000,4 -draw 5,8,80 -maxplies 400 \
+      -engine "cmd=$bin arg=-tune arg=-variant arg=$game" \
+      -out "runs/tune/$group.toml" -state "runs/tune/$group.state" >> "runs/tune/$group.log" 2>&1 || rc=$?
+    if [ "$rc" -ne 0 ]; then
+      echo "$(date -u +%H:%M) tune $group: play tune exited with $rc (runs/tune/$group.log); the queue stops here" >&2
+      exit 1
+    fi
+    echo "$(date -u +%H:%M) tune $group: $(grep -a '^iter ' "runs/tune/$group.log" | tail -n 1 | cut -c1-160)"
+    echo "$br done" >> "$queue.done"
+    continue
+  fi
   git rev-parse --verify -q "$br^{commit}" >/dev/null || { echo "bench/queue.sh: $br is no revision" >&2; exit 1; }
   log=runs/sprt/$g$br.log
   echo "$(date -u +%H:%M) $game $br against $base ($tc, $bounds, at most $games games): $log"
