@@ -3,6 +3,7 @@
 package search
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode"
@@ -453,4 +454,102 @@ func mirrorFiles(fen string) string {
 	}
 	f[0] = strings.Join(ranks, "/")
 	return strings.Join(f, " ")
+}
+
+// TestScaleFactorSymmetry: on 20,000 random positions of the endgames the
+// scaling rules know (KBPsK with and without the other side's pawns, KBPKB,
+// KBPPKB, KBPKN, KRPKR, KQKRPs, KPsK) and of random small material,
+// ScaleFactor is within 0–64 and gives each side the same factor with the
+// board turned over (colours exchanged) and with the files mirrored; the
+// draws (0), the material rules (8, 24), KRPKR's drawish scales and 64 all
+// occur.
+func TestScaleFactorSymmetry(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	signatures := [][2]string{{"BP", ""}, {"BPP", "pp"}, {"BP", "b"}, {"BPP", "b"}, {"BP", "n"},
+		{"RP", "r"}, {"Q", "rp"}, {"Q", "rpp"}, {"PP", ""}, {"PPP", ""}, {"", ""}}
+	seen := map[int]int{}
+	for n := 0; n < 20000; {
+		var board [64]byte
+		put := func(c byte) {
+			lo, hi := 0, 64
+			if c == 'P' || c == 'p' {
+				lo, hi = 8, 56
+				if rng.IntN(2) == 0 { // rook pawns, where the rules look
+					for {
+						s := 8 + 8*rng.IntN(6) + 7*rng.IntN(2)
+						if board[s] == 0 {
+							board[s] = c
+							return
+						}
+					}
+				}
+			}
+			for {
+				s := lo + rng.IntN(hi-lo)
+				if board[s] == 0 {
+					board[s] = c
+					return
+				}
+			}
+		}
+		put('K')
+		put('k')
+		sig := signatures[rng.IntN(len(signatures))]
+		if sig[0] == "" { // random small material
+			for i := rng.IntN(5); i > 0; i-- {
+				put("NBRQPnbrqp"[rng.IntN(10)])
+			}
+		}
+		for _, c := range []byte(sig[0]) {
+			put(c)
+		}
+		for _, c := range []byte(sig[1]) {
+			put(c)
+		}
+		var sb strings.Builder
+		for r := 7; r >= 0; r-- {
+			empty := 0
+			for f := 0; f < 8; f++ {
+				if c := board[8*r+f]; c == 0 {
+					empty++
+				} else {
+					if empty > 0 {
+						sb.WriteByte(byte('0' + empty))
+						empty = 0
+					}
+					sb.WriteByte(c)
+				}
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+			}
+			if r > 0 {
+				sb.WriteByte('/')
+			}
+		}
+		fen := sb.String() + []string{" w - - 0 1", " b - - 0 1"}[rng.IntN(2)]
+		p, err := chess.NewFromFEN(fen)
+		if err != nil {
+			continue // the side not to move in check, kings side by side
+		}
+		n++
+		w, b := p.ScaleFactor(position.White), p.ScaleFactor(position.Black)
+		if w < 0 || w > 64 || b < 0 || b > 64 {
+			t.Fatalf("%s: ScaleFactor %d/%d outside 0–64", fen, w, b)
+		}
+		seen[w]++
+		f := mustChess(t, flipColours(fen))
+		if fw, fb := f.ScaleFactor(position.White), f.ScaleFactor(position.Black); fw != b || fb != w {
+			t.Fatalf("%s: ScaleFactor %d/%d, with the colours exchanged %d/%d", fen, w, b, fw, fb)
+		}
+		m := mustChess(t, mirrorFiles(fen))
+		if mw, mb := m.ScaleFactor(position.White), m.ScaleFactor(position.Black); mw != w || mb != b {
+			t.Fatalf("%s: ScaleFactor %d/%d, mirrored %d/%d", fen, w, b, mw, mb)
+		}
+	}
+	t.Logf("ScaleFactor (White) counts: %v", seen)
+	krpkr := seen[10] + seen[12] + seen[14] + seen[16] + seen[18] + seen[20]
+	if seen[0] < 100 || seen[8] == 0 || seen[24] == 0 || krpkr == 0 || seen[64] == 0 {
+		t.Errorf("the rules fired too rarely to be checked: %v", seen)
+	}
 }
