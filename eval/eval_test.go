@@ -2,10 +2,10 @@ package eval_test
 
 import (
 	"math/rand"
-	"strings"
 	"testing"
 
 	"dualnnue/eval"
+	"dualnnue/internal/sharedtest"
 	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
@@ -50,31 +50,6 @@ func TestValues(t *testing.T) {
 	}
 }
 
-// mirrorChess flips a chess FEN's colours and ranks.
-func mirrorChess(fen string) string {
-	f := strings.Fields(fen)
-	ranks := strings.Split(f[0], "/")
-	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
-		ranks[i], ranks[j] = ranks[j], ranks[i]
-	}
-	swap := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			switch {
-			case r >= 'a' && r <= 'z':
-				return r - 32
-			case r >= 'A' && r <= 'Z':
-				return r + 32
-			}
-			return r
-		}, s)
-	}
-	side := "w"
-	if f[1] == "w" {
-		side = "b"
-	}
-	return swap(strings.Join(ranks, "/")) + " " + side + " - - 0 1"
-}
-
 // TestIncrementalAndSymmetric plays random games: after every move the
 // incremental score equals a fresh Reset, and the colour-flipped position
 // scores the same for its side to move.
@@ -99,7 +74,7 @@ func TestIncrementalAndSymmetric(t *testing.T) {
 			if a != b {
 				t.Fatalf("chess %s: incremental %d, reset %d", c.FEN(), a, b)
 			}
-			m, err := chess.NewFromFEN(mirrorChess(c.FEN()))
+			m, err := chess.NewFromFEN(sharedtest.FlipChessFEN(c.FEN()))
 			if err == nil {
 				fresh.Reset(m)
 				if v := fresh.Evaluate(m); v != a {

@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"unicode"
 
+	"dualnnue/internal/sharedtest"
 	"dualnnue/position"
 	"dualnnue/position/chess"
 	"dualnnue/position/xiangqi"
@@ -328,11 +328,11 @@ func TestScaleFactor(t *testing.T) {
 		}
 		// The rules hold with the colours exchanged (the board turned
 		// over) and with the files mirrored.
-		f := mustChess(t, flipColours(c.fen))
+		f := mustChess(t, sharedtest.FlipChessFEN(c.fen))
 		if w, b := f.ScaleFactor(position.White), f.ScaleFactor(position.Black); w != c.black || b != c.white {
 			t.Errorf("%s with the colours exchanged: ScaleFactor %d/%d, want %d/%d", c.fen, w, b, c.black, c.white)
 		}
-		m := mustChess(t, mirrorFiles(c.fen))
+		m := mustChess(t, sharedtest.MirrorChessFiles(c.fen))
 		if w, b := m.ScaleFactor(position.White), m.ScaleFactor(position.Black); w != c.white || b != c.black {
 			t.Errorf("%s mirrored a–h: ScaleFactor %d/%d, want %d/%d", c.fen, w, b, c.white, c.black)
 		}
@@ -413,47 +413,6 @@ func TestEvalWinnableUp(t *testing.T) {
 	if got := w.prm.TrainingScore(500, p); got != 500*64/80*110/100 {
 		t.Errorf("TrainingScore(500) = %d, want %d", got, 500*64/80*110/100)
 	}
-}
-
-// flipColours returns the chess FEN (no castling rights, no en-passant
-// square) with the board turned over: ranks reversed, colours and the side
-// to move exchanged.
-func flipColours(fen string) string {
-	f := strings.Fields(fen)
-	ranks := strings.Split(f[0], "/")
-	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
-		ranks[i], ranks[j] = ranks[j], ranks[i]
-	}
-	board := strings.Map(func(r rune) rune {
-		switch {
-		case unicode.IsUpper(r):
-			return unicode.ToLower(r)
-		case unicode.IsLower(r):
-			return unicode.ToUpper(r)
-		}
-		return r
-	}, strings.Join(ranks, "/"))
-	side := "w"
-	if f[1] == "w" {
-		side = "b"
-	}
-	return strings.Join(append([]string{board, side}, f[2:]...), " ")
-}
-
-// mirrorFiles returns the chess FEN (no castling rights, no en-passant
-// square) with the files mirrored, a to h.
-func mirrorFiles(fen string) string {
-	f := strings.Fields(fen)
-	ranks := strings.Split(f[0], "/")
-	for i, r := range ranks {
-		b := []rune(r)
-		for x, y := 0, len(b)-1; x < y; x, y = x+1, y-1 {
-			b[x], b[y] = b[y], b[x]
-		}
-		ranks[i] = string(b)
-	}
-	f[0] = strings.Join(ranks, "/")
-	return strings.Join(f, " ")
 }
 
 // TestScaleFactorSymmetry: on 20,000 random positions of the endgames the
@@ -538,11 +497,11 @@ func TestScaleFactorSymmetry(t *testing.T) {
 			t.Fatalf("%s: ScaleFactor %d/%d outside 0–64", fen, w, b)
 		}
 		seen[w]++
-		f := mustChess(t, flipColours(fen))
+		f := mustChess(t, sharedtest.FlipChessFEN(fen))
 		if fw, fb := f.ScaleFactor(position.White), f.ScaleFactor(position.Black); fw != b || fb != w {
 			t.Fatalf("%s: ScaleFactor %d/%d, with the colours exchanged %d/%d", fen, w, b, fw, fb)
 		}
-		m := mustChess(t, mirrorFiles(fen))
+		m := mustChess(t, sharedtest.MirrorChessFiles(fen))
 		if mw, mb := m.ScaleFactor(position.White), m.ScaleFactor(position.Black); mw != w || mb != b {
 			t.Fatalf("%s: ScaleFactor %d/%d, mirrored %d/%d", fen, w, b, mw, mb)
 		}

@@ -101,8 +101,8 @@ func (p *Position) specificScale(strong position.Color, ns, nw int, sp, wp Bitbo
 			return p.scaleKBPPKB(strong, sb, sp, wk)
 		case nw == sfKnight && wp == 0 && !moreThanOne(sp):
 			s := lsb(sp)
-			if int(wk&7) == int(s&7) && relRank(strong, s) < relRank(strong, wk) &&
-				(oppositeColours(wk, sb) || relRank(strong, wk) <= 5) {
+			if fileOf(wk) == fileOf(s) && relativeRank(strong, s) < relativeRank(strong, wk) &&
+				(oppositeColours(wk, sb) || relativeRank(strong, wk) <= 5) {
 				return 0, true
 			}
 			return 0, false
@@ -112,7 +112,7 @@ func (p *Position) specificScale(strong position.Color, ns, nw int, sp, wp Bitbo
 		return p.scaleKRPKR(strong, lsb(sp))
 	case ns == sfQueen && sp == 0 && (p.byType[Rook]&p.byColor[weak]).Count() == 1 && wp != 0:
 		wr := lsb(p.byType[Rook] & p.byColor[weak])
-		if relRank(weak, wk) <= 1 && relRank(weak, sk) >= 3 && relRank(weak, wr) == 2 &&
+		if relativeRank(weak, wk) <= 1 && relativeRank(weak, sk) >= 3 && relativeRank(weak, wr) == 2 &&
 			wp&kingAttacks[wk]&pawnAttacks[strong][wr] != 0 {
 			return 0, true
 		}
@@ -128,13 +128,13 @@ func (p *Position) specificScale(strong position.Color, ns, nw int, sp, wp Bitbo
 // on the b- or g-file).
 func (p *Position) scaleKBPsK(strong position.Color, sb position.Square, sp, wp Bitboard, sk, wk position.Square, nw int) (int, bool) {
 	if sp&^FileA == 0 || sp&^FileH == 0 {
-		q := position.Square(int(lsb(sp)&7) + 56*int(strong^1))
+		q := makeSquare(fileOf(lsb(sp)), 7^int(strong)*7) // the queening square
 		if oppositeColours(q, sb) && squareDistance(q, wk) <= 1 {
 			return 0, true
 		}
 	}
 	all := sp | wp
-	fileB, fileG := FileA<<1, FileA<<6
+	fileB, fileG := fileMask(1), fileMask(6)
 	if (all&^fileB == 0 || all&^fileG == 0) && nw == 0 && wp != 0 {
 		// The weak pawn nearest the strong side's promotion rank, and the
 		// square behind it from that side's view.
@@ -146,9 +146,9 @@ func (p *Position) scaleKBPsK(strong position.Color, sb position.Square, sp, wp 
 			w = lsb(wp)
 			behind = w + 8
 		}
-		if relRank(strong, w) == 6 && sp&sqBB(behind) != 0 && (oppositeColours(sb, w) || !moreThanOne(sp)) {
+		if relativeRank(strong, w) == 6 && sp&sqBB(behind) != 0 && (oppositeColours(sb, w) || !moreThanOne(sp)) {
 			sd, wd := squareDistance(w, sk), squareDistance(w, wk)
-			if relRank(strong, wk) >= 6 && wd <= 2 && wd <= sd {
+			if relativeRank(strong, wk) >= 6 && wd <= 2 && wd <= sd {
 				return 0, true
 			}
 		}
@@ -158,8 +158,8 @@ func (p *Position) scaleKBPsK(strong position.Color, sb position.Square, sp, wp 
 
 // scaleKBPKB: Stockfish's KBPKB (a blockading king; opposite bishops).
 func (p *Position) scaleKBPKB(strong position.Color, sb, s, wk position.Square) (int, bool) {
-	if int(wk&7) == int(s&7) && relRank(strong, wk) > relRank(strong, s) &&
-		(oppositeColours(wk, sb) || relRank(strong, wk) <= 5) {
+	if fileOf(wk) == fileOf(s) && relativeRank(strong, wk) > relativeRank(strong, s) &&
+		(oppositeColours(wk, sb) || relativeRank(strong, wk) <= 5) {
 		return 0, true
 	}
 	if oppositeColours(sb, lsb(p.byType[Bishop]&p.byColor[strong^1])) {
@@ -178,10 +178,10 @@ func (p *Position) scaleKBPPKB(strong position.Color, sb position.Square, sp Bit
 	}
 	p1, p2 := lsb(sp), msb(sp)
 	var block1, block2 position.Square
-	if relRank(strong, p1) > relRank(strong, p2) {
-		block1, block2 = p1, p2&7|p1&^7
+	if relativeRank(strong, p1) > relativeRank(strong, p2) {
+		block1, block2 = p1, makeSquare(fileOf(p2), rankOf(p1))
 	} else {
-		block1, block2 = p2, p1&7|p2&^7
+		block1, block2 = p2, makeSquare(fileOf(p1), rankOf(p2))
 	}
 	if strong == position.White { // the square in front of the more advanced pawn
 		block1 += 8
@@ -189,14 +189,14 @@ func (p *Position) scaleKBPPKB(strong position.Color, sb position.Square, sp Bit
 		block1 -= 8
 	}
 	occ := p.byType[0]
-	switch abs(int(p1&7) - int(p2&7)) {
+	switch abs(fileOf(p1) - fileOf(p2)) {
 	case 0:
-		if int(wk&7) == int(block1&7) && relRank(strong, wk) >= relRank(strong, block1) && oppositeColours(wk, sb) {
+		if fileOf(wk) == fileOf(block1) && relativeRank(strong, wk) >= relativeRank(strong, block1) && oppositeColours(wk, sb) {
 			return 0, true
 		}
 	case 1:
 		if wk == block1 && oppositeColours(wk, sb) &&
-			(wb == block2 || bishopAttacks(block2, occ)&wbb != 0 || abs(int(p1>>3)-int(p2>>3)) >= 2) {
+			(wb == block2 || bishopAttacks(block2, occ)&wbb != 0 || abs(rankOf(p1)-rankOf(p2)) >= 2) {
 			return 0, true
 		}
 		if wk == block2 && oppositeColours(wk, sb) && (wb == block1 || bishopAttacks(block1, occ)&wbb != 0) {
@@ -213,11 +213,8 @@ func (p *Position) scaleKBPPKB(strong position.Color, sb position.Square, sp Bit
 func (p *Position) scaleKRPKR(strong position.Color, pawn position.Square) (int, bool) {
 	weak := strong ^ 1
 	norm := func(s position.Square) (f, r int) {
-		f, r = int(s&7), int(s>>3)
-		if strong == position.Black {
-			r = 7 - r
-		}
-		if int(pawn&7) >= 4 {
+		f, r = fileOf(s), relativeRank(strong, s)
+		if fileOf(pawn) >= 4 {
 			f = 7 - f
 		}
 		return f, r
@@ -279,29 +276,21 @@ func (p *Position) scaleKRPKR(strong position.Color, pawn position.Square) (int,
 	return 0, false
 }
 
-// relRank is the rank of s (0–7) seen from side c.
-func relRank(c position.Color, s position.Square) int {
-	if c == position.White {
-		return int(s >> 3)
-	}
-	return 7 - int(s>>3)
-}
-
 // oppositeColours reports whether a and b are squares of different colours.
 func oppositeColours(a, b position.Square) bool {
-	return (int(a&7)+int(a>>3)+int(b&7)+int(b>>3))&1 != 0
+	return (fileOf(a)+rankOf(a)+fileOf(b)+rankOf(b))&1 != 0
 }
 
 // passedPawnSpan is the set of squares in front of s for side c (towards
 // the other side's first rank) on s's file and the files beside it.
 func passedPawnSpan(c position.Color, s position.Square) Bitboard {
 	f := int(s & 7)
-	files := FileA << f
+	files := fileMask(f)
 	if f > 0 {
-		files |= FileA << (f - 1)
+		files |= fileMask(f - 1)
 	}
 	if f < 7 {
-		files |= FileA << (f + 1)
+		files |= fileMask(f + 1)
 	}
 	r := int(s >> 3)
 	var ahead Bitboard
