@@ -102,6 +102,14 @@ type Game interface {
 	// view (a loss by perpetual is scored as a mate-like loss at ply).
 	// It must be cheap when no repetition exists.
 	RuleVerdict(ply int) (v Value, decided bool)
+	// UpcomingRepetition reports whether the side to move can repeat a
+	// position reached after the search root (fewer than ply plies ago)
+	// with one reversible move, or the opponent could have reached this
+	// position earlier by one move, so that the line's value is at least a
+	// draw (chess: Stockfish's upcoming_repetition with cuckoo tables;
+	// xiangqi always false, since a repetition there can lose by perpetual
+	// check or chase). The search uses it with Params.UpcomingRepetition.
+	UpcomingRepetition(ply int) bool
 
 	// MoveString renders m in the game's UCI coordinates (chess "e7e8q",
 	// xiangqi ICCS "h2e2").

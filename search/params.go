@@ -120,6 +120,15 @@ type Params struct {
 	WinnableEdge       int
 	WinnableEdgeScale  int
 
+	// UpcomingRepetition 1: a node (main search or quiescence, not the
+	// root) whose side to move can repeat a position of the search with one
+	// reversible move, or whose position the opponent could have reached a
+	// move earlier (position.Game.UpcomingRepetition: chess only), raises
+	// alpha to a draw and cuts when that reaches beta (Stockfish's
+	// upcoming_repetition in search and qsearch; Weiss 073eda5 +3.6/+5.4).
+	// 0: off.
+	UpcomingRepetition int
+
 	// EndgameScale 1 scales the evaluator's score by the game's known
 	// drawn endgames for the side it favours (position.Game.ScaleFactor,
 	// in 64ths; Stockfish's classical scale factors). 0: off.
@@ -314,6 +323,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "WinnableEvenScale", Default: 48, Min: 0, Max: 64, field: func(p *Params) *int { return &p.WinnableEvenScale }},
 	{Name: "WinnableEdge", Default: 8, Min: 0, Max: 60, field: func(p *Params) *int { return &p.WinnableEdge }},
 	{Name: "WinnableEdgeScale", Default: 80, Min: 64, Max: 128, field: func(p *Params) *int { return &p.WinnableEdgeScale }},
+	{Name: "UpcomingRepetition", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.UpcomingRepetition }},
 	{Name: "EndgameScale", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.EndgameScale }},
 	{Name: "LMRDeeperBase", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.LMRDeeperBase }},
 	{Name: "LMRDeeperPerDepth", Default: 1, Min: 0, Max: 30, field: func(p *Params) *int { return &p.LMRDeeperPerDepth }},

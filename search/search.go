@@ -340,6 +340,14 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 		return w.evaluate()
 	}
+	// Step 1b. Upcoming repetition: a line that can be drawn by repeating
+	// is worth at least a draw (Params.UpcomingRepetition).
+	if w.prm.UpcomingRepetition != 0 && alpha < position.ValueDraw && pos.UpcomingRepetition(ply) {
+		alpha = position.ValueDraw
+		if alpha >= beta {
+			return alpha
+		}
+	}
 
 	// Step 2. Mate distance pruning: no line from here beats a mate already found nearer the root.
 	alpha = max(position.MatedIn(ply), alpha)
@@ -766,6 +774,12 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 			return position.ValueDraw
 		}
 		return w.evaluate()
+	}
+	if w.prm.UpcomingRepetition != 0 && alpha < position.ValueDraw && pos.UpcomingRepetition(ply) {
+		alpha = position.ValueDraw
+		if alpha >= beta {
+			return alpha
+		}
 	}
 
 	// Step 2. Transposition table: a usable bound cuts at once. With

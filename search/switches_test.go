@@ -45,6 +45,7 @@ var switchCases = []switchCase{
 	{"HistPruneMargin", 1400, true},
 	{"FutilityHistDiv", 25, false},
 	{"RazorMargin", 180, true},
+	{"UpcomingRepetition", 1, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.

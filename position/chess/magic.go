@@ -158,6 +158,7 @@ func init() {
 		panic("chess: corrupt magic constants") // unreachable: TestMagics checks them
 	}
 	initZobrist()
+	initCuckoo()
 }
 
 // Magic numbers, as findMagics produces them.

@@ -68,6 +68,11 @@ func (p *Position) Rules() RuleOptions {
 	return o
 }
 
+// UpcomingRepetition is always false in xiangqi: a repetition is not a draw
+// by itself there (perpetual check and perpetual chase lose), so reaching
+// one cannot bound a line's value at a draw.
+func (p *Position) UpcomingRepetition(ply int) bool { return false }
+
 // RuleVerdict reports whether a rule decides the position before any move is
 // searched; v is then the value from the side to move's view. It is
 // RuleOutcome without the name of the rule.
