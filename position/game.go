@@ -104,8 +104,7 @@ type Game interface {
 	RuleVerdict(ply int) (v Value, decided bool)
 	// UpcomingRepetition reports whether the side to move can repeat a
 	// position reached after the search root (fewer than ply plies ago)
-	// with one reversible move, or the opponent could have reached this
-	// position earlier by one move, so that the line's value is at least a
+	// with one reversible move, so that the line's value is at least a
 	// draw (chess: Stockfish's upcoming_repetition with cuckoo tables;
 	// xiangqi always false, since a repetition there can lose by perpetual
 	// check or chase). The search uses it with Params.UpcomingRepetition.

@@ -122,8 +122,7 @@ type Params struct {
 
 	// UpcomingRepetition 1: a node (main search or quiescence, not the
 	// root) whose side to move can repeat a position of the search with one
-	// reversible move, or whose position the opponent could have reached a
-	// move earlier (position.Game.UpcomingRepetition: chess only), raises
+	// reversible move (position.Game.UpcomingRepetition: chess only) raises
 	// alpha to a draw and cuts when that reaches beta (Stockfish's
 	// upcoming_repetition in search and qsearch; Weiss 073eda5 +3.6/+5.4).
 	// 0: off.

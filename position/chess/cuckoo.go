@@ -77,28 +77,35 @@ func pseudoAttacks(t position.PieceType, s position.Square) Bitboard {
 
 // UpcomingRepetition reports whether the side to move has a move that
 // brings back a position reached after the search root (fewer than ply
-// plies ago), or whether the opponent could have reached the current
-// position earlier by one move: either way the line can be drawn by
-// repetition, so its value is at least a draw (Stockfish's
-// upcoming_repetition; Weiss 073eda5 measured +3.6/+5.4 Elo). For each
-// position an odd number i < ply of plies back within the plies since
-// the last irreversible move or null move, the difference of the keys is
-// looked up in the cuckoo tables; a reversible move of one piece with an
-// empty path between its squares is the cycle. Positions at or before the
-// root are left to RuleVerdict's threefold rule. It costs a few table
-// reads per two plies of reversible history and allocates nothing.
+// plies ago): the line can then be drawn by repetition, so its value is at
+// least a draw (Marcel van Kervinck's upcoming-repetition test, as in
+// Stockfish's upcoming_repetition since 6b78221, 2024; Weiss 073eda5
+// measured +3.6/+5.4 Elo). For each position an odd number i < ply of
+// plies back, within the plies since the last irreversible move or null
+// move, the opponent's moves since then must cancel out (other, the XOR of
+// their key changes, is 0) and the difference of the keys must be one
+// reversible move in the cuckoo tables whose path is empty now; the piece
+// is then the side to move's. Positions at or before the root are left to
+// RuleVerdict's threefold rule. It costs a few table reads per two plies
+// of reversible history and allocates nothing.
 func (p *Position) UpcomingRepetition(ply int) bool {
 	st := p.st
 	end := min(st.Rule50, st.PliesFromNull, ply-1)
-	if end < 3 {
+	if end < 3 || st.Prev == nil {
 		return false
 	}
 	q := st.Prev
+	other := st.Key ^ q.Key ^ zobSide // the opponent's last move
 	for i := 3; i <= end; i += 2 {
-		if q == nil || q.Prev == nil || q.Prev.Prev == nil {
+		if q.Prev == nil || q.Prev.Prev == nil {
 			return false
 		}
-		q = q.Prev.Prev
+		q = q.Prev
+		other ^= q.Key ^ q.Prev.Key ^ zobSide // the opponent's move before it
+		q = q.Prev
+		if other != 0 {
+			continue
+		}
 		diff := st.Key ^ q.Key
 		j := cuckooH1(diff)
 		if cuckooKey[j] != diff {

@@ -64,17 +64,21 @@ func (b Bitboard) squares() []position.Square {
 	return s
 }
 
-// upcomingBrute is UpcomingRepetition by enumeration: some non-pawn piece of
-// either colour has a move on the current board (to an empty square over
-// empty squares) after which the key, side to move flipped, is that of a
-// position an odd number 3 ≤ i < ply of plies back within the reversible
-// history.
+// upcomingBrute is UpcomingRepetition by enumeration: a non-pawn piece of
+// the side to move has a move on the current board (to an empty square over
+// empty squares) after which the key is that of a position an odd number
+// 3 ≤ i < ply of plies back, walking back through reversible moves only
+// (no capture, pawn move or castling-right change: the walk stops at the
+// first state whose move made one, read from the pieces and rights, not
+// from Rule50) and not past a null move.
 func upcomingBrute(p *Position, ply int) bool {
-	st := p.st
-	end := min(st.Rule50, st.PliesFromNull, ply-1)
 	earlier := map[position.Key]bool{}
-	q := st
-	for i := 1; i <= end && q.Prev != nil; i++ {
+	q := p.st
+	for i := 1; i < ply && q.Prev != nil; i++ {
+		if q.Move == position.MoveNull || q.Captured != position.NoPiece || q.Castling != q.Prev.Castling ||
+			q.Move != position.MoveNone && q.Rule50 == 0 {
+			break
+		}
 		q = q.Prev
 		if i >= 3 && i%2 == 1 {
 			earlier[q.Key] = true
@@ -83,14 +87,14 @@ func upcomingBrute(p *Position, ply int) bool {
 	occ := p.byType[0]
 	for from := position.Square(0); from < 64; from++ {
 		pc := p.board[from]
-		if pc == position.NoPiece || pc.Type() == Pawn {
+		if pc == position.NoPiece || pc.Type() == Pawn || pc.Color() != p.side {
 			continue
 		}
 		for _, to := range pseudoAttacks(pc.Type(), from).squares() {
 			if occ&sqBB(to) != 0 || betweenBB[from][to]&occ != 0 {
 				continue
 			}
-			if earlier[st.Key^zobPiece[pc][from]^zobPiece[pc][to]^zobSide] {
+			if earlier[p.st.Key^zobPiece[pc][from]^zobPiece[pc][to]^zobSide] {
 				return true
 			}
 		}
@@ -101,7 +105,7 @@ func upcomingBrute(p *Position, ply int) bool {
 // TestUpcomingRepetitionRandom plays random games from positions with few
 // pawns, so that long reversible stretches happen, and compares
 // UpcomingRepetition with the brute force at every ply, for a search root
-// at the game's start and for one 4 plies back.
+// at the game's start, 4 and 6 plies back and half-way.
 func TestUpcomingRepetitionRandom(t *testing.T) {
 	fens := []string{
 		"r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
@@ -115,7 +119,7 @@ func TestUpcomingRepetitionRandom(t *testing.T) {
 		p := mustFEN(t, fens[g%len(fens)])
 		states := make([]position.State, 120)
 		for ply := 0; ply < len(states); ply++ {
-			for _, root := range []int{ply, 4} {
+			for _, root := range []int{ply, 4, 6, ply/2 + 1} {
 				got, want := p.UpcomingRepetition(root), upcomingBrute(p, root)
 				if got != want {
 					t.Fatalf("game %d ply %d root ply %d: %s: UpcomingRepetition %v, brute force %v", g, ply, root, p.FEN(), got, want)
@@ -165,6 +169,22 @@ func TestUpcomingRepetitionLines(t *testing.T) {
 	// f1: not a repetition; e1 -> f1 would not either (the rook is on a3).
 	if got, want := p.UpcomingRepetition(20), upcomingBrute(p, 20); got != want {
 		t.Errorf("after the king's walk: %v, brute force %v", got, want)
+	}
+	// The root bounds the walk: after Kd1 Ke7 Kd2 Kf8 Ke1, Black's Ke8
+	// reaches the root, 5 plies back, which counts only with the root
+	// further back.
+	p = mustFEN(t, "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+	play(t, p, []string{"e1d1", "e8e7", "d1d2", "e7f8", "d2e1"})
+	if p.UpcomingRepetition(5) || !p.UpcomingRepetition(6) {
+		t.Errorf("Kd1 Ke7 Kd2 Kf8 Ke1: at ply 5 %v (want false), at ply 6 %v (want true)", p.UpcomingRepetition(5), p.UpcomingRepetition(6))
+	}
+	// Only the side to move's own move repeats: here the queen's moves b1-b2,
+	// b2-b3, b3-b8 do not cancel, and Black, mated, has no move at all
+	// (Stockfish's has_game_cycle, before 6b78221, said yes here).
+	p = mustFEN(t, "6k1/8/6K1/8/8/8/8/1Q6 b - - 0 1")
+	play(t, p, []string{"g8h8", "b1b2", "h8g8", "b2b3", "g8h8", "b3b8"})
+	if p.UpcomingRepetition(6) || p.UpcomingRepetition(20) {
+		t.Error("mated after Qb8: want no upcoming repetition")
 	}
 	// A reversible move is a pawn-free one: a pawn push resets the history.
 	p = mustFEN(t, "4k3/8/8/8/8/8/P7/R3K3 w - - 0 1")
