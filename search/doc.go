@@ -63,7 +63,10 @@
 // move, then quiets by butterfly plus continuation history (the piece and
 // destination of the moves one and two plies back). Every node asks the game's
 // RuleVerdict first, so xiangqi's perpetual check and chase rulings score
-// as losses and repetitions as draws. Lazy SMP: helper threads run the
+// as losses and repetitions as draws; with UpcomingRepetition (chess), a
+// node whose side to move can repeat a position of the search with one
+// reversible move (position.Game.UpcomingRepetition, cuckoo tables) raises
+// alpha to a draw. Lazy SMP: helper threads run the
 // same iterative deepening sharing only the TT; the main thread's result is
 // returned.
 //
