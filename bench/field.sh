@@ -25,6 +25,9 @@
 # extended to the games asked for (its games are kept, the openings it did not
 # reach are played). Resume on the revision it ran (the log's first line).
 #   e.g.  RESUME=runs/field/xiangqi-10+0.1-20261205-180007 PIKAFISH=... bench/field.sh xiangqi 10+0.1 200
+# STEM=PATH (without extension) names a new match's files instead of the
+# game-control-time name (bench/queue.sh's field lines use it to find the
+# match again).
 # CONCURRENCY=N plays N games at once (default 1): each game's two engines take
 # turns on one core, so N up to the machine's cores keeps the load at N.
 # BASELINE=FILE.results (an earlier arm against the same opponent on the same
@@ -59,7 +62,7 @@ if [ -n "${BASELINE:-}" ]; then
 fi
 out=${OUT:-runs/field}
 mkdir -p "$out"
-stem=${RESUME:-$out/$game-$tc-$(date -u +%Y%m%d-%H%M%S)}
+stem=${RESUME:-${STEM:-$out/$game-$tc-$(date -u +%Y%m%d-%H%M%S)}}
 resume=()
 if [ -n "${RESUME:-}" ]; then
   [ -f "$stem.results" ] || { echo "bench/field.sh: RESUME=$stem: no $stem.results" >&2; exit 2; }

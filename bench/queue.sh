@@ -26,6 +26,17 @@
 # its state, result and log in runs/tune/GROUP.{state,toml,log}; killed and
 # started again, the queue resumes it from its state file (the same binary,
 # parameters and settings: play tune refuses a state file of another tune).
+# A line field:TC:GAMES[:NAME] plays a field arm in the queue's turn instead:
+# bench/field.sh GAME TC GAMES on the working tree as it is then (so an arm
+# queued after an SPRT measures main as that SPRT left it), its files
+# runs/field/q-GAME-TC-GAMES[-NAME].{log,pgn,results,out}; xiangqi needs
+# PIKAFISH=PATH in the queue's environment, chess takes ELO= as field.sh
+# does. Killed and started again, the queue resumes the arm from its result
+# file (on the working tree of the restart: its log names each revision).
+# Stop an arm as an SPRT: kill the queue first (else it counts the arm
+# done), then pkill -INT -f "name=dualnnue". The other queue keeps
+# running its SPRT beside the arm: one arm beside one SPRT, the rule of
+# docs/strength.md for a result against the field.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 3 ] || { echo "usage: bench/queue.sh GAME QUEUEFILE BASE [tc] [bounds] [games]" >&2; exit 2; }
@@ -67,6 +78,29 @@ while :; do
       exit 1
     fi
     echo "$(date -u +%H:%M) tune $group: $(grep -a '^iter ' "runs/tune/$group.log" | tail -n 1 | cut -c1-160)"
+    echo "$br done" >> "$queue.done"
+    continue
+  fi
+  if [[ $br == field:* ]]; then
+    IFS=: read -r _ ftc fgames fname extra <<< "$br"
+    if ! [[ $ftc =~ ^[0-9]+(\.[0-9]+)?\+[0-9]+(\.[0-9]+)?$ && $fgames =~ ^[1-9][0-9]*$ && ${fname:-x} =~ ^[A-Za-z0-9._-]+$ && -z $extra ]]; then
+      echo "bench/queue.sh: $br: want field:TC:GAMES[:NAME], e.g. field:10+0.1:100:xr14n" >&2
+      exit 1
+    fi
+    mkdir -p runs/field
+    stem=runs/field/q-$game-$ftc-$fgames${fname:+-$fname}
+    echo "$(date -u +%H:%M) $game field arm ($ftc, $fgames games) of the working tree at $(git rev-parse --short HEAD): $stem.out"
+    rc=0
+    if [ -f "$stem.results" ]; then
+      RESUME=$stem bench/field.sh "$game" "$ftc" "$fgames" >> "$stem.out" 2>&1 || rc=$?
+    else
+      STEM=$stem bench/field.sh "$game" "$ftc" "$fgames" >> "$stem.out" 2>&1 || rc=$?
+    fi
+    if [ "$rc" -ne 0 ]; then
+      echo "$(date -u +%H:%M) field arm $br: bench/field.sh exited with $rc ($stem.out); the queue stops here" >&2
+      exit 1
+    fi
+    echo "$(date -u +%H:%M) field $game $ftc: $(grep -a '^Elo' "$stem.out" | tail -n 1)"
     echo "$br done" >> "$queue.done"
     continue
   fi
