@@ -24,15 +24,15 @@ var (
 func cuckooH1(k position.Key) int { return int(k & (cuckooSize - 1)) }
 func cuckooH2(k position.Key) int { return int(k >> 16 & (cuckooSize - 1)) }
 
-// initCuckoo fills the cuckoo tables; it runs after initBitboards and
-// initZobrist.
+// initCuckoo fills the cuckoo tables; it runs after the attack tables
+// (initBitboards, initMagics) and initZobrist.
 func initCuckoo() {
 	for _, c := range []position.Color{position.White, position.Black} {
 		for t := Knight; t <= King; t++ {
 			pc := position.MakePiece(c, t)
 			for a := position.Square(0); a < 64; a++ {
 				for b := a + 1; b < 64; b++ {
-					if pseudoAttacks(t, a)&sqBB(b) == 0 {
+					if attacksFrom(t, c, a, 0)&sqBB(b) == 0 {
 						continue
 					}
 					key := zobPiece[pc][a] ^ zobPiece[pc][b] ^ zobSide
@@ -55,24 +55,6 @@ func initCuckoo() {
 			}
 		}
 	}
-}
-
-// pseudoAttacks returns the squares a piece of type t (not a pawn)
-// attacks from s on an empty board.
-func pseudoAttacks(t position.PieceType, s position.Square) Bitboard {
-	switch t {
-	case Knight:
-		return knightAttacks[s]
-	case Bishop:
-		return bishopPseudo[s]
-	case Rook:
-		return rookPseudo[s]
-	case Queen:
-		return bishopPseudo[s] | rookPseudo[s]
-	case King:
-		return kingAttacks[s]
-	}
-	return 0
 }
 
 // UpcomingRepetition reports whether the side to move has a move that

@@ -39,7 +39,7 @@ func TestCuckooTables(t *testing.T) {
 		for pt := Knight; pt <= King; pt++ {
 			pc := position.MakePiece(c, pt)
 			for a := position.Square(0); a < 64; a++ {
-				for _, b := range pseudoAttacks(pt, a).squares() {
+				for _, b := range attacksFrom(pt, c, a, 0).squares() {
 					k := zobPiece[pc][a] ^ zobPiece[pc][b] ^ zobSide
 					j := cuckooH1(k)
 					if cuckooKey[j] != k {
@@ -90,7 +90,7 @@ func upcomingBrute(p *Position, ply int) bool {
 		if pc == position.NoPiece || pc.Type() == Pawn || pc.Color() != p.side {
 			continue
 		}
-		for _, to := range pseudoAttacks(pc.Type(), from).squares() {
+		for _, to := range attacksFrom(pc.Type(), pc.Color(), from, 0).squares() {
 			if occ&sqBB(to) != 0 || betweenBB[from][to]&occ != 0 {
 				continue
 			}
