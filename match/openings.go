@@ -4,6 +4,7 @@ package match
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"dualnnue/engine"
 	"dualnnue/position"
@@ -12,9 +13,11 @@ import (
 )
 
 // OpeningSpec says how GenerateOpenings makes a set: Plies random legal
-// moves from the start position, kept when a Nodes search with the
-// hand-written evaluation scores the result within ±MaxScore centipawns and
-// the position is new. Seed makes the set reproducible.
+// moves from the start position, kept when a Nodes search with Eval scores
+// the result within ±MaxScore centipawns and the position is new (its FEN
+// without the move counters not yet kept). Seed makes
+// the set reproducible (with the same Eval: a net file, or the hand-written
+// evaluation; the embedded net changes with the binary).
 type OpeningSpec struct {
 	Game     position.Variant
 	N        int
@@ -22,10 +25,19 @@ type OpeningSpec struct {
 	Nodes    uint64
 	MaxScore int
 	Seed     uint64
+	// Eval is the checking search's evaluator; the zero value is the
+	// embedded net (variants.EvalChoice), `play openings` defaults to
+	// variants.Hand.
+	Eval variants.EvalChoice
+	// Exclude are FENs never kept (another set's openings, move counters
+	// aside), so that the new set shares no position with them.
+	Exclude []string
 }
 
 // GenerateOpenings writes spec.N FENs, one per line, to w. N must be
-// positive, Plies in 0..200, Nodes positive and MaxScore non-negative.
+// positive, Plies in 0..200, Nodes positive and MaxScore non-negative; an
+// evaluator that does not load (a missing or corrupt net file) is an error
+// before anything is written.
 func GenerateOpenings(w io.Writer, spec OpeningSpec) error {
 	if spec.N <= 0 || spec.Plies < 0 || spec.Plies > 200 || spec.Nodes == 0 || spec.MaxScore < 0 {
 		return fmt.Errorf("openings: want n > 0, plies in 0..200, nodes > 0 and max score >= 0, got n %d plies %d nodes %d max score %d",
@@ -45,7 +57,7 @@ func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec,
 	if err != nil {
 		return err
 	}
-	ev, err := d.Evaluator(variants.Hand)
+	ev, err := d.Evaluator(spec.Eval)
 	if err != nil {
 		return err
 	}
@@ -67,6 +79,9 @@ func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec,
 		return int(rng % uint64(n))
 	}
 	seen := map[string]bool{}
+	for _, fen := range spec.Exclude {
+		seen[positionKey(fen)] = true
+	}
 	for kept, tries := 0, 0; kept < spec.N; tries++ {
 		if tries > 100*spec.N+1000 {
 			return fmt.Errorf("only %d of %d openings within ±%d cp", kept, spec.N, spec.MaxScore)
@@ -90,7 +105,8 @@ func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec,
 			continue
 		}
 		fen := pos.FEN()
-		if seen[fen] {
+		key := positionKey(fen)
+		if seen[key] {
 			continue
 		}
 		e.Clear()
@@ -98,11 +114,19 @@ func generateOpenings[T any, P search.GamePtr[T]](w io.Writer, spec OpeningSpec,
 		if res.Score > position.Value(spec.MaxScore) || res.Score < -position.Value(spec.MaxScore) {
 			continue
 		}
-		seen[fen] = true
+		seen[key] = true
 		kept++
 		if _, err := fmt.Fprintln(w, fen); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// positionKey is a FEN without its move counters: one key per position.
+func positionKey(fen string) string {
+	if f := strings.Fields(fen); len(f) > 4 {
+		return strings.Join(f[:4], " ")
+	}
+	return fen
 }

@@ -92,6 +92,40 @@ func TestOpeningsCommandBadSpec(t *testing.T) {
 	}
 }
 
+// TestOpeningsCommandFile: -o writes the whole set or nothing: a net file
+// that does not load is an error that leaves no output file behind, and an
+// existing file is kept; a good run writes exactly -n FENs.
+func TestOpeningsCommandFile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "o.epd")
+	if code := runPlay([]string{"openings", "-game", "chess", "-n", "3", "-nodes", "500", "-eval", filepath.Join(dir, "missing.nnue"), "-o", out}); code == 0 {
+		t.Fatal("a missing net file accepted")
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("output after a failed run: %v", err)
+	}
+	if code := runPlay([]string{"openings", "-game", "chess", "-n", "3", "-nodes", "500", "-exclude", filepath.Join(dir, "missing.epd"), "-o", out}); code == 0 {
+		t.Fatal("a missing -exclude file accepted")
+	}
+	os.WriteFile(out, []byte("kept\n"), 0o644)
+	if code := runPlay([]string{"openings", "-game", "chess", "-n", "3", "-nodes", "500", "-eval", "nonsense\x01", "-o", out}); code == 0 {
+		t.Fatal("a bad -eval accepted")
+	}
+	if b, _ := os.ReadFile(out); string(b) != "kept\n" {
+		t.Fatalf("the existing file changed to %q", b)
+	}
+	if code := runPlay([]string{"openings", "-game", "xiangqi", "-n", "3", "-plies", "4", "-nodes", "500", "-eval", "embedded", "-o", out}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	b, _ := os.ReadFile(out)
+	if lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"); len(lines) != 3 || strings.Count(lines[0], "/") != 9 {
+		t.Fatalf("want 3 xiangqi FENs, got %q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("left behind: %v", entries)
+	}
+}
+
 // TestMatchShardsMerge: a match of the real engine (hand-written evaluation
 // against the net, openings from a file) played whole and in 3 shards, one
 // shard given its index by a Slurm array's environment: play match merge

@@ -3,10 +3,14 @@ package main
 
 import (
 	"bufio"
-	"os"
+	"bytes"
+	"fmt"
 
 	"dualnnue/internal/cli"
 	"dualnnue/match"
+	"dualnnue/notation"
+	"dualnnue/tune"
+	"dualnnue/variants"
 )
 
 func runOpenings(c *cli.Call) int {
@@ -15,31 +19,53 @@ func runOpenings(c *cli.Call) int {
 	game := fs.String("game", "xiangqi", "xiangqi|chess")
 	fs.IntVar(&spec.N, "n", 100, "number of openings")
 	fs.IntVar(&spec.Plies, "plies", 6, "random plies from the start position")
-	fs.Uint64Var(&spec.Nodes, "nodes", 20000, "nodes of the checking search (hand-written evaluation)")
+	fs.Uint64Var(&spec.Nodes, "nodes", 20000, "nodes of the checking search")
+	evalName := fs.String("eval", "hand", "the checking search's evaluator: hand, embedded or a net `file`")
 	fs.IntVar(&spec.MaxScore, "max-score", 60, "keep openings scored within ± this many centipawns")
 	fs.Uint64Var(&spec.Seed, "seed", 1, "random seed")
+	exclude := fs.String("exclude", "", "an opening `file` whose positions the new set must not hold")
 	out := c.Out("", "output `file` (default stdout)", "o")
 	if _, code, ok := c.Parse(); !ok {
 		return code
 	}
+	var err error
 	g, code, ok := c.Game(*game)
 	if !ok {
 		return code
 	}
 	spec.Game = g
-	w := bufio.NewWriter(c.Stdout)
-	if *out != "" {
-		f, err := os.Create(*out)
+	if spec.Eval, err = variants.ParseEvalChoice(*evalName); err != nil {
+		return c.Fail(err)
+	}
+	if *exclude != "" {
+		ops, err := notation.ReadOpenings(*exclude, g, nil)
 		if err != nil {
 			return c.Fail(err)
 		}
-		defer f.Close()
-		w = bufio.NewWriter(f)
+		for _, op := range ops {
+			if len(op.Moves) > 0 {
+				return c.Fail(fmt.Errorf("%s: opening %s has moves after its FEN; -exclude takes positions", *exclude, op.FEN))
+			}
+			spec.Exclude = append(spec.Exclude, op.FEN)
+		}
 	}
-	if err := match.GenerateOpenings(w, spec); err != nil {
+	if *out == "" {
+		w := bufio.NewWriter(c.Stdout)
+		if err := match.GenerateOpenings(w, spec); err != nil {
+			return c.Fail(err)
+		}
+		if err := w.Flush(); err != nil {
+			return c.Fail(err)
+		}
+		return 0
+	}
+	// A file is written whole or not at all: an error or a kill leaves no
+	// part of a set that a match would take for the whole.
+	var buf bytes.Buffer
+	if err := match.GenerateOpenings(&buf, spec); err != nil {
 		return c.Fail(err)
 	}
-	if err := w.Flush(); err != nil {
+	if err := tune.WriteFileAtomic(*out, buf.Bytes()); err != nil {
 		return c.Fail(err)
 	}
 	return 0

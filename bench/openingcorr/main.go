@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+)
+
+// pairScores reads a result file: the number of openings of its match and
+// the first engine's points in each whole pair, keyed by pair number.
+func pairScores(r io.Reader) (nOpenings int, pairs map[int]float64, err error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	if !sc.Scan() {
+		return 0, nil, fmt.Errorf("empty file (%v)", sc.Err())
+	}
+	var hdr struct {
+		Format string `json:"format"`
+		Match  struct {
+			NOpenings int `json:"n_openings"`
+		} `json:"match"`
+	}
+	if err := json.Unmarshal(sc.Bytes(), &hdr); err != nil || hdr.Format != "dualnnue match results" {
+		return 0, nil, fmt.Errorf("not a `play match -results` file (header %.60q)", sc.Text())
+	}
+	if hdr.Match.NOpenings <= 0 {
+		return 0, nil, fmt.Errorf("the header has no openings count (%d)", hdr.Match.NOpenings)
+	}
+	legs := map[int][2]float64{}
+	seen := map[[2]int]bool{}
+	for sc.Scan() {
+		var g struct {
+			Pair   *int   `json:"pair"`
+			Leg    int    `json:"leg"`
+			Result string `json:"result"`
+		}
+		if json.Unmarshal(sc.Bytes(), &g) != nil || g.Pair == nil {
+			continue // the end line, or a torn last line of a running match
+		}
+		var white float64 // the result from White's (Red's) side
+		switch g.Result {
+		case "1-0":
+			white = 1
+		case "1/2-1/2":
+			white = 0.5
+		case "0-1":
+		default:
+			continue
+		}
+		if g.Leg != 0 && g.Leg != 1 || *g.Pair < 0 || seen[[2]int{*g.Pair, g.Leg}] {
+			return 0, nil, fmt.Errorf("pair %d leg %d: not a leg, or twice", *g.Pair, g.Leg)
+		}
+		seen[[2]int{*g.Pair, g.Leg}] = true
+		l := legs[*g.Pair]
+		if g.Leg == 0 { // the first engine plays White in leg 0, Black in leg 1
+			l[0] = white + 1
+		} else {
+			l[1] = 2 - white
+		}
+		legs[*g.Pair] = l
+	}
+	if err := sc.Err(); err != nil {
+		return 0, nil, err
+	}
+	pairs = map[int]float64{}
+	for p, l := range legs {
+		if l[0] > 0 && l[1] > 0 {
+			pairs[p] = l[0] - 1 + l[1] - 1
+		}
+	}
+	return hdr.Match.NOpenings, pairs, nil
+}
+
+// anova is the one-way analysis of variance of scores grouped by group[i]:
+// the F ratio, the intraclass correlation and the mean group size n0 (the
+// unbalanced design's, as in Snedecor and Cochran).
+func anova(scores []float64, group []int, k int) (f, icc, n0 float64) {
+	n := len(scores)
+	sum, cnt := make([]float64, k), make([]float64, k)
+	var total float64
+	for i, s := range scores {
+		sum[group[i]] += s
+		cnt[group[i]]++
+		total += s
+	}
+	mean := total / float64(n)
+	var ssb, ssw, sq float64
+	groups := 0
+	for g := range k {
+		if cnt[g] == 0 {
+			continue
+		}
+		groups++
+		m := sum[g] / cnt[g]
+		ssb += cnt[g] * (m - mean) * (m - mean)
+		sq += cnt[g] * cnt[g]
+	}
+	for i, s := range scores {
+		m := sum[group[i]] / cnt[group[i]]
+		ssw += (s - m) * (s - m)
+	}
+	if groups < 2 || n <= groups || ssw == 0 {
+		return math.NaN(), math.NaN(), math.NaN()
+	}
+	msb, msw := ssb/float64(groups-1), ssw/float64(n-groups)
+	n0 = (float64(n) - sq/float64(n)) / float64(groups-1)
+	return msb / msw, (msb - msw) / (msb + (n0-1)*msw), n0
+}
+
+// permutationP is the share of rounds random relabellings of the scores
+// reach an F ratio at least f (the p-value without a normality assumption).
+func permutationP(scores []float64, group []int, k int, f float64, rounds int, rng *rand.Rand) float64 {
+	s := append([]float64(nil), scores...)
+	hits := 0
+	for range rounds {
+		rng.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+		if g, _, _ := anova(s, group, k); g >= f {
+			hits++
+		}
+	}
+	return float64(hits) / float64(rounds)
+}
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: go run ./bench/openingcorr FILE.results ...")
+		os.Exit(2)
+	}
+	rc := 0
+	fmt.Println("file\tpairs\topenings\tpairs/opening\tF\tperm p\tICC\tdesign effect\tinterval ×")
+	for _, path := range os.Args[1:] {
+		f, err := os.Open(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			rc = 1
+			continue
+		}
+		n, pairs, err := pairScores(f)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", path, err)
+			rc = 1
+			continue
+		}
+		var scores []float64
+		var group []int
+		for p, s := range pairs {
+			scores = append(scores, s)
+			group = append(group, p%n)
+		}
+		fr, icc, n0 := anova(scores, group, n)
+		if math.IsNaN(fr) {
+			fmt.Printf("%s\t%d\t%d\t–\t–\t–\t–\t–\t–\n", path, len(scores), n)
+			continue
+		}
+		p := permutationP(scores, group, n, fr, 1000, rand.New(rand.NewPCG(1, 2)))
+		deff := 1 + (n0-1)*icc
+		fmt.Printf("%s\t%d\t%d\t%.1f\t%.2f\t%.3f\t%.3f\t%.2f\t%.2f\n", path, len(scores), n, n0, fr, p, icc, deff, math.Sqrt(math.Max(deff, 0)))
+	}
+	os.Exit(rc)
+}
