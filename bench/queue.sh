@@ -110,6 +110,7 @@ while :; do
   NEW=$br PGNOUT=runs/sprt/$g$br.pgn RESULTS=runs/sprt/$g$br.results DATAOUT=runs/sprtdata \
     bench/sprt.sh "$game" "$base" "$tc" "$bounds" "$games" 1 > "$log" 2>&1 &
   pid=$!
+  why=
   while kill -0 "$pid" 2>/dev/null; do
     sleep 30
     # the match's progress line: "N/CAP games ... LLR X ..."
@@ -130,7 +131,14 @@ while :; do
       break
     fi
   done
-  wait "$pid" || true
+  rc=0
+  wait "$pid" || rc=$?
+  if [ "$rc" -ne 0 ] && [ -z "$why" ] && ! grep -qaE 'H[01] accepted|^stopped' "$log"; then
+    # not an SPRT that ended or was stopped here: a build, an opening set or the
+    # match failed; marking it done would run the rest of the queue into the same
+    echo "$(date -u +%H:%M) $br: bench/sprt.sh exited with $rc ($log); the queue stops here" >&2
+    exit 1
+  fi
   echo "$(date -u +%H:%M) $br: $(grep -aE '^[0-9]+/[0-9]+ games' "$log" | tail -n 1)"
   echo "$br done" >> "$queue.done"
 done

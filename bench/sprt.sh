@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # SPRT of a search change at equal time: the engine built from the working tree
 # (or NEW=<rev>) against the engine built from BASE (a git revision), both with
-# their embedded nets, one thread and 16 MiB each, on the game's opening set
-# (each opening twice with colours reversed), pentanomial SPRT in normalized Elo.
+# their embedded nets, one thread and 16 MiB each, pentanomial SPRT in
+# normalized Elo. Each opening is played twice with colours reversed, from
+# configs/openings/GAME-5000.epd (5,000 openings, so that a 3,000-game SPRT
+# plays none of them twice: the 100 of configs/openings/GAME.epd, played 6-15
+# times each, made pairs of the same opening correlated, docs/strength.md);
+# OPENINGS=FILE plays another set. A result file begun on the 100-opening set
+# (RESULTS= below, its header's n_openings 100) resumes on that set.
 #
 # usage: bench/sprt.sh GAME BASE [tc] [bounds] [games] [concurrency]
 #   defaults: tc 1+0.01, bounds 0,10 (a gain; use -5,0 for non-regression),
@@ -49,10 +54,16 @@ fi
 # extension rules), whatever the two engines' revisions.
 runner=$(mktemp -d)/play
 go build -o "$runner" ./cmd/play
-echo "SPRT $game $tc bounds $bounds: new=$n base=$b" >&2
+openings=${OPENINGS:-configs/openings/$game-5000.epd}
+if [ -z "${OPENINGS:-}" ] && [ -n "${RESULTS:-}" ] && [ -s "$RESULTS" ] &&
+  head -n 1 "$RESULTS" | grep -q '"n_openings":100,'; then
+  openings=configs/openings/$game.epd # an SPRT begun before the 5,000-opening sets
+fi
+[ -s "$openings" ] || { echo "bench/sprt.sh: $openings: no opening set there" >&2; exit 2; }
+echo "SPRT $game $tc bounds $bounds: new=$n base=$b, openings $openings" >&2
 rc=0
 "$runner" match -game "$game" -tc "$tc" -games "$games" -concurrency "$conc" \
-  -openings "configs/openings/$game.epd" -resign 1000,4 -draw 5,8,80 -maxplies 400 \
+  -openings "$openings" -resign 1000,4 -draw 5,8,80 -maxplies 400 \
   -margin 100ms -sprt "$bounds,0.05,0.05,normalized" \
   -engine "cmd=$newbin name=new-$n" -engine "cmd=$basebin name=base-$b" \
   ${PGNOUT:+-pgnout "$PGNOUT"} ${RESULTS:+-results "$RESULTS" -resume} || rc=$?

@@ -157,9 +157,10 @@ func TestGenerateOpeningsExclude(t *testing.T) {
 	if len(got) != spec.N {
 		t.Fatalf("%d openings, want %d", len(got), spec.N)
 	}
+	board := func(fen string) string { return strings.Join(strings.Fields(fen)[:4], " ") }
 	for _, fen := range got {
 		for _, x := range first {
-			if positionKey(fen) == positionKey(x) {
+			if board(fen) == board(x) {
 				t.Errorf("%q kept though excluded", fen)
 			}
 		}

@@ -118,8 +118,28 @@ func TestPGNOpeningsStandardCastlingOnly(t *testing.T) {
 func TestReadOpeningsFile(t *testing.T) {
 	for _, v := range position.Variants {
 		ops, err := notation.ReadOpenings(filepath.Join("..", "configs", "openings", v.String()+".epd"), v, rules.Undecided)
-		if err != nil || len(ops) == 0 {
+		if err != nil || len(ops) != 100 {
 			t.Errorf("%v opening set: %d openings, %v", v, len(ops), err)
+		}
+		// The SPRT sets: 5,000 openings, none twice and none of the 100
+		// above (each a different starting position).
+		big, err := notation.ReadOpenings(filepath.Join("..", "configs", "openings", v.String()+"-5000.epd"), v, rules.Undecided)
+		if err != nil || len(big) != 5000 {
+			t.Errorf("%v SPRT opening set: %d openings, %v", v, len(big), err)
+		}
+		key := func(fen string) string { // the position without the move counters
+			f := strings.Fields(fen)
+			return strings.Join(f[:min(4, len(f))], " ")
+		}
+		seen := map[string]bool{}
+		for _, op := range ops {
+			seen[key(op.FEN)] = true
+		}
+		for i, op := range big {
+			if seen[key(op.FEN)] || len(op.Moves) != 0 {
+				t.Errorf("%v SPRT opening %d (%s, moves %v): twice, or one of the 100", v, i+1, op.FEN, op.Moves)
+			}
+			seen[key(op.FEN)] = true
 		}
 	}
 	dir := t.TempDir()

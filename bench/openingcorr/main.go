@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 )
 
 // pairScores reads a result file: the number of openings of its match and
@@ -32,14 +33,22 @@ func pairScores(r io.Reader) (nOpenings int, pairs map[int]float64, err error) {
 	}
 	legs := map[int][2]float64{}
 	seen := map[[2]int]bool{}
-	for sc.Scan() {
+	bad := "" // an unreadable line: allowed only as the last (a running match's torn line)
+	for line := 2; sc.Scan(); line++ {
+		if bad != "" {
+			return 0, nil, fmt.Errorf("%s, and more lines follow it", bad)
+		}
 		var g struct {
 			Pair   *int   `json:"pair"`
 			Leg    int    `json:"leg"`
 			Result string `json:"result"`
 		}
-		if json.Unmarshal(sc.Bytes(), &g) != nil || g.Pair == nil {
-			continue // the end line, or a torn last line of a running match
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			bad = fmt.Sprintf("line %d is not a result line (%v)", line, err)
+			continue
+		}
+		if g.Pair == nil {
+			continue // the end line
 		}
 		var white float64 // the result from White's (Red's) side
 		switch g.Result {
@@ -75,6 +84,44 @@ func pairScores(r io.Reader) (nOpenings int, pairs map[int]float64, err error) {
 	return hdr.Match.NOpenings, pairs, nil
 }
 
+// groupByOpening lists the pair scores in pair order with their openings
+// (pair p plays opening p mod n) numbered 0..k−1 in order of first
+// appearance, so that no array is sized by the header's opening count.
+func groupByOpening(pairs map[int]float64, n int) (scores []float64, group []int, k int) {
+	keys := make([]int, 0, len(pairs))
+	for p := range pairs {
+		keys = append(keys, p)
+	}
+	slices.Sort(keys)
+	index := map[int]int{}
+	for _, p := range keys {
+		o := p % n
+		g, ok := index[o]
+		if !ok {
+			g = len(index)
+			index[o] = g
+		}
+		scores = append(scores, pairs[p])
+		group = append(group, g)
+	}
+	return scores, group, len(index)
+}
+
+// designEffect is 1 + (Σ n_g²/N − 1)·ICC: the variance of the mean pair
+// score over its variance were the N pairs independent, for groups of
+// sizes n_g with intraclass correlation icc.
+func designEffect(group []int, k int, icc float64) float64 {
+	cnt := make([]float64, k)
+	for _, g := range group {
+		cnt[g]++
+	}
+	var sq float64
+	for _, c := range cnt {
+		sq += c * c
+	}
+	return 1 + (sq/float64(len(group))-1)*icc
+}
+
 // anova is the one-way analysis of variance of scores grouped by group[i]:
 // the F ratio, the intraclass correlation and the mean group size n0 (the
 // unbalanced design's, as in Snedecor and Cochran).
@@ -103,16 +150,20 @@ func anova(scores []float64, group []int, k int) (f, icc, n0 float64) {
 		m := sum[group[i]] / cnt[group[i]]
 		ssw += (s - m) * (s - m)
 	}
-	if groups < 2 || n <= groups || ssw == 0 {
+	if groups < 2 || n <= groups || ssw == 0 && ssb == 0 {
 		return math.NaN(), math.NaN(), math.NaN()
 	}
 	msb, msw := ssb/float64(groups-1), ssw/float64(n-groups)
 	n0 = (float64(n) - sq/float64(n)) / float64(groups-1)
+	if ssw == 0 { // every opening's pairs alike, the openings not: all of the variance is theirs
+		return math.Inf(1), 1, n0
+	}
 	return msb / msw, (msb - msw) / (msb + (n0-1)*msw), n0
 }
 
-// permutationP is the share of rounds random relabellings of the scores
-// reach an F ratio at least f (the p-value without a normality assumption).
+// permutationP is the p-value of f without a normality assumption: the
+// share of random relabellings of the scores (the observed one counted in)
+// whose F ratio reaches f.
 func permutationP(scores []float64, group []int, k int, f float64, rounds int, rng *rand.Rand) float64 {
 	s := append([]float64(nil), scores...)
 	hits := 0
@@ -122,7 +173,7 @@ func permutationP(scores []float64, group []int, k int, f float64, rounds int, r
 			hits++
 		}
 	}
-	return float64(hits) / float64(rounds)
+	return float64(hits+1) / float64(rounds+1) // the observed labelling counts as one
 }
 
 func main() {
@@ -146,20 +197,15 @@ func main() {
 			rc = 1
 			continue
 		}
-		var scores []float64
-		var group []int
-		for p, s := range pairs {
-			scores = append(scores, s)
-			group = append(group, p%n)
-		}
-		fr, icc, n0 := anova(scores, group, n)
+		scores, group, k := groupByOpening(pairs, n)
+		fr, icc, n0 := anova(scores, group, k)
 		if math.IsNaN(fr) {
-			fmt.Printf("%s\t%d\t%d\t–\t–\t–\t–\t–\t–\n", path, len(scores), n)
+			fmt.Printf("%s\t%d\t%d\t–\t–\t–\t–\t–\t–\n", path, len(scores), k)
 			continue
 		}
-		p := permutationP(scores, group, n, fr, 1000, rand.New(rand.NewPCG(1, 2)))
-		deff := 1 + (n0-1)*icc
-		fmt.Printf("%s\t%d\t%d\t%.1f\t%.2f\t%.3f\t%.3f\t%.2f\t%.2f\n", path, len(scores), n, n0, fr, p, icc, deff, math.Sqrt(math.Max(deff, 0)))
+		p := permutationP(scores, group, k, fr, 1000, rand.New(rand.NewPCG(1, 2)))
+		deff := designEffect(group, k, icc)
+		fmt.Printf("%s\t%d\t%d\t%.1f\t%.2f\t%.3f\t%.3f\t%.2f\t%.2f\n", path, len(scores), k, n0, fr, p, icc, deff, math.Sqrt(math.Max(deff, 0)))
 	}
 	os.Exit(rc)
 }

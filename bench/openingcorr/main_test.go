@@ -31,9 +31,61 @@ func TestAnovaByHand(t *testing.T) {
 	if err != nil || n != 2 || len(pairs) != 4 || pairs[0] != 2 || pairs[1] != 0 || pairs[2] != 1.5 || pairs[3] != 0.5 {
 		t.Fatalf("n %d pairs %v err %v", n, pairs, err)
 	}
-	f, icc, n0 := anova([]float64{2, 0, 1.5, 0.5}, []int{0, 1, 0, 1}, 2)
+	scores, group, k := groupByOpening(pairs, n)
+	if k != 2 || fmt.Sprint(scores) != "[2 0 1.5 0.5]" || fmt.Sprint(group) != "[0 1 0 1]" {
+		t.Fatalf("grouped %v %v %d", scores, group, k)
+	}
+	f, icc, n0 := anova(scores, group, k)
 	if math.Abs(f-18) > 1e-12 || math.Abs(icc-2.125/2.375) > 1e-12 || n0 != 2 {
 		t.Fatalf("F %v ICC %v n0 %v", f, icc, n0)
+	}
+	if d := designEffect(group, k, icc); math.Abs(d-(1+2.125/2.375)) > 1e-12 {
+		t.Fatalf("design effect %v, want 1 + ICC for two pairs per opening", d)
+	}
+}
+
+// Unequal groups: openings 0, 1 and 2 hold 3, 1 and 2 pairs (pairs 0..5
+// of n = 3... and a seventh, pair 6, on opening 0). Σ n²/N = (9+1+4)/6.
+// Scores 2, 1, 1 on opening 0, 0 on 1, ½ and 1½ on 2: means 4/3, 0, 1
+// about 1; SSB 3·(1/3)² + 1·1 + 0 = 4/3, SSW 2/3 + 0 + ½ = 7/6; MSB 2/3,
+// MSW 7/18; n0 (6 − 14/6)/2 = 11/6.
+func TestAnovaUnequalGroups(t *testing.T) {
+	pairs := map[int]float64{0: 2, 1: 0, 2: 0.5, 3: 1, 5: 1.5, 6: 1}
+	scores, group, k := groupByOpening(pairs, 3)
+	if k != 3 || fmt.Sprint(group) != "[0 1 2 0 2 0]" || fmt.Sprint(scores) != "[2 0 0.5 1 1.5 1]" {
+		t.Fatalf("grouped %v %v %d", scores, group, k)
+	}
+	f, icc, n0 := anova(scores, group, k)
+	msb, msw, wantN0 := 2.0/3, 7.0/18, 11.0/6
+	if math.Abs(f-msb/msw) > 1e-12 || math.Abs(n0-wantN0) > 1e-12 || math.Abs(icc-(msb-msw)/(msb+(wantN0-1)*msw)) > 1e-12 {
+		t.Fatalf("F %v ICC %v n0 %v", f, icc, n0)
+	}
+	if d := designEffect(group, k, icc); math.Abs(d-(1+(14.0/6-1)*icc)) > 1e-12 {
+		t.Fatalf("design effect %v", d)
+	}
+	// A header promising 10^15 openings sizes nothing by it.
+	if _, _, k := groupByOpening(pairs, 1e15); k != 6 {
+		t.Fatalf("%d groups, want 6", k)
+	}
+}
+
+// Every opening's pairs alike and the openings not: F infinite, ICC 1,
+// and a p-value that counts the relabellings that are as clustered.
+func TestPerfectClustering(t *testing.T) {
+	scores, group := []float64{2, 2, 0, 0}, []int{0, 0, 1, 1}
+	f, icc, _ := anova(scores, group, 2)
+	if !math.IsInf(f, 1) || icc != 1 {
+		t.Fatalf("F %v ICC %v", f, icc)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	p := permutationP(scores, group, 2, f, 300, rng)
+	if p < 0.2 || p > 0.5 { // 2 of the 6 labellings are as clustered: about 1/3
+		t.Fatalf("p %v, want about 1/3", p)
+	}
+	p1 := permutationP(scores, group, 2, f, 300, rand.New(rand.NewPCG(1, 2)))
+	p2 := permutationP(scores, group, 2, f, 300, rand.New(rand.NewPCG(1, 2)))
+	if p1 != p2 {
+		t.Fatalf("the same seed gave p %v and %v", p1, p2)
 	}
 }
 
@@ -58,7 +110,7 @@ func TestClustering(t *testing.T) {
 		t.Errorf("independent pairs: F %.2f ICC %.3f p %.3f", f, icc, p)
 	}
 	f, icc, _ = anova(clustered, group, k)
-	if p := permutationP(clustered, group, k, f, 200, rng); f < 5 || icc < 0.5 || p != 0 {
+	if p := permutationP(clustered, group, k, f, 200, rng); f < 5 || icc < 0.5 || p != 1.0/201 {
 		t.Errorf("clustered pairs: F %.2f ICC %.3f p %.3f", f, icc, p)
 	}
 }
@@ -71,6 +123,7 @@ func TestBadFiles(t *testing.T) {
 		"no count":   fmt.Sprintf(header, 0),
 		"leg twice":  fmt.Sprintf(header, 2) + game(0, 0, "1-0") + game(0, 0, "0-1"),
 		"leg 2":      fmt.Sprintf(header, 2) + game(0, 2, "1-0"),
+		"bad middle": fmt.Sprintf(header, 2) + game(0, 0, "1-0") + "garbage\n" + game(0, 1, "0-1"),
 	} {
 		if _, _, err := pairScores(strings.NewReader(text)); err == nil {
 			t.Errorf("%s: accepted", name)

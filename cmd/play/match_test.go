@@ -107,6 +107,9 @@ func TestOpeningsCommandFile(t *testing.T) {
 	if code := runPlay([]string{"openings", "-game", "chess", "-n", "3", "-nodes", "500", "-exclude", filepath.Join(dir, "missing.epd"), "-o", out}); code == 0 {
 		t.Fatal("a missing -exclude file accepted")
 	}
+	if code := runPlay([]string{"openings", "-game", "chess", "-n", "3", "-nodes", "500", "-o", filepath.Join(dir, "no-such-dir", "o.epd")}); code == 0 {
+		t.Fatal("an output in a missing directory accepted")
+	}
 	os.WriteFile(out, []byte("kept\n"), 0o644)
 	if code := runPlay([]string{"openings", "-game", "chess", "-n", "3", "-nodes", "500", "-eval", "nonsense\x01", "-o", out}); code == 0 {
 		t.Fatal("a bad -eval accepted")

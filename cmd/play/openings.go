@@ -5,6 +5,8 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"dualnnue/internal/cli"
 	"dualnnue/match"
@@ -60,7 +62,14 @@ func runOpenings(c *cli.Call) int {
 		return 0
 	}
 	// A file is written whole or not at all: an error or a kill leaves no
-	// part of a set that a match would take for the whole.
+	// part of a set that a match would take for the whole. Where it cannot
+	// be written is said before the generation, which can take hours.
+	probe, err := os.CreateTemp(filepath.Dir(*out), "."+filepath.Base(*out)+".probe*")
+	if err != nil {
+		return c.Fail(fmt.Errorf("cannot write %s: %w", *out, err))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
 	var buf bytes.Buffer
 	if err := match.GenerateOpenings(&buf, spec); err != nil {
 		return c.Fail(err)
