@@ -21,9 +21,16 @@ type history struct {
 	// move of piece p2 to t2 did after a move of p1 to t1. cont[0][0] is
 	// the table after a null move or at the root.
 	cont [position.PieceNB][contSquares]pieceToHistory
+	// lowPly[ply][from-to] is the quiet history of the first plies of the
+	// current search (Params.LowPlyHistory), emptied when a search starts.
+	lowPly [lowPlySize][position.ButterflySize]int16
 	// corr are the correction histories (correction.go).
 	corr corrTables
 }
+
+// lowPlySize bounds the plies of the low-ply history: plies 1..4 (the root,
+// ply 0, orders its moves by their scores).
+const lowPlySize = 5
 
 // contSquares bounds the squares of both games (xiangqi has 90).
 const contSquares = 90

@@ -42,6 +42,10 @@ type picker struct {
 	quietStage               bool            // the last returned move came from the quiet stages
 	qsChecks                 bool            // a quiescence picker goes on with the quiet checks
 	cont1, cont2             *pieceToHistory // continuation histories of the last two moves
+	// lowPly is the ply's low-ply history (nil: none) and lowPlyNum /
+	// lowPlyDen its weight in the quiet scores (Params.LowPlyHistory).
+	lowPly               *[position.ButterflySize]int16
+	lowPlyNum, lowPlyDen int32
 }
 
 // initMain prepares a picker for a main-search node not in check.
@@ -51,6 +55,7 @@ func (mp *picker) initMain(tt, k1, k2, counter position.Move, cont1, cont2 *piec
 	mp.ttMove, mp.killer1, mp.killer2, mp.counter = tt, k1, k2, counter
 	mp.list.Len, mp.cur, mp.end, mp.badEnd = 0, 0, 0, 0
 	mp.skipQuiets = false
+	mp.lowPly = nil
 }
 
 // initEvasion prepares a picker for a node in check (main or quiescence).
@@ -135,7 +140,8 @@ func (w *Worker[T, P]) scoreCaptures(mp *picker) {
 	}
 }
 
-// scoreQuiets scores [cur, end) by butterfly and continuation history.
+// scoreQuiets scores [cur, end) by butterfly and continuation history, and
+// near the root by the low-ply history.
 func (w *Worker[T, P]) scoreQuiets(mp *picker, us position.Color) {
 	pos := P(&w.pos)
 	h := &w.hist.butterfly[us]
@@ -144,6 +150,11 @@ func (w *Worker[T, P]) scoreQuiets(mp *picker, us position.Color) {
 		m := mp.list.Moves[i]
 		pc, to := pos.MovedPiece(m), w.rules.to(m)
 		mp.scores[i] = int32(h[m.ButterflyIndex()]) + int32(c1[pc][to]) + int32(c2[pc][to])
+	}
+	if lp := mp.lowPly; lp != nil {
+		for i := mp.cur; i < mp.end; i++ {
+			mp.scores[i] += int32(lp[mp.list.Moves[i].ButterflyIndex()]) * mp.lowPlyNum / mp.lowPlyDen
+		}
 	}
 }
 

@@ -209,6 +209,16 @@ type Params struct {
 	// alpha, a quiet TT move pays the bonus as a penalty. 0: off.
 	TTCutHistory int
 
+	// LowPlyHistory > 0: a quiet history of the first plies of each search
+	// (plies 1 to lowPlySize−1 from the root), emptied when a search starts
+	// and updated as the butterfly history, adds LowPlyHistory·h/(1 + ply)
+	// to a quiet move's ordering score there, where the butterfly table
+	// counts once (Stockfish's lowPlyHistory since 7ac745a, weight 8 against
+	// its main history's 2: 4 in these units). The moves near the root are
+	// searched deepest and again at every iteration; the history of this
+	// search orders them better than one mixed with the whole tree's. 0: off.
+	LowPlyHistory int
+
 	// PriorFailLowMargin > 0: a node where no move raised alpha rewards the
 	// opponent's quiet move that led to it in the continuation history of
 	// the two moves before that one: it refuted everything here (Stockfish
@@ -334,6 +344,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "ProbCutMargin", Default: 0, Min: 0, Max: 500, field: func(p *Params) *int { return &p.ProbCutMargin }},
 	{Name: "ProbCutImproving", Default: 26, Min: 0, Max: 200, field: func(p *Params) *int { return &p.ProbCutImproving }},
 	{Name: "TTCutHistory", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.TTCutHistory }},
+	{Name: "LowPlyHistory", Default: 0, Min: 0, Max: 16, field: func(p *Params) *int { return &p.LowPlyHistory }},
 	{Name: "PriorFailLowMargin", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.PriorFailLowMargin }},
 	{Name: "SEPVNode", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.SEPVNode }},
 	{Name: "SEPVExtraDepth", Default: 2, Min: 0, Max: 6, field: func(p *Params) *int { return &p.SEPVExtraDepth }},

@@ -526,6 +526,10 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			counter = w.hist.counter[us][prevMove.ButterflyIndex()]
 		}
 		mp.initMain(ttMove, fr.killers[0], fr.killers[1], counter, cont1, cont2)
+		if w.prm.LowPlyHistory != 0 && ply < lowPlySize {
+			mp.lowPly = &w.hist.lowPly[ply]
+			mp.lowPlyNum, mp.lowPlyDen = int32(w.prm.LowPlyHistory), int32(1+ply)
+		}
 	}
 	bestValue := -valueInf
 	bestMove := position.MoveNone
@@ -976,13 +980,16 @@ func (w *Worker[T, P]) ttCutHistory(ply, depth int, ttMove position.Move, failHi
 }
 
 // quietHistory adds bonus to the history of the quiet move m of piece pc
-// at ply: its butterfly entry and its entries in the continuation tables of
-// the two moves before it.
+// at ply: its butterfly entry, its entries in the continuation tables of
+// the two moves before it and, near the root, its low-ply entry.
 func (w *Worker[T, P]) quietHistory(ply int, m position.Move, pc position.Piece, bonus int) {
 	to := w.rules.to(m)
 	gravity(&w.hist.butterfly[w.sideAt(ply)][m.ButterflyIndex()], bonus)
 	gravity(&w.contAt(ply - 1)[pc][to], bonus)
 	gravity(&w.contAt(ply - 2)[pc][to], bonus)
+	if w.prm.LowPlyHistory != 0 && ply < lowPlySize {
+		gravity(&w.hist.lowPly[ply][m.ButterflyIndex()], bonus)
+	}
 }
 
 // quietCutStats rewards the quiet move m (of piece pc) that cut off at ply

@@ -420,6 +420,9 @@ func (w *Worker[T, P]) setup(root P, multiPV int) {
 		w.stack[i].killers = [2]position.Move{}
 		w.stack[i].cont = &w.hist.cont[0][0]
 	}
+	if w.prm.LowPlyHistory != 0 {
+		w.hist.lowPly = [lowPlySize][position.ButterflySize]int16{}
+	}
 }
 
 // report sends the Info lines of the main worker's current root moves:

@@ -41,6 +41,7 @@ var switchCases = []switchCase{
 	{"ProbCutMargin", 90, false},
 	{"TTCutHistory", 1, false},
 	{"PriorFailLowMargin", 30, false},
+	{"LowPlyHistory", 4, false},
 	{"SEPVNode", 1, false},
 	{"HistPruneMargin", 1400, true},
 	{"FutilityHistDiv", 25, false},
