@@ -7,7 +7,9 @@
 #   defaults: tc 1+0.01, bounds 0,10, 1500 games at most per SPRT
 #   e.g.  nohup nice bench/queue.sh chess runs/sprt/queue-chess.txt main >> runs/sprt/queue-chess.log 2>&1 &
 # QUEUEFILE lists one branch (or revision) per line; blank lines and lines
-# starting with # are skipped. The queue takes the first line not yet marked
+# starting with # are skipped. "BRANCH level=N" gives that SPRT its own
+# LEVEL_GAMES (level=0: no level stop, e.g. for a net whose few Elo are worth
+# the full cap). The queue takes the first line not yet marked
 # done, runs NEW=<branch> bench/sprt.sh GAME BASE ... with one game at a time,
 # PGNOUT=runs/sprt/<g><branch>.pgn, RESULTS=runs/sprt/<g><branch>.results and
 # DATAOUT=runs/sprtdata (<g> is c or x), logs to runs/sprt/<g><branch>.log, and
@@ -50,10 +52,18 @@ case $game in chess) g=c ;; xiangqi) g=x ;; *) echo "bench/queue.sh: game is che
 mkdir -p runs/sprt runs/sprtdata
 touch "$queue.done"
 while :; do
-  br=$(grep -vE '^[[:space:]]*(#|$)' "$queue" | while read -r b _; do
-    grep -qxF "$b done" "$queue.done" || { echo "$b"; break; }
+  line=$(grep -vE '^[[:space:]]*(#|$)' "$queue" | while read -r b rest; do
+    grep -qxF "$b done" "$queue.done" || { echo "$b $rest"; break; }
   done)
+  read -r br opts <<< "$line"
   [ -n "$br" ] || { echo "$(date -u +%H:%M) queue $queue: empty"; exit 0; }
+  line_level=$level_games # "BRANCH level=N": this SPRT's own LEVEL_GAMES (0: run to a verdict or the cap)
+  for o in $opts; do
+    case $o in
+      level=*) line_level=${o#level=}; [[ $line_level =~ ^[0-9]+$ ]] || { echo "bench/queue.sh: $br: $o: want level=GAMES" >&2; exit 1; } ;;
+      *) echo "bench/queue.sh: $br: unknown option $o (want level=GAMES)" >&2; exit 1 ;;
+    esac
+  done
   if [[ $br == tune:* ]]; then
     IFS=: read -r _ group iters <<< "$br"
     params=configs/tune/$group.txt
@@ -121,7 +131,7 @@ while :; do
     why=
     if [ "$n" -ge "$early_games" ] && awk -v l="$llr" -v e="$early_llr" 'BEGIN { exit !(l <= e) }'; then
       why="stopped early"
-    elif [ "$level_games" -gt 0 ] && [ "$n" -ge "$level_games" ] && awk -v l="$llr" -v e="$level_llr" 'BEGIN { exit !(l < e) }'; then
+    elif [ "$line_level" -gt 0 ] && [ "$n" -ge "$line_level" ] && awk -v l="$llr" -v e="$level_llr" 'BEGIN { exit !(l < e) }'; then
       why="stopped as level"
     fi
     if [ -n "$why" ]; then
