@@ -16,9 +16,11 @@ import (
 	"fmt"
 )
 
-// FS holds every *.toml file of this directory and the opening sets in openings/.
+// FS holds every *.toml file of this directory and the 100-opening sets of
+// openings/ that the pipeline's matches play (the SPRTs' 5,000-opening sets
+// stay on disk: bench/sprt.sh reads them there).
 //
-//go:embed *.toml openings/*.epd
+//go:embed *.toml openings/chess.epd openings/xiangqi.epd
 var FS embed.FS
 
 // Read returns the embedded file name (e.g. "selfplay-xiangqi.toml").
