@@ -196,6 +196,14 @@ func ReadResults(path string) (*Results, error) {
 	return r, nil
 }
 
+// ReadResultsSoFar reads a result file that may still be growing (a match
+// running, or killed): as ReadResults, but a missing end line or a torn last
+// line is not an error; the games before it are returned.
+func ReadResultsSoFar(path string) (*Results, error) {
+	r, _, err := readResults(path)
+	return r, err
+}
+
 // readResults reads what a result file holds. A bad last line (a torn write)
 // is not an error: torn says what it was and the games before it count; a
 // bad line followed by more lines is an error.

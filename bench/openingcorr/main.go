@@ -1,79 +1,30 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
+
+	"dualnnue/match"
+	"dualnnue/position"
 )
 
-// pairScores reads a result file: the number of openings of its match and
-// the first engine's points in each whole pair, keyed by pair number.
-func pairScores(r io.Reader) (nOpenings int, pairs map[int]float64, err error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	if !sc.Scan() {
-		return 0, nil, fmt.Errorf("empty file (%v)", sc.Err())
-	}
-	var hdr struct {
-		Format string `json:"format"`
-		Match  struct {
-			NOpenings int `json:"n_openings"`
-		} `json:"match"`
-	}
-	if err := json.Unmarshal(sc.Bytes(), &hdr); err != nil || hdr.Format != "dualnnue match results" {
-		return 0, nil, fmt.Errorf("not a `play match -results` file (header %.60q)", sc.Text())
-	}
-	if hdr.Match.NOpenings <= 0 {
-		return 0, nil, fmt.Errorf("the header has no openings count (%d)", hdr.Match.NOpenings)
+// pairScores are the first engine's points in each whole pair of a result
+// file (match.ReadResultsSoFar: a running match's torn last line is
+// skipped), keyed by pair number, and the number of openings of its match.
+func pairScores(r *match.Results) (nOpenings int, pairs map[int]float64, err error) {
+	if r.Header.Match.NOpenings <= 0 {
+		return 0, nil, fmt.Errorf("the header has no openings count (%d)", r.Header.Match.NOpenings)
 	}
 	legs := map[int][2]float64{}
-	seen := map[[2]int]bool{}
-	bad := "" // an unreadable line: allowed only as the last (a running match's torn line)
-	for line := 2; sc.Scan(); line++ {
-		if bad != "" {
-			return 0, nil, fmt.Errorf("%s, and more lines follow it", bad)
-		}
-		var g struct {
-			Pair   *int   `json:"pair"`
-			Leg    int    `json:"leg"`
-			Result string `json:"result"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-			bad = fmt.Sprintf("line %d is not a result line (%v)", line, err)
-			continue
-		}
-		if g.Pair == nil {
-			continue // the end line
-		}
-		var white float64 // the result from White's (Red's) side
-		switch g.Result {
-		case "1-0":
-			white = 1
-		case "1/2-1/2":
-			white = 0.5
-		case "0-1":
-		default:
-			continue
-		}
-		if g.Leg != 0 && g.Leg != 1 || *g.Pair < 0 || seen[[2]int{*g.Pair, g.Leg}] {
-			return 0, nil, fmt.Errorf("pair %d leg %d: not a leg, or twice", *g.Pair, g.Leg)
-		}
-		seen[[2]int{*g.Pair, g.Leg}] = true
-		l := legs[*g.Pair]
-		if g.Leg == 0 { // the first engine plays White in leg 0, Black in leg 1
-			l[0] = white + 1
-		} else {
-			l[1] = 2 - white
-		}
-		legs[*g.Pair] = l
-	}
-	if err := sc.Err(); err != nil {
-		return 0, nil, err
+	for _, g := range r.Games {
+		l := legs[g.Pair]
+		// The first engine plays White in leg 0, Black in leg 1; +1 marks a
+		// leg as played.
+		l[g.Leg] = float64(g.Result.Score(position.Color(g.Leg))) + 1
+		legs[g.Pair] = l
 	}
 	pairs = map[int]float64{}
 	for p, l := range legs {
@@ -81,7 +32,7 @@ func pairScores(r io.Reader) (nOpenings int, pairs map[int]float64, err error) {
 			pairs[p] = l[0] - 1 + l[1] - 1
 		}
 	}
-	return hdr.Match.NOpenings, pairs, nil
+	return r.Header.Match.NOpenings, pairs, nil
 }
 
 // groupByOpening lists the pair scores in pair order with their openings
@@ -184,14 +135,13 @@ func main() {
 	rc := 0
 	fmt.Println("file\tpairs\topenings\tpairs/opening\tF\tperm p\tICC\tdesign effect\tinterval ×")
 	for _, path := range os.Args[1:] {
-		f, err := os.Open(path)
+		res, err := match.ReadResultsSoFar(path)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			rc = 1
 			continue
 		}
-		n, pairs, err := pairScores(f)
-		f.Close()
+		n, pairs, err := pairScores(res)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", path, err)
 			rc = 1

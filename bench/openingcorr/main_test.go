@@ -4,11 +4,28 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strings"
+	"os"
+	"path/filepath"
 	"testing"
+
+	"dualnnue/match"
 )
 
-const header = `{"format":"dualnnue match results","version":1,"match":{"game":"chess","n_openings":%d},"names":["a","b"]}` + "\n"
+const header = `{"format":"dualnnue match results","version":1,"match":{"game":"chess","games":100,"n_openings":%d},"names":["a","b"],"shard":0,"shards":1}` + "\n"
+
+// read writes text as a result file and reads it as main does.
+func read(t *testing.T, text string) (int, map[int]float64, error) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "r.results")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := match.ReadResultsSoFar(path)
+	if err != nil {
+		return 0, nil, err
+	}
+	return pairScores(r)
+}
 
 // game is one result line: the result from White's side.
 func game(pair, leg int, res string) string {
@@ -26,8 +43,8 @@ func TestAnovaByHand(t *testing.T) {
 		game(2, 0, "1-0") + game(2, 1, "1/2-1/2") + // opening 0: 1½
 		game(3, 0, "1/2-1/2") + game(3, 1, "1-0") + // opening 1: ½
 		game(4, 0, "1-0") + // a pair with one leg: left out
-		`{"end":"sprt"}` + "\n" + `{"pair":5,"le` // a torn last line
-	n, pairs, err := pairScores(strings.NewReader(text))
+		`{"pair":5,"le` // a torn last line: the match still running
+	n, pairs, err := read(t, text)
 	if err != nil || n != 2 || len(pairs) != 4 || pairs[0] != 2 || pairs[1] != 0 || pairs[2] != 1.5 || pairs[3] != 0.5 {
 		t.Fatalf("n %d pairs %v err %v", n, pairs, err)
 	}
@@ -125,7 +142,7 @@ func TestBadFiles(t *testing.T) {
 		"leg 2":      fmt.Sprintf(header, 2) + game(0, 2, "1-0"),
 		"bad middle": fmt.Sprintf(header, 2) + game(0, 0, "1-0") + "garbage\n" + game(0, 1, "0-1"),
 	} {
-		if _, _, err := pairScores(strings.NewReader(text)); err == nil {
+		if _, _, err := read(t, text); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}
