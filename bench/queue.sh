@@ -9,7 +9,10 @@
 # QUEUEFILE lists one branch (or revision) per line; blank lines and lines
 # starting with # are skipped. "BRANCH level=N" gives that SPRT its own
 # LEVEL_GAMES (level=0: no level stop, e.g. for a net whose few Elo are worth
-# the full cap). The queue takes the first line not yet marked
+# the full cap); "BRANCH games=N" its own cap (an SPRT the queue ran to its
+# cap undecided continues from its result file to the larger cap once its
+# "done" line is removed: the SPRT itself has no cap, the cap only bounds
+# its cost). Options combine: "BRANCH level=0 games=6000". The queue takes the first line not yet marked
 # done, runs NEW=<branch> bench/sprt.sh GAME BASE ... with one game at a time,
 # PGNOUT=runs/sprt/<g><branch>.pgn, RESULTS=runs/sprt/<g><branch>.results and
 # DATAOUT=runs/sprtdata (<g> is c or x), logs to runs/sprt/<g><branch>.log, and
@@ -58,10 +61,12 @@ while :; do
   read -r br opts <<< "$line"
   [ -n "$br" ] || { echo "$(date -u +%H:%M) queue $queue: empty"; exit 0; }
   line_level=$level_games # "BRANCH level=N": this SPRT's own LEVEL_GAMES (0: run to a verdict or the cap)
+  line_games=$games       # "BRANCH games=N": this SPRT's own cap
   for o in $opts; do
     case $o in
       level=*) line_level=${o#level=}; [[ $line_level =~ ^[0-9]+$ ]] || { echo "bench/queue.sh: $br: $o: want level=GAMES" >&2; exit 1; } ;;
-      *) echo "bench/queue.sh: $br: unknown option $o (want level=GAMES)" >&2; exit 1 ;;
+      games=*) line_games=${o#games=}; [[ $line_games =~ ^[1-9][0-9]*$ ]] || { echo "bench/queue.sh: $br: $o: want games=N, N > 0" >&2; exit 1; } ;;
+      *) echo "bench/queue.sh: $br: unknown option $o (want level=GAMES or games=N)" >&2; exit 1 ;;
     esac
   done
   if [[ $br == tune:* ]]; then
@@ -116,9 +121,9 @@ while :; do
   fi
   git rev-parse --verify -q "$br^{commit}" >/dev/null || { echo "bench/queue.sh: $br is no revision" >&2; exit 1; }
   log=runs/sprt/$g$br.log
-  echo "$(date -u +%H:%M) $game $br against $base ($tc, $bounds, at most $games games): $log"
+  echo "$(date -u +%H:%M) $game $br against $base ($tc, $bounds, at most $line_games games): $log"
   NEW=$br PGNOUT=runs/sprt/$g$br.pgn RESULTS=runs/sprt/$g$br.results DATAOUT=runs/sprtdata \
-    bench/sprt.sh "$game" "$base" "$tc" "$bounds" "$games" 1 > "$log" 2>&1 &
+    bench/sprt.sh "$game" "$base" "$tc" "$bounds" "$line_games" 1 > "$log" 2>&1 &
   pid=$!
   why=
   while kill -0 "$pid" 2>/dev/null; do

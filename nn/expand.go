@@ -2,6 +2,7 @@ package nn
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"dualnnue/nn/features"
 	"dualnnue/position"
@@ -63,5 +64,54 @@ func (m *Model) WithInputBuckets(to features.SetID) (*Model, error) {
 		copy(out.HiddenWeights[i], m.HiddenWeights[i])
 		copy(out.HiddenBias[i], m.HiddenBias[i])
 	}
+	return out, nil
+}
+
+// WithHidden returns m with its first layer widened to n units per
+// perspective (Net2Net's function-preserving widening, the way bullet and
+// nnue-pytorch users grow a net when its data outgrows it): units 0..N-1
+// are m's, each new unit gets first-layer weights drawn uniform from
+// ±initScale by rng, a zero bias and zero output weights in every output
+// bucket. The new net evaluates every position exactly as m does, and the
+// new units learn from the first step on: their activations are live, so
+// their output weights get gradients, and those carry back into their
+// first-layer weights. Shapes: FTWeights F×N become F×n, FTBias N → n,
+// OutWeights B×2N → B×2n (each perspective's half widened in place).
+//
+// Errors: n not above m's width or not a valid width (a multiple of
+// HiddenAlign up to MaxHidden), or m not flat (hidden layers or pairwise
+// multiplication: their inputs are the first layer's outputs, which
+// widening would reorder), or initScale not in (0, 1].
+func (m *Model) WithHidden(n int, rng *rand.Rand, initScale float32) (*Model, error) {
+	N := m.Hidden
+	switch {
+	case !m.Flat():
+		return nil, fmt.Errorf("nn: widening needs a flat net, (F→N)×2→1; %v has hidden layers or pairwise multiplication", m.Arch)
+	case n <= N:
+		return nil, fmt.Errorf("nn: widen to %d units: the net has %d already (widening only grows)", n, N)
+	case !(initScale > 0 && initScale <= 1):
+		return nil, fmt.Errorf("nn: widen: initial weight scale %v not in (0, 1]", initScale)
+	}
+	a := m.Arch
+	a.Hidden = n
+	out, err := NewModel(a) // validates n
+	if err != nil {
+		return nil, err
+	}
+	out.QA, out.QB, out.Scale = m.QA, m.QB, m.Scale
+	for f := range m.Inputs {
+		row := out.FTWeights[f*n : (f+1)*n]
+		copy(row, m.FTWeights[f*N:(f+1)*N])
+		for i := N; i < n; i++ {
+			row[i] = initScale * float32(2*rng.Float64()-1)
+		}
+	}
+	copy(out.FTBias, m.FTBias)
+	for b := range m.Buckets {
+		src, dst := m.OutWeights[b*2*N:(b+1)*2*N], out.OutWeights[b*2*n:(b+1)*2*n]
+		copy(dst[:N], src[:N])
+		copy(dst[n:n+N], src[N:])
+	}
+	copy(out.OutBias, m.OutBias)
 	return out, nil
 }

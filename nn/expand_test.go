@@ -1,6 +1,9 @@
 package nn_test
 
 import (
+	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,3 +118,100 @@ func TestWithInputBucketsStack(t *testing.T) {
 		}
 	}
 }
+
+// TestWithHidden: a net widened by WithHidden evaluates every position of
+// random games exactly as the net it grew from, through the engine's
+// incremental stack (the embedded nets of both games, and a random net
+// with 8 output buckets and CReLU); the old units' weights are the
+// source's, the new ones' first-layer weights lie in ±scale and are not
+// all zero (they can learn), their biases and output weights are zero.
+// Shapes it cannot widen are refused with the reason.
+func TestWithHidden(t *testing.T) {
+	_, crelu := randomNet(t, position.Xiangqi, 32, 8, nn.CReLU, 11)
+	for _, c := range []struct {
+		from *nn.Net
+		to   int
+	}{
+		{nn.Default(position.Chess), nn.Default(position.Chess).Hidden * 2},
+		{nn.Default(position.Xiangqi), nn.Default(position.Xiangqi).Hidden + 16},
+		{crelu, 96},
+	} {
+		src := c.from.Model()
+		const scale = 0.05
+		m, err := src.WithHidden(c.to, rand.New(rand.NewPCG(1, 2)), scale)
+		if err != nil {
+			t.Fatal(err)
+		}
+		N, n := src.Hidden, c.to
+		if m.Hidden != n || len(m.FTWeights) != m.Inputs*n || len(m.FTBias) != n || len(m.OutWeights) != m.Buckets*2*n {
+			t.Fatalf("%v: widened shape %v with %d/%d/%d weights", src.Arch, m.Arch, len(m.FTWeights), len(m.FTBias), len(m.OutWeights))
+		}
+		nonzero := 0
+		for f := range m.Inputs {
+			if !slices.Equal(m.FTWeights[f*n:f*n+N], src.FTWeights[f*N:(f+1)*N]) {
+				t.Fatalf("%v: feature %d's old weights changed", src.Arch, f)
+			}
+			for _, w := range m.FTWeights[f*n+N : (f+1)*n] {
+				if !(w >= -scale && w <= scale) {
+					t.Fatalf("%v: a new weight %v outside ±%v", src.Arch, w, scale)
+				}
+				if w != 0 {
+					nonzero++
+				}
+			}
+		}
+		if nonzero < m.Inputs*(n-N)/2 {
+			t.Fatalf("%v: only %d of %d new first-layer weights are non-zero", src.Arch, nonzero, m.Inputs*(n-N))
+		}
+		for b := range m.Buckets {
+			w, sw := m.OutWeights[b*2*n:(b+1)*2*n], src.OutWeights[b*2*N:(b+1)*2*N]
+			if !slices.Equal(w[:N], sw[:N]) || !slices.Equal(w[n:n+N], sw[N:]) || slices.ContainsFunc(w[N:n], nonZero) || slices.ContainsFunc(w[n+N:], nonZero) {
+				t.Fatalf("%v: bucket %d's output weights are not the source's followed by zeros", src.Arch, b)
+			}
+		}
+		if !slices.Equal(m.FTBias[:N], src.FTBias) || slices.ContainsFunc(m.FTBias[N:], nonZero) || !slices.Equal(m.OutBias, src.OutBias) {
+			t.Fatalf("%v: biases not the source's followed by zeros", src.Arch)
+		}
+		net, err := m.Quantize("widened copy")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := src.Game
+		st, ref := nn.NewStack(net), nn.NewStack(c.from)
+		count := 0
+		randomGamesFrom(t, g, 3, 12, 150, st, func(int) walker { return newPos(t, g) }, func(pos walker, _ *position.Dirty) {
+			ref.Reset(pos)
+			if a, b := st.Evaluate(pos.SideToMove()), ref.Evaluate(pos.SideToMove()); a != b {
+				t.Fatalf("%v widened to %d: %d, the source net %d at %s", src.Arch, n, a, b, pos.FEN())
+			}
+			count++
+		})
+		if count < 500 {
+			t.Fatalf("%v: only %d positions", src.Arch, count)
+		}
+	}
+	set, _ := features.ByName("chess-ps768-hm")
+	_, stack := randomStackNet(t, set, stackShapes[0], 5)
+	def := nn.Default(position.Chess).Model()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, c := range []struct {
+		m     *nn.Model
+		n     int
+		scale float32
+		want  string
+	}{
+		{stack.Model(), 512, 0.05, "needs a flat net"},
+		{def, def.Hidden, 0.05, "widening only grows"},
+		{def, def.Hidden / 2, 0.05, "widening only grows"},
+		{def, def.Hidden + 8, 0.05, "not a multiple of 16"},
+		{def, nn.MaxHidden + 16, 0.05, "not a multiple of 16 in [16, 2048]"},
+		{def, def.Hidden * 2, 0, "scale 0 not in (0, 1]"},
+		{def, def.Hidden * 2, float32(math.NaN()), "not in (0, 1]"},
+	} {
+		if _, err := c.m.WithHidden(c.n, rng, c.scale); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v to %d (scale %v): %v, want %q", c.m.Arch, c.n, c.scale, err, c.want)
+		}
+	}
+}
+
+func nonZero(v float32) bool { return v != 0 }

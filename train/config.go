@@ -94,6 +94,14 @@ type NetConfig struct {
 	// bucket then starts as a copy of the init net's first layer
 	// (nn.Model.WithInputBuckets), so the run starts at its strength.
 	Init string `toml:"init"`
+	// GrowHidden, with Init, widens the init net's first layer to this many
+	// units per perspective (a multiple of 16, above the init net's width,
+	// at most 2048; only for a flat init net): the init net's units are
+	// kept, the new ones start with small random first-layer weights and
+	// zero output weights (nn.Model.WithHidden), so the run starts exactly
+	// at the init net's strength with room to learn more. 0 (the default):
+	// the init net's width.
+	GrowHidden int `toml:"grow_hidden,omitempty"`
 }
 
 // TrainConfig is the optimisation.
@@ -244,6 +252,14 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("train: keep %q (want best or last)", t.Keep)
 	case t.KeepCheckpoints < 0 || t.KeepCheckpoints > 1_000_000:
 		return fmt.Errorf("train: keep_checkpoints %d out of range [0, 1000000] (0 keeps every epoch)", t.KeepCheckpoints)
+	}
+	if g := c.Net.GrowHidden; g != 0 {
+		switch {
+		case c.Net.Init == "":
+			return fmt.Errorf("train: net.grow_hidden %d widens the net of net.init, and net.init is empty", g)
+		case g < nn.HiddenAlign || g > nn.MaxHidden || g%nn.HiddenAlign != 0:
+			return fmt.Errorf("train: net.grow_hidden %d must be a multiple of %d in [%d, %d]", g, nn.HiddenAlign, nn.HiddenAlign, nn.MaxHidden)
+		}
 	}
 	if c.Net.Init == "" {
 		if _, err := ParseActivation(c.Net.Activation); err != nil {

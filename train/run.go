@@ -192,7 +192,7 @@ func (r *trainRun) model() error {
 		fmt.Fprintf(log, "train: resuming %v from %s at epoch %d, step %d\n", m.Arch, path, meta.Epoch, meta.Step)
 		r.m, r.optim, r.meta = m, optim, meta
 	} else {
-		m, err := newRunModel(cfg, r.game, set)
+		m, err := newRunModel(cfg, r.game, set, r.rng)
 		if err != nil {
 			return err
 		}
@@ -558,8 +558,9 @@ func OverfitWarning(rows []EpochMetrics, window int) string {
 }
 
 // newRunModel builds the untrained model of cfg, or the fine-tuning start
-// from cfg.Net.Init.
-func newRunModel(cfg *Config, game position.Variant, set *features.Set) (*Model, error) {
+// from cfg.Net.Init (widened to cfg.Net.GrowHidden units with weights from
+// rng when that is set).
+func newRunModel(cfg *Config, game position.Variant, set *features.Set, rng *rand.Rand) (*Model, error) {
 	if cfg.Net.Init != "" {
 		net, err := nn.Load(cfg.Net.Init, game)
 		if err != nil {
@@ -572,6 +573,11 @@ func newRunModel(cfg *Config, game position.Variant, set *features.Set) (*Model,
 			from, _ := features.Lookup(ref.Set)
 			if ref, err = ref.WithInputBuckets(set.ID); err != nil {
 				return nil, fmt.Errorf("train: net.features %s cannot start from net.init %s, whose set is %s: %w", set.Name, cfg.Net.Init, from.Name, err)
+			}
+		}
+		if g := cfg.Net.GrowHidden; g != 0 {
+			if ref, err = ref.WithHidden(g, rng, growInitScale); err != nil {
+				return nil, fmt.Errorf("train: net.grow_hidden %d from net.init %s: %w", g, cfg.Net.Init, err)
 			}
 		}
 		return FromReference(ref)
@@ -587,6 +593,11 @@ func newRunModel(cfg *Config, game position.Variant, set *features.Set) (*Model,
 	a.Game, a.Set, a.Inputs, a.Hidden, a.Buckets, a.Activation = game, set.ID, set.Size, cfg.Net.Hidden, max(cfg.Net.Buckets, 1), act
 	return NewModel(a)
 }
+
+// growInitScale bounds the first-layer weights of the units that
+// net.grow_hidden adds: Model.Init's, so ~32 active features put a new
+// unit's accumulator inside SCReLU's live range, as in a fresh net.
+var growInitScale = float32(1 / math.Sqrt(32) / 4 * math.Sqrt(3))
 
 // validate returns the mean loss over the validation batches.
 func validate(s *Stepper, batches []*Batch) float64 {

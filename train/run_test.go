@@ -330,6 +330,87 @@ func TestFineTuneIntoBuckets(t *testing.T) {
 	}
 }
 
+// TestGrowHidden: net.grow_hidden widens the init net (the embedded nets
+// of both games) to the given width. With a negligible learning rate the
+// exported net keeps the init net's units and zero output weights for the
+// new ones, so it evaluates as the init net; with a real one the new units
+// learn (their quantized output weights leave zero). A width the init net cannot
+// grow to, or grow_hidden without init, is refused before any data is read.
+func TestGrowHidden(t *testing.T) {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
+		dir := t.TempDir()
+		init := filepath.Join(dir, "default.nnue")
+		if err := os.WriteFile(init, nn.DefaultFile(g), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		def := nn.Default(g)
+		N, n := def.Hidden, def.Hidden+32
+		cfg := smallConfig(t, g.String())
+		cfg.Net.Init, cfg.Net.GrowHidden = init, n
+		cfg.Train.Epochs, cfg.Train.LR, cfg.Train.FinalLR = 1, 1e-9, 1e-10
+		res, err := runQuiet(t, context.Background(), cfg, Options{TrainData: syntheticMemory(g, 2000, 5)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := res.Net
+		if got.Hidden != n || got.Inputs != def.Inputs || got.Set != def.Set || got.Buckets != def.Buckets {
+			t.Fatalf("%v: grown net %v, want %d units over %v", g, got.Arch, n, def.Arch)
+		}
+		for f := range def.Inputs {
+			if !slices.Equal(got.FTWeights[f*n:f*n+N], def.FTWeights[f*N:(f+1)*N]) {
+				t.Fatalf("%v: feature %d's weights of the old units changed", g, f)
+			}
+		}
+		for b := range def.Buckets {
+			w, dw := got.OutWeights[b*2*n:(b+1)*2*n], def.OutWeights[b*2*N:(b+1)*2*N]
+			if !slices.Equal(w[:N], dw[:N]) || !slices.Equal(w[n:n+N], dw[N:]) || slices.ContainsFunc(w[N:n], nonZero16) || slices.ContainsFunc(w[n+N:], nonZero16) {
+				t.Fatalf("%v: bucket %d's output weights are not the init net's and zeros", g, b)
+			}
+		}
+		cfg.OutDir, cfg.Train.Epochs, cfg.Train.LR, cfg.Train.FinalLR = t.TempDir(), 4, 1e-2, 1e-3
+		res, err = runQuiet(t, context.Background(), cfg, Options{TrainData: labelledMemory(t, g, 3000, 9)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		learnt := 0
+		for b := range def.Buckets {
+			w := res.Net.OutWeights[b*2*n : (b+1)*2*n]
+			for _, v := range append(slices.Clone(w[N:n]), w[n+N:]...) {
+				if v != 0 {
+					learnt++
+				}
+			}
+		}
+		if learnt < def.Buckets*2*(n-N)/4 {
+			t.Fatalf("%v: after 20 steps at lr 1e-2 only %d of the %d new output weights left zero", g, learnt, def.Buckets*2*(n-N))
+		}
+	}
+	dir := t.TempDir()
+	init := filepath.Join(dir, "default.nnue")
+	os.WriteFile(init, nn.DefaultFile(position.Chess), 0o644)
+	def := nn.Default(position.Chess)
+	for _, c := range []struct {
+		init string
+		grow int
+		want string
+	}{
+		{"", 256, "net.grow_hidden 256 widens the net of net.init, and net.init is empty"},
+		{init, 200, "net.grow_hidden 200 must be a multiple of 16"},
+		{init, 4096, "must be a multiple of 16 in [16, 2048]"},
+		{init, def.Hidden, "widening only grows"},
+		{init, -16, "must be a multiple of 16"},
+	} {
+		cfg := smallConfig(t, "chess")
+		cfg.Net.Init, cfg.Net.GrowHidden = c.init, c.grow
+		cfg.Data.Train = []string{filepath.Join(dir, "no-such-data-*.dnds")} // never read: refused before the data
+		if _, err := runQuiet(t, context.Background(), cfg, Options{}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("grow_hidden %d from %q: %v, want %q", c.grow, c.init, err, c.want)
+		}
+	}
+}
+
+func nonZero16(v int16) bool { return v != 0 }
+
 // TestMirroredFeatureSets trains nets on the mirrored, compact and
 // king-bucketed sets
 // (net.features) from the same in-memory positions: the exported net

@@ -67,6 +67,7 @@ func runTrain(c *cli.Call) int {
 		hidden     = fs.Int("hidden", 0, "accumulator width N")
 		buckets    = fs.Int("buckets", 0, "output buckets")
 		initNet    = fs.String("init", "", "net `file` to fine-tune")
+		grow       = fs.Int("grow-hidden", 0, "widen the -init net's first layer to `N` units per perspective (its units kept, the new ones with zero output weights)")
 		epochs     = fs.Int("epochs", 0, "epochs (superbatches)")
 		positions  = fs.Int64("positions", 0, "positions per epoch")
 		batch      = fs.Int("batch", 0, "batch size")
@@ -121,6 +122,7 @@ func runTrain(c *cli.Call) int {
 		"hidden":        func() { cfg.Net.Hidden = *hidden },
 		"buckets":       func() { cfg.Net.Buckets = *buckets },
 		"init":          func() { cfg.Net.Init = *initNet },
+		"grow-hidden":   func() { cfg.Net.GrowHidden = *grow },
 		"epochs":        func() { cfg.Train.Epochs = *epochs },
 		"positions":     func() { cfg.Train.PositionsPerEpoch = *positions },
 		"batch":         func() { cfg.Train.BatchSize = *batch },
