@@ -122,8 +122,8 @@ func TestNetConfigs(t *testing.T) {
 			t.Fatalf("%s: %v, want %s", name, a, arch)
 		}
 	}
-	// cr4f, cr5f, cr10s, cr11s, cr12n, cr13n, xr9s, xr11n, xr12n, xr13n, cr14n, xr14n, cr15n, xr15n and cr16n fine-tune an embedded net: their shape is the init file's.
-	for name, g := range map[string]position.Variant{"cr4f": position.Chess, "cr5f": position.Chess, "cr10s": position.Chess, "cr11s": position.Chess, "cr12n": position.Chess, "cr13n": position.Chess, "xr9s": position.Xiangqi, "xr11n": position.Xiangqi, "xr12n": position.Xiangqi, "xr13n": position.Xiangqi, "cr14n": position.Chess, "xr14n": position.Xiangqi, "cr15n": position.Chess, "xr15n": position.Xiangqi, "cr16n": position.Chess} {
+	// cr4f, cr5f, cr10s, cr11s, cr12n, cr13n, xr9s, xr11n, xr12n, xr13n, cr14n, xr14n, cr15n, xr15n, cr16n and cr17n fine-tune an embedded net: their shape is the init file's.
+	for name, g := range map[string]position.Variant{"cr4f": position.Chess, "cr5f": position.Chess, "cr10s": position.Chess, "cr11s": position.Chess, "cr12n": position.Chess, "cr13n": position.Chess, "xr9s": position.Xiangqi, "xr11n": position.Xiangqi, "xr12n": position.Xiangqi, "xr13n": position.Xiangqi, "cr14n": position.Chess, "xr14n": position.Xiangqi, "cr15n": position.Chess, "xr15n": position.Xiangqi, "cr16n": position.Chess, "cr17n": position.Chess} {
 		cfg, err := LoadConfig("../configs/nets/train-" + name + ".toml")
 		if err != nil {
 			t.Fatal(err)
