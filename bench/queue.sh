@@ -69,6 +69,10 @@ while :; do
       *) echo "bench/queue.sh: $br: unknown option $o (want level=GAMES or games=N)" >&2; exit 1 ;;
     esac
   done
+  if [[ ( $br == tune:* || $br == field:* ) && -n $opts ]]; then
+    echo "bench/queue.sh: $br: options ($opts) are for SPRT lines; a tune or field line says its length itself" >&2
+    exit 1
+  fi
   if [[ $br == tune:* ]]; then
     IFS=: read -r _ group iters <<< "$br"
     params=configs/tune/$group.txt

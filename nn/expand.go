@@ -73,15 +73,15 @@ func (m *Model) WithInputBuckets(to features.SetID) (*Model, error) {
 // are m's, each new unit gets first-layer weights drawn uniform from
 // ±initScale by rng, a zero bias and zero output weights in every output
 // bucket. The new net evaluates every position exactly as m does, and the
-// new units learn from the first step on: their activations are live, so
-// their output weights get gradients, and those carry back into their
-// first-layer weights. Shapes: FTWeights F×N become F×n, FTBias N → n,
+// new units learn: their activations are live, so their output weights get
+// gradients from the first step, and once those are not zero (from the
+// second step) their first-layer weights do too. QA, QB and Scale are m's. Shapes: FTWeights F×N become F×n, FTBias N → n,
 // OutWeights B×2N → B×2n (each perspective's half widened in place).
 //
 // Errors: n not above m's width or not a valid width (a multiple of
 // HiddenAlign up to MaxHidden), or m not flat (hidden layers or pairwise
 // multiplication: their inputs are the first layer's outputs, which
-// widening would reorder), or initScale not in (0, 1].
+// widening would reorder), initScale not in (0, 1], or rng nil.
 func (m *Model) WithHidden(n int, rng *rand.Rand, initScale float32) (*Model, error) {
 	N := m.Hidden
 	switch {
@@ -91,6 +91,8 @@ func (m *Model) WithHidden(n int, rng *rand.Rand, initScale float32) (*Model, er
 		return nil, fmt.Errorf("nn: widen to %d units: the net has %d already (widening only grows)", n, N)
 	case !(initScale > 0 && initScale <= 1):
 		return nil, fmt.Errorf("nn: widen: initial weight scale %v not in (0, 1]", initScale)
+	case rng == nil:
+		return nil, fmt.Errorf("nn: widen: no random source for the new units' weights")
 	}
 	a := m.Arch
 	a.Hidden = n

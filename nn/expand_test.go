@@ -127,7 +127,12 @@ func TestWithInputBucketsStack(t *testing.T) {
 // all zero (they can learn), their biases and output weights are zero.
 // Shapes it cannot widen are refused with the reason.
 func TestWithHidden(t *testing.T) {
-	_, crelu := randomNet(t, position.Xiangqi, 32, 8, nn.CReLU, 11)
+	crm, _ := randomNet(t, position.Xiangqi, 32, 8, nn.CReLU, 11)
+	crm.QA, crm.QB, crm.Scale = 127, 32, 300 // not the defaults: the widened net must keep them
+	crelu, err := crm.Quantize("random CReLU net, own scales")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		from *nn.Net
 		to   int
@@ -143,6 +148,9 @@ func TestWithHidden(t *testing.T) {
 			t.Fatal(err)
 		}
 		N, n := src.Hidden, c.to
+		if m.QA != src.QA || m.QB != src.QB || m.Scale != src.Scale {
+			t.Fatalf("%v: scales %d/%d/%d, the source's %d/%d/%d", src.Arch, m.QA, m.QB, m.Scale, src.QA, src.QB, src.Scale)
+		}
 		if m.Hidden != n || len(m.FTWeights) != m.Inputs*n || len(m.FTBias) != n || len(m.OutWeights) != m.Buckets*2*n {
 			t.Fatalf("%v: widened shape %v with %d/%d/%d weights", src.Arch, m.Arch, len(m.FTWeights), len(m.FTBias), len(m.OutWeights))
 		}
@@ -211,6 +219,9 @@ func TestWithHidden(t *testing.T) {
 		if _, err := c.m.WithHidden(c.n, rng, c.scale); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v to %d (scale %v): %v, want %q", c.m.Arch, c.n, c.scale, err, c.want)
 		}
+	}
+	if _, err := def.WithHidden(def.Hidden*2, nil, 0.05); err == nil || !strings.Contains(err.Error(), "no random source") {
+		t.Errorf("a nil random source: %v", err)
 	}
 }
 

@@ -244,6 +244,14 @@ func (c *Config) Validate() error {
 	}
 	tr := c.Train
 	tr.Game, tr.OutDir = c.Game, "train"
+	if tr.Net.GrowHidden != 0 {
+		// Each generation fine-tunes the best net so far: a net grown once
+		// cannot grow to the same width again, so the key would fail a later
+		// generation after its self-play. Grow a net with cmd/train and
+		// start the pipeline from it instead.
+		errs = append(errs, fmt.Errorf("train: net.grow_hidden %d is for one run of cmd/train, not a pipeline, whose generations start from the best net so far (a grown net cannot grow again to the same width): grow the net with `train -init NET -grow-hidden N` and start the pipeline from it", tr.Net.GrowHidden))
+		tr.Net.GrowHidden = 0
+	}
 	if err := tr.Validate(); err != nil {
 		errs = append(errs, err)
 	}

@@ -385,15 +385,52 @@ func TestGrowHidden(t *testing.T) {
 			t.Fatalf("%v: after 20 steps at lr 1e-2 only %d of the %d new output weights left zero", g, learnt, def.Buckets*2*(n-N))
 		}
 	}
+	// Grown and bucketed at once: every king bucket's rows of the old units
+	// are the init net's first layer.
 	dir := t.TempDir()
 	init := filepath.Join(dir, "default.nnue")
 	os.WriteFile(init, nn.DefaultFile(position.Chess), 0o644)
 	def := nn.Default(position.Chess)
+	cfg := smallConfig(t, "chess")
+	cfg.Net.Init, cfg.Net.Features, cfg.Net.GrowHidden = init, "chess-kb4-hm", 256
+	cfg.Train.Epochs, cfg.Train.LR, cfg.Train.FinalLR = 1, 1e-9, 1e-10
+	res, err := runQuiet(t, context.Background(), cfg, Options{TrainData: syntheticMemory(position.Chess, 2000, 5)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	F, N, n := def.Inputs, def.Hidden, 256
+	if got := res.Net; got.Hidden != n || got.FeatureSet().Name != "chess-kb4-hm" || len(got.FTWeights) != 4*F*n {
+		t.Fatalf("kb4 grown: %v", got.Arch)
+	}
+	for b := range 4 {
+		for f := range F {
+			if r := (b*F + f) * n; !slices.Equal(res.Net.FTWeights[r:r+N], def.FTWeights[f*N:(f+1)*N]) {
+				t.Fatalf("kb4 grown: bucket %d, feature %d: the old units' weights are not the init net's", b, f)
+			}
+		}
+	}
+	// An init net with hidden layers cannot grow: its layers read the first
+	// layer's outputs.
+	set, _ := features.ByName("chess-ps768-hm")
+	sm, err := nn.NewModel(nn.Arch{Game: position.Chess, Set: set.ID, Inputs: set.Size, Hidden: 64, Buckets: 1, Activation: nn.SCReLU,
+		Layers: [nn.MaxLayers]int{16, 32}, HiddenActivation: nn.CReLU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snet, err := sm.Quantize("a zero net with hidden layers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stacked := filepath.Join(dir, "stack.nnue")
+	if err := snet.WriteFile(stacked); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		init string
 		grow int
 		want string
 	}{
+		{stacked, 128, "widening needs a flat net"},
 		{"", 256, "net.grow_hidden 256 widens the net of net.init, and net.init is empty"},
 		{init, 200, "net.grow_hidden 200 must be a multiple of 16"},
 		{init, 4096, "must be a multiple of 16 in [16, 2048]"},
