@@ -13,7 +13,7 @@
 # cap undecided continues from its result file to the larger cap once its
 # "done" line is removed: the SPRT itself has no cap, the cap only bounds
 # its cost); "BRANCH tc=10+0.1" its own time control and "BRANCH base=REV" its
-# own base (e.g. the bundle of kept changes against the engine before them:
+# own base and "BRANCH bounds=0,5" its own SPRT bounds (e.g. the bundle of kept changes against the engine before them:
 # "bundle-1a1d9a3 base=c3e013f tc=10+0.1 games=200 level=0", with the branch a
 # fixed revision, since the queue's log and result files are named after it).
 # Options combine: "BRANCH level=0 games=6000". The queue takes the first line not yet marked
@@ -67,13 +67,15 @@ while :; do
   line_level=$level_games # "BRANCH level=N": this SPRT's own LEVEL_GAMES (0: run to a verdict or the cap)
   line_games=$games       # "BRANCH games=N": this SPRT's own cap
   line_tc=$tc line_base=$base # "BRANCH tc=TC base=REV": its own control and base
+  line_bounds=$bounds         # "BRANCH bounds=E0,E1": its own SPRT bounds
   for o in $opts; do
     case $o in
+      bounds=*) line_bounds=${o#bounds=}; [[ $line_bounds =~ ^-?[0-9]+(\.[0-9]+)?,-?[0-9]+(\.[0-9]+)?$ ]] || { echo "bench/queue.sh: $br: $o: want bounds=ELO0,ELO1, e.g. bounds=0,5" >&2; exit 1; } ;;
       tc=*) line_tc=${o#tc=}; [[ $line_tc =~ ^[0-9]+(\.[0-9]+)?\+[0-9]+(\.[0-9]+)?$ ]] || { echo "bench/queue.sh: $br: $o: want tc=BASE+INC in seconds, e.g. tc=10+0.1" >&2; exit 1; } ;;
       base=*) line_base=$(git rev-parse -q --verify --short=10 "${o#base=}^{commit}") || { echo "bench/queue.sh: $br: $o: no revision" >&2; exit 1; } ;;
       level=*) line_level=${o#level=}; [[ $line_level =~ ^[0-9]+$ ]] || { echo "bench/queue.sh: $br: $o: want level=GAMES" >&2; exit 1; } ;;
       games=*) line_games=${o#games=}; [[ $line_games =~ ^[1-9][0-9]*$ ]] || { echo "bench/queue.sh: $br: $o: want games=N, N > 0" >&2; exit 1; } ;;
-      *) echo "bench/queue.sh: $br: unknown option $o (want level=GAMES, games=N, tc=TC or base=REV)" >&2; exit 1 ;;
+      *) echo "bench/queue.sh: $br: unknown option $o (want level=GAMES, games=N, tc=TC, base=REV or bounds=ELO0,ELO1)" >&2; exit 1 ;;
     esac
   done
   if [[ ( $br == tune:* || $br == field:* ) && -n $opts ]]; then
@@ -132,9 +134,9 @@ while :; do
   fi
   git rev-parse --verify -q "$br^{commit}" >/dev/null || { echo "bench/queue.sh: $br is no revision" >&2; exit 1; }
   log=runs/sprt/$g$br.log
-  echo "$(date -u +%H:%M) $game $br against $line_base ($line_tc, $bounds, at most $line_games games): $log"
+  echo "$(date -u +%H:%M) $game $br against $line_base ($line_tc, $line_bounds, at most $line_games games): $log"
   NEW=$br PGNOUT=runs/sprt/$g$br.pgn RESULTS=runs/sprt/$g$br.results DATAOUT=runs/sprtdata \
-    bench/sprt.sh "$game" "$line_base" "$line_tc" "$bounds" "$line_games" 1 > "$log" 2>&1 &
+    bench/sprt.sh "$game" "$line_base" "$line_tc" "$line_bounds" "$line_games" 1 > "$log" 2>&1 &
   pid=$!
   why=
   while kill -0 "$pid" 2>/dev/null; do
