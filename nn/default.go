@@ -1,5 +1,5 @@
 // The embedded default nets (nets/*.nnue): for each game the strongest net
-// trained so far: chess (768→128)×2→1 (cr14n, 2026-12-06: the second
+// trained so far: chess (768→128)×2→1 (cr17n, 2026-12-07: the second
 // round's net on 10.3 M self-play positions, fine-tuned on the searched
 // engine's games, then twice on all chess data with the SPRT matches'
 // games, then on the engine's own SPRT games alone)
