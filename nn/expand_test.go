@@ -1,6 +1,7 @@
 package nn_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -43,23 +44,7 @@ func TestWithInputBuckets(t *testing.T) {
 		if m.Inputs != to.Size || len(m.FTWeights) != to.Size*m.Hidden {
 			t.Fatalf("%s: %d inputs, %d weights", to.Name, m.Inputs, len(m.FTWeights))
 		}
-		net, err := m.Quantize("bucketed copy")
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := to.Game
-		st, ref := nn.NewStack(net), nn.NewStack(c.from)
-		n := 0
-		randomGamesFrom(t, g, 5, 20, 150, st, func(int) walker { return newPos(t, g) }, func(pos walker, _ *position.Dirty) {
-			ref.Reset(pos)
-			if a, b := st.Evaluate(pos.SideToMove()), ref.Evaluate(pos.SideToMove()); a != b {
-				t.Fatalf("%s: %d, the source net %d at %s", to.Name, a, b, pos.FEN())
-			}
-			n++
-		})
-		if n < 1000 {
-			t.Fatalf("%s: only %d positions", to.Name, n)
-		}
+		sameEvals(t, to.Name, m, c.from, to.Game, 5, 20, 1000)
 	}
 	for _, c := range []struct {
 		from *nn.Net
@@ -98,23 +83,7 @@ func TestWithInputBucketsStack(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			net, err := m.Quantize("bucketed copy")
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := to.Game
-			st, ref := nn.NewStack(net), nn.NewStack(src)
-			n := 0
-			randomGamesFrom(t, g, uint64(j), 4, 120, st, func(int) walker { return newPos(t, g) }, func(pos walker, _ *position.Dirty) {
-				ref.Reset(pos)
-				if a, b := st.Evaluate(pos.SideToMove()), ref.Evaluate(pos.SideToMove()); a != b {
-					t.Fatalf("%s %s: %d, the source net %d at %s", to.Name, sh.name, a, b, pos.FEN())
-				}
-				n++
-			})
-			if n < 300 {
-				t.Fatalf("%s %s: only %d positions", to.Name, sh.name, n)
-			}
+			sameEvals(t, to.Name+" "+sh.name, m, src, to.Game, uint64(j), 4, 300)
 		}
 	}
 }
@@ -180,23 +149,7 @@ func TestWithHidden(t *testing.T) {
 		if !slices.Equal(m.FTBias[:N], src.FTBias) || slices.ContainsFunc(m.FTBias[N:], nonZero) || !slices.Equal(m.OutBias, src.OutBias) {
 			t.Fatalf("%v: biases not the source's followed by zeros", src.Arch)
 		}
-		net, err := m.Quantize("widened copy")
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := src.Game
-		st, ref := nn.NewStack(net), nn.NewStack(c.from)
-		count := 0
-		randomGamesFrom(t, g, 3, 12, 150, st, func(int) walker { return newPos(t, g) }, func(pos walker, _ *position.Dirty) {
-			ref.Reset(pos)
-			if a, b := st.Evaluate(pos.SideToMove()), ref.Evaluate(pos.SideToMove()); a != b {
-				t.Fatalf("%v widened to %d: %d, the source net %d at %s", src.Arch, n, a, b, pos.FEN())
-			}
-			count++
-		})
-		if count < 500 {
-			t.Fatalf("%v: only %d positions", src.Arch, count)
-		}
+		sameEvals(t, fmt.Sprintf("%v widened to %d", src.Arch, n), m, c.from, src.Game, 3, 12, 500)
 	}
 	set, _ := features.ByName("chess-ps768-hm")
 	_, stack := randomStackNet(t, set, stackShapes[0], 5)
@@ -226,3 +179,26 @@ func TestWithHidden(t *testing.T) {
 }
 
 func nonZero(v float32) bool { return v != 0 }
+
+// sameEvals quantizes m and checks that the engine's incremental stack
+// evaluates every position of games random games (seed, 150 plies at most)
+// with it exactly as with src, over at least min positions.
+func sameEvals(t *testing.T, name string, m *nn.Model, src *nn.Net, g position.Variant, seed uint64, games, min int) {
+	t.Helper()
+	net, err := m.Quantize(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ref := nn.NewStack(net), nn.NewStack(src)
+	n := 0
+	randomGamesFrom(t, g, seed, games, 150, st, func(int) walker { return newPos(t, g) }, func(pos walker, _ *position.Dirty) {
+		ref.Reset(pos)
+		if a, b := st.Evaluate(pos.SideToMove()), ref.Evaluate(pos.SideToMove()); a != b {
+			t.Fatalf("%s: %d, the source net %d at %s", name, a, b, pos.FEN())
+		}
+		n++
+	})
+	if n < min {
+		t.Fatalf("%s: only %d positions", name, n)
+	}
+}
