@@ -136,6 +136,24 @@ func TestNetConfigs(t *testing.T) {
 			t.Fatalf("%s: name %q, init %q, game %v; want the embedded %v net %s", name, cfg.Name, cfg.Net.Init, cfg.Game.Variant(), g, init)
 		}
 	}
+	// cr18l75 fine-tunes an earlier kept net from configs/nets (the embedded
+	// one was fine-tuned on the same games already): the file must be there
+	// and load as a net of the config's game.
+	for name, init := range map[string]string{"cr18l75": "configs/nets/cr14n.nnue"} {
+		cfg, err := LoadConfig("../configs/nets/train-" + name + ".toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cfg.Validate(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if cfg.Net.Init != init || cfg.Name != name {
+			t.Fatalf("%s: name %q, init %q; want init %s", name, cfg.Name, cfg.Net.Init, init)
+		}
+		if _, err := nn.Load("../"+init, cfg.Game.Variant()); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
 }
 
 // Issue 24 N4: the sigmoid scale K is refused outside [MinK, MaxK] (K = 1e9
