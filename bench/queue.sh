@@ -16,7 +16,10 @@
 # own base and "BRANCH bounds=0,5" its own SPRT bounds (e.g. the bundle of kept changes against the engine before them:
 # "bundle-1a1d9a3 base=c3e013f tc=10+0.1 games=200 level=0", with the branch a
 # fixed revision, since the queue's log and result files are named after it).
-# Options combine: "BRANCH level=0 games=6000". The queue takes the first line not yet marked
+# Options combine: "BRANCH level=0 games=6000". A line "hold" stops the queue
+# there until it is deleted or commented out (queue a field arm or a tune
+# behind a hold when main must change before it starts, e.g. a net to merge
+# once its SPRT passes). The queue takes the first line not yet marked
 # done, runs NEW=<branch> bench/sprt.sh GAME BASE ... with one game at a time,
 # PGNOUT=runs/sprt/<g><branch>.pgn, RESULTS=runs/sprt/<g><branch>.results and
 # DATAOUT=runs/sprtdata (<g> is c or x), logs to runs/sprt/<g><branch>.log, and
@@ -59,11 +62,21 @@ case $game in chess) g=c ;; xiangqi) g=x ;; *) echo "bench/queue.sh: game is che
 mkdir -p runs/sprt runs/sprtdata
 touch "$queue.done"
 while :; do
-  line=$(grep -vE '^[[:space:]]*(#|$)' "$queue" | while read -r b rest; do
+  line=$({ grep -vE '^[[:space:]]*(#|$)' "$queue" || true; } | while read -r b rest; do
     grep -qxF "$b done" "$queue.done" || { echo "$b $rest"; break; }
   done)
   read -r br opts <<< "$line"
   [ -n "$br" ] || { echo "$(date -u +%H:%M) queue $queue: empty"; exit 0; }
+  if [ "$br" = hold ]; then
+    # "hold": wait here until the line is deleted or commented out (e.g. to
+    # merge a net that an SPRT just accepted before a field arm measures main)
+    [ -n "$opts" ] && { echo "bench/queue.sh: hold takes no options ($opts)" >&2; exit 1; }
+    [ "${held:-}" = 1 ] || echo "$(date -u +%H:%M) queue $queue: held (delete the line \"hold\" to go on)"
+    held=1
+    sleep 30
+    continue
+  fi
+  held=
   line_level=$level_games # "BRANCH level=N": this SPRT's own LEVEL_GAMES (0: run to a verdict or the cap)
   line_games=$games       # "BRANCH games=N": this SPRT's own cap
   line_tc=$tc line_base=$base # "BRANCH tc=TC base=REV": its own control and base
