@@ -175,6 +175,11 @@ type SpinOption struct {
 	Default, Min, Max int
 }
 
+// Line renders o as the engine declares it, the line ParseSpinOption reads.
+func (o SpinOption) Line() string {
+	return fmt.Sprintf("option name %s type spin default %d min %d max %d", o.Name, o.Default, o.Min, o.Max)
+}
+
 // ParseSpinOption reads a UCI option line; ok is false for any other
 // option type or a malformed spin line.
 func ParseSpinOption(line string) (o SpinOption, ok bool) {

@@ -151,7 +151,7 @@ func Prepare(ctx context.Context, cfg *Config) (*Tuner, Identity, *State, error)
 	ident := Identity{ParamsSHA256: cfg.ParamsSHA256, EngineID: id, Game: position.VariantName(cfg.Game), Iterations: cfg.Iterations,
 		Pairs: cfg.Pairs, TC: cfg.TC.String(), OpeningsSHA256: openingsHash(cfg.Openings), Seed: cfg.Seed}
 	for _, o := range opts {
-		ident.Options = append(ident.Options, fmt.Sprintf("option name %s type spin default %d min %d max %d", o.Name, o.Default, o.Min, o.Max))
+		ident.Options = append(ident.Options, o.Line())
 	}
 	t := NewTuner(cfg.Params, DefaultSchedule(cfg.Iterations), cfg.Seed)
 	st, ok, err := LoadState(cfg.StatePath)
