@@ -118,6 +118,12 @@ func (m *Model) Clone() *Model {
 	return c
 }
 
+// ftInitScale bounds the feature-transformer weights of a fresh net (Init)
+// and of the units net.grow_hidden adds: uniform in ±ftInitScale has
+// standard deviation 1/(4·√32), so ~32 active features put a unit's
+// accumulator inside SCReLU's live range.
+var ftInitScale = float32(1 / math.Sqrt(32) / 4 * math.Sqrt(3))
+
 // Init fills the parameters from rng: feature-transformer weights uniform
 // with standard deviation 1/(4·√32), so that ~32 active features give
 // accumulators of standard deviation ¼ (inside SCReLU's live range [0, 1]);
@@ -127,9 +133,8 @@ func (m *Model) Clone() *Model {
 // biases zero.
 func (m *Model) Init(rng *rand.Rand) {
 	a := m.Arch
-	ft := float32(1 / math.Sqrt(32) / 4 * math.Sqrt(3))
 	for i := range m.FTWeights {
-		m.FTWeights[i] = ft * float32(2*rng.Float64()-1)
+		m.FTWeights[i] = ftInitScale * float32(2*rng.Float64()-1)
 	}
 	clear(m.FTBias)
 	ow := float32(1 / math.Sqrt(float64(a.OutInputs())))

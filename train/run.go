@@ -576,7 +576,7 @@ func newRunModel(cfg *Config, game position.Variant, set *features.Set, rng *ran
 			}
 		}
 		if g := cfg.Net.GrowHidden; g != 0 {
-			if ref, err = ref.WithHidden(g, rng, growInitScale); err != nil {
+			if ref, err = ref.WithHidden(g, rng, ftInitScale); err != nil {
 				return nil, fmt.Errorf("train: net.grow_hidden %d from net.init %s: %w", g, cfg.Net.Init, err)
 			}
 		}
@@ -593,11 +593,6 @@ func newRunModel(cfg *Config, game position.Variant, set *features.Set, rng *ran
 	a.Game, a.Set, a.Inputs, a.Hidden, a.Buckets, a.Activation = game, set.ID, set.Size, cfg.Net.Hidden, max(cfg.Net.Buckets, 1), act
 	return NewModel(a)
 }
-
-// growInitScale bounds the first-layer weights of the units that
-// net.grow_hidden adds: Model.Init's, so ~32 active features put a new
-// unit's accumulator inside SCReLU's live range, as in a fresh net.
-var growInitScale = float32(1 / math.Sqrt(32) / 4 * math.Sqrt(3))
 
 // validate returns the mean loss over the validation batches.
 func validate(s *Stepper, batches []*Batch) float64 {
