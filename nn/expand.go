@@ -117,3 +117,46 @@ func (m *Model) WithHidden(n int, rng *rand.Rand, initScale float32) (*Model, er
 	copy(out.OutBias, m.OutBias)
 	return out, nil
 }
+
+// WithOutputBuckets returns m with b material output buckets (Arch.Bucket:
+// bullet's MaterialCount) in place of its single one: every bucket's output
+// row and bias are a copy of m's, and with layer stacks every stack is a
+// copy of m's hidden layers; the first layer is m's. The new net evaluates
+// every position exactly as m does, so it can be fine-tuned from m and
+// start at its strength, its buckets free to part by material from there
+// (an endgame bucket can learn how little a small edge is worth without
+// moving the middlegame's output). Shapes: OutWeights 1×O become b×O
+// (O = OutInputs), OutBias 1 → b; with Stacks each hidden layer's weights
+// and biases repeat b times.
+//
+// Errors: m with more than one output bucket already (its buckets would have
+// to be split, which keeps no evaluation), or b outside [2, MaxBuckets].
+func (m *Model) WithOutputBuckets(b int) (*Model, error) {
+	switch {
+	case m.Buckets != 1:
+		return nil, fmt.Errorf("nn: the net has %d output buckets already; only a net with one grows them", m.Buckets)
+	case b < 2 || b > MaxBuckets:
+		return nil, fmt.Errorf("nn: %d output buckets not in [2, %d]", b, MaxBuckets)
+	}
+	a := m.Arch
+	a.Buckets = b
+	out, err := NewModel(a)
+	if err != nil {
+		return nil, err
+	}
+	out.QA, out.QB, out.Scale = m.QA, m.QB, m.Scale
+	copy(out.FTWeights, m.FTWeights)
+	copy(out.FTBias, m.FTBias)
+	for k := range b {
+		copy(out.OutWeights[k*len(m.OutWeights):], m.OutWeights)
+		out.OutBias[k] = m.OutBias[0]
+	}
+	for i := range m.NumLayers() {
+		// One stack in m; out has b stacks with Stacks, else one shared.
+		for s := range out.StackCount() {
+			copy(out.HiddenWeights[i][s*len(m.HiddenWeights[i]):], m.HiddenWeights[i])
+			copy(out.HiddenBias[i][s*len(m.HiddenBias[i]):], m.HiddenBias[i])
+		}
+	}
+	return out, nil
+}

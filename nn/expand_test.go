@@ -202,3 +202,96 @@ func sameEvals(t *testing.T, name string, m *nn.Model, src *nn.Net, g position.V
 		t.Fatalf("%s: only %d positions", name, n)
 	}
 }
+
+// oneBucket returns m cut down to its first output bucket (and, with layer
+// stacks, its first stack): a one-bucket net to grow buckets from.
+func oneBucket(t *testing.T, m *nn.Model) *nn.Model {
+	t.Helper()
+	a := m.Arch
+	a.Buckets = 1
+	o, err := nn.NewModel(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.QA, o.QB, o.Scale = m.QA, m.QB, m.Scale
+	copy(o.FTWeights, m.FTWeights)
+	copy(o.FTBias, m.FTBias)
+	copy(o.OutWeights, m.OutWeights)
+	o.OutBias[0] = m.OutBias[0]
+	for i := range m.NumLayers() {
+		copy(o.HiddenWeights[i], m.HiddenWeights[i])
+		copy(o.HiddenBias[i], m.HiddenBias[i])
+	}
+	return o
+}
+
+// TestWithOutputBuckets: a one-bucket net grown to b material output
+// buckets evaluates every position of random games (captures walk the
+// positions through the buckets) exactly as the net it grew from, through
+// the engine's stack (the embedded nets of both games, and one-bucket cuts
+// of random nets with hidden layers, pairwise multiplication and layer
+// stacks); every bucket's output row, bias and (with stacks) hidden layers
+// are copies of the source's. Shapes it cannot grow are refused.
+func TestWithOutputBuckets(t *testing.T) {
+	type grow struct {
+		name string
+		src  *nn.Model
+		b    int
+	}
+	cases := []grow{
+		{"chess embedded", nn.Default(position.Chess).Model(), 8},
+		{"xiangqi embedded", nn.Default(position.Xiangqi).Model(), 4},
+	}
+	set, _ := features.ByName("chess-ps768-hm")
+	for j, sh := range stackShapes {
+		m, _ := randomStackNet(t, set, sh, uint64(200+j))
+		cases = append(cases, grow{sh.name, oneBucket(t, m), 8})
+	}
+	for i, c := range cases {
+		if c.src.Buckets != 1 {
+			t.Fatalf("%s: the source has %d buckets", c.name, c.src.Buckets)
+		}
+		src, err := c.src.Quantize(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := c.src.WithOutputBuckets(c.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		O := c.src.OutInputs()
+		if m.Buckets != c.b || len(m.OutWeights) != c.b*O || len(m.OutBias) != c.b || m.QA != c.src.QA || m.QB != c.src.QB || m.Scale != c.src.Scale {
+			t.Fatalf("%s: grown to %v with %d output weights, %d biases", c.name, m.Arch, len(m.OutWeights), len(m.OutBias))
+		}
+		for k := range c.b {
+			if !slices.Equal(m.OutWeights[k*O:(k+1)*O], c.src.OutWeights) || m.OutBias[k] != c.src.OutBias[0] {
+				t.Fatalf("%s: bucket %d's output row is not the source's", c.name, k)
+			}
+		}
+		for l := range c.src.NumLayers() {
+			for s := range m.StackCount() {
+				n := len(c.src.HiddenWeights[l])
+				if !slices.Equal(m.HiddenWeights[l][s*n:(s+1)*n], c.src.HiddenWeights[l]) {
+					t.Fatalf("%s: layer %d of stack %d is not the source's", c.name, l, s)
+				}
+			}
+		}
+		sameEvals(t, fmt.Sprintf("%s grown to %d buckets", c.name, c.b), m, src, c.src.Game, uint64(i), 8, 600)
+	}
+	def := nn.Default(position.Chess).Model()
+	eight, _ := def.WithOutputBuckets(8)
+	for _, c := range []struct {
+		m    *nn.Model
+		b    int
+		want string
+	}{
+		{eight, 16, "8 output buckets already"},
+		{def, 1, "1 output buckets not in [2, 32]"},
+		{def, 0, "not in [2, 32]"},
+		{def, nn.MaxBuckets + 1, "not in [2, 32]"},
+	} {
+		if _, err := c.m.WithOutputBuckets(c.b); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v to %d buckets: %v, want %q", c.m.Arch, c.b, err, c.want)
+		}
+	}
+}

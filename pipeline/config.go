@@ -252,6 +252,12 @@ func (c *Config) Validate() error {
 		errs = append(errs, fmt.Errorf("train: net.grow_hidden %d is for one run of cmd/train, not a pipeline, whose generations start from the best net so far (a grown net cannot grow again to the same width): grow the net with `train -init NET -grow-hidden N` and start the pipeline from it", tr.Net.GrowHidden))
 		tr.Net.GrowHidden = 0
 	}
+	if tr.Net.GrowBuckets != 0 {
+		// The same for output buckets: a net grown to B buckets has more
+		// than one, and only a one-bucket net grows them.
+		errs = append(errs, fmt.Errorf("train: net.grow_buckets %d is for one run of cmd/train, not a pipeline, whose generations start from the best net so far (a net with buckets cannot grow them again): grow the net with `train -init NET -grow-buckets B` and start the pipeline from it", tr.Net.GrowBuckets))
+		tr.Net.GrowBuckets = 0
+	}
 	if err := tr.Validate(); err != nil {
 		errs = append(errs, err)
 	}

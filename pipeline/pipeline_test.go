@@ -205,6 +205,7 @@ func TestConfigErrors(t *testing.T) {
 		"[train.data]\nmax_abs_score = -5": "pipeline config: train: max_abs_score -5 must be >= 0 (0: no limit)",
 		"[selfplay]\ngames = -1":           "pipeline config: selfplay: games = -1 (until stopped) cannot make a generation: give a game count",
 		"[train.net]\ngrow_hidden = 256":   "pipeline config: train: net.grow_hidden 256 is for one run of cmd/train, not a pipeline, whose generations start from the best net so far (a grown net cannot grow again to the same width): grow the net with `train -init NET -grow-hidden N` and start the pipeline from it",
+		"[train.net]\ngrow_buckets = 8":    "pipeline config: train: net.grow_buckets 8 is for one run of cmd/train, not a pipeline, whose generations start from the best net so far (a net with buckets cannot grow them again): grow the net with `train -init NET -grow-buckets B` and start the pipeline from it",
 		// The game is read once, by the decoder, in every table.
 		"[selfplay]\ngame = \"shogi\"": `pipeline config: toml: line 3 (last key "selfplay.game"): unknown game "shogi" (want xiangqi or chess)`,
 		"[train]\ngame = \"Chess\"":    `pipeline config: toml: line 3 (last key "train.game"): unknown game "Chess" (want xiangqi or chess)`,

@@ -99,6 +99,7 @@ func FuzzParseConfig(f *testing.F) {
 	f.Add([]byte("[loss]\nlambda = 0.5\npower = 2\n"))
 	f.Add([]byte("[data]\ntrain = [\"a\", \"b\"]\nvalid_split = 0.1\n"))
 	f.Add([]byte("[net]\ninit = \"n.nnue\"\ngrow_hidden = 256\n"))
+	f.Add([]byte("[net]\ninit = \"n.nnue\"\ngrow_buckets = 8\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		cfg, err := ParseConfig(data)
 		if err != nil {

@@ -559,7 +559,7 @@ func OverfitWarning(rows []EpochMetrics, window int) string {
 
 // newRunModel builds the untrained model of cfg, or the fine-tuning start
 // from cfg.Net.Init (widened to cfg.Net.GrowHidden units with weights from
-// rng when that is set).
+// rng when that is set, and given cfg.Net.GrowBuckets output buckets).
 func newRunModel(cfg *Config, game position.Variant, set *features.Set, rng *rand.Rand) (*Model, error) {
 	if cfg.Net.Init != "" {
 		net, err := nn.Load(cfg.Net.Init, game)
@@ -578,6 +578,11 @@ func newRunModel(cfg *Config, game position.Variant, set *features.Set, rng *ran
 		if g := cfg.Net.GrowHidden; g != 0 {
 			if ref, err = ref.WithHidden(g, rng, ftInitScale); err != nil {
 				return nil, fmt.Errorf("train: net.grow_hidden %d from net.init %s: %w", g, cfg.Net.Init, err)
+			}
+		}
+		if b := cfg.Net.GrowBuckets; b != 0 {
+			if ref, err = ref.WithOutputBuckets(b); err != nil {
+				return nil, fmt.Errorf("train: net.grow_buckets %d from net.init %s: %w", b, cfg.Net.Init, err)
 			}
 		}
 		return FromReference(ref)

@@ -4,6 +4,7 @@ package train
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -447,6 +448,90 @@ func TestGrowHidden(t *testing.T) {
 }
 
 func nonZero16(v int16) bool { return v != 0 }
+
+// TestGrowBuckets: net.grow_buckets gives the init net (the embedded nets
+// of both games) material output buckets. With a negligible learning rate
+// every bucket's output row and bias stay the init net's, so the net
+// evaluates as the init net; with a real one the buckets part (rows of
+// buckets the data reach learn apart). An init net with buckets already, a
+// count outside [2, 32] or grow_buckets without init is refused before any
+// data is read.
+func TestGrowBuckets(t *testing.T) {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
+		dir := t.TempDir()
+		init := filepath.Join(dir, "default.nnue")
+		if err := os.WriteFile(init, nn.DefaultFile(g), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		def := nn.Default(g)
+		const B = 8
+		O := def.OutInputs()
+		cfg := smallConfig(t, g.String())
+		cfg.Net.Init, cfg.Net.GrowBuckets = init, B
+		cfg.Train.Epochs, cfg.Train.LR, cfg.Train.FinalLR = 1, 1e-9, 1e-10
+		res, err := runQuiet(t, context.Background(), cfg, Options{TrainData: syntheticMemory(g, 2000, 5)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := res.Net
+		if got.Buckets != B || got.Hidden != def.Hidden || got.Set != def.Set || len(got.OutWeights) != B*O {
+			t.Fatalf("%v: grown net %v, want %d buckets over %v", g, got.Arch, B, def.Arch)
+		}
+		if !slices.Equal(got.FTWeights, def.FTWeights) || !slices.Equal(got.FTBias, def.FTBias) {
+			t.Fatalf("%v: the first layer changed", g)
+		}
+		for b := range B {
+			if !slices.Equal(got.OutWeights[b*O:(b+1)*O], def.OutWeights) || got.OutBias[b] != def.OutBias[0] {
+				t.Fatalf("%v: bucket %d's output row is not the init net's", g, b)
+			}
+		}
+		cfg.OutDir, cfg.Train.Epochs, cfg.Train.LR, cfg.Train.FinalLR = t.TempDir(), 4, 1e-2, 1e-3
+		res, err = runQuiet(t, context.Background(), cfg, Options{TrainData: labelledMemory(t, g, 3000, 9)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		distinct := map[string]bool{}
+		for b := range B {
+			distinct[fmt.Sprint(res.Net.OutWeights[b*O:(b+1)*O], res.Net.OutBias[b])] = true
+		}
+		if len(distinct) < 3 {
+			t.Fatalf("%v: after 20 steps at lr 1e-2 only %d of the %d buckets' output rows differ", g, len(distinct), B)
+		}
+	}
+	dir := t.TempDir()
+	init := filepath.Join(dir, "default.nnue")
+	os.WriteFile(init, nn.DefaultFile(position.Chess), 0o644)
+	m8, err := nn.Default(position.Chess).Model().WithOutputBuckets(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n8, err := m8.Quantize("eight buckets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bucketed := filepath.Join(dir, "b8.nnue")
+	if err := n8.WriteFile(bucketed); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		init string
+		b    int
+		want string
+	}{
+		{bucketed, 4, "net.grow_buckets 4 from net.init " + bucketed + ": nn: the net has 8 output buckets already; only a net with one grows them"},
+		{"", 8, "net.grow_buckets 8 gives the net of net.init output buckets, and net.init is empty"},
+		{init, 1, "net.grow_buckets 1 out of range [2, 32]"},
+		{init, 33, "net.grow_buckets 33 out of range [2, 32]"},
+		{init, -8, "net.grow_buckets -8 out of range [2, 32]"},
+	} {
+		cfg := smallConfig(t, "chess")
+		cfg.Net.Init, cfg.Net.GrowBuckets = c.init, c.b
+		cfg.Data.Train = []string{filepath.Join(dir, "no-such-data-*.dnds")} // never read: refused before the data
+		if _, err := runQuiet(t, context.Background(), cfg, Options{}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("grow_buckets %d from %q: %v, want %q", c.b, c.init, err, c.want)
+		}
+	}
+}
 
 // TestMirroredFeatureSets trains nets on the mirrored, compact and
 // king-bucketed sets

@@ -68,6 +68,7 @@ func runTrain(c *cli.Call) int {
 		buckets    = fs.Int("buckets", 0, "output buckets")
 		initNet    = fs.String("init", "", "net `file` to fine-tune")
 		grow       = fs.Int("grow-hidden", 0, "widen the -init net's first layer to `N` units per perspective (its units kept, the new ones with zero output weights)")
+		growB      = fs.Int("grow-buckets", 0, "give the -init net, which has one output bucket, `B` material output buckets, each a copy of its output layer")
 		epochs     = fs.Int("epochs", 0, "epochs (superbatches)")
 		positions  = fs.Int64("positions", 0, "positions per epoch")
 		batch      = fs.Int("batch", 0, "batch size")
@@ -123,6 +124,7 @@ func runTrain(c *cli.Call) int {
 		"buckets":       func() { cfg.Net.Buckets = *buckets },
 		"init":          func() { cfg.Net.Init = *initNet },
 		"grow-hidden":   func() { cfg.Net.GrowHidden = *grow },
+		"grow-buckets":  func() { cfg.Net.GrowBuckets = *growB },
 		"epochs":        func() { cfg.Train.Epochs = *epochs },
 		"positions":     func() { cfg.Train.PositionsPerEpoch = *positions },
 		"batch":         func() { cfg.Train.BatchSize = *batch },
