@@ -1,8 +1,8 @@
 // The embedded default nets (nets/*.nnue): for each game the strongest net
-// trained so far: chess (768→128)×2→1 (cr17n, 2026-12-07: the second
+// trained so far: chess (768→128)×2→1 (cr18l75, 2026-12-07: the second
 // round's net on 10.3 M self-play positions, fine-tuned on the searched
 // engine's games, then twice on all chess data with the SPRT matches'
-// games, then on the engine's own SPRT games alone)
+// games, then on the engine's own SPRT games alone at λ 0.75)
 // and xiangqi compact (692→128)×2→1 (xr15n, 2026-12-07: the fifth round's
 // xr5, 5.1 M positions after the filters, fine-tuned at λ 0.75 on 4.2 M,
 // then on 5.4 M with the SPRT matches' games, then four times on the

@@ -15,12 +15,13 @@ import (
 // options' spelling, -hce and -evalfile, stays as deprecated aliases that
 // say so. The engine's first move at depth 4 from one thread tells the
 // evaluators apart: the hand-written evaluation plays Nc3 in 402 nodes, the
-// embedded chess net (cr17n) g3 in 579 (cr14n: e4 in 540; cr11s: d4 in 373; cr10s: d4 in
-// 360; cr5f: d4 in 309; 385 and 281 before the deeper/shallower LMR re-search).
+// embedded chess net (cr18l75) d4 in 415 (cr17n: g3 in 579; cr14n: e4 in 540; cr11s: d4 in
+// 373; cr10s: d4 in 360; cr5f: d4 in 309; 385 and 281 before the deeper/shallower LMR
+// re-search).
 func TestHumanEval(t *testing.T) {
 	const (
 		hand = "engine plays Nc3 (b1c3)   [depth 4, white +0.11, 402 nodes, "
-		net  = "engine plays g3 (g2g3)   [depth 4, white +0.27, 579 nodes, "
+		net  = "engine plays d4 (d2d4)   [depth 4, white +0.11, 415 nodes, "
 	)
 	dir := t.TempDir()
 	file, missing := filepath.Join(dir, "chess.nnue"), filepath.Join(dir, "missing.nnue")
