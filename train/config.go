@@ -101,14 +101,14 @@ type NetConfig struct {
 	// zero output weights (nn.Model.WithHidden), so the run starts exactly
 	// at the init net's strength with room to learn more. 0 (the default):
 	// the init net's width.
-	GrowHidden int `toml:"grow_hidden,omitempty"`
+	GrowHidden int `toml:"grow_hidden,omitzero"`
 	// GrowBuckets, with Init, gives a net with one output bucket this many
 	// material output buckets (2 to 32; bullet's MaterialCount, as
 	// Buckets), each a copy of its output row (and, with layer stacks, of
 	// its hidden layers: nn.Model.WithOutputBuckets), so the run starts
 	// exactly at the init net's strength and each bucket can learn its own
 	// share of the material range. 0 (the default): the init net's buckets.
-	GrowBuckets int `toml:"grow_buckets,omitempty"`
+	GrowBuckets int `toml:"grow_buckets,omitzero"`
 }
 
 // TrainConfig is the optimisation.
@@ -271,7 +271,7 @@ func (c *Config) Validate() error {
 	if b := c.Net.GrowBuckets; b != 0 {
 		switch {
 		case c.Net.Init == "":
-			return fmt.Errorf("train: net.grow_buckets %d gives the net of net.init output buckets, and net.init is empty", b)
+			return fmt.Errorf("train: net.grow_buckets %d needs net.init (the one-bucket net to grow), and net.init is empty", b)
 		case b < 2 || b > nn.MaxBuckets:
 			return fmt.Errorf("train: net.grow_buckets %d out of range [2, %d]", b, nn.MaxBuckets)
 		}

@@ -2,6 +2,7 @@
 package train
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -136,11 +137,11 @@ func TestNetConfigs(t *testing.T) {
 			t.Fatalf("%s: name %q, init %q, game %v; want the embedded %v net %s", name, cfg.Name, cfg.Net.Init, cfg.Game.Variant(), g, init)
 		}
 	}
-	// cr18l75, cr19b8 and cr19l50 fine-tune an earlier kept net from
+	// cr18l75, cr19b8, cr19l50 and xr16n fine-tune an earlier kept net from
 	// configs/nets (the embedded one was fine-tuned on the same games
 	// already): the file must be there and load as a net of the config's
 	// game.
-	for name, init := range map[string]string{"cr18l75": "configs/nets/cr14n.nnue", "cr19b8": "configs/nets/cr14n.nnue", "cr19l50": "configs/nets/cr14n.nnue"} {
+	for name, init := range map[string]string{"cr18l75": "configs/nets/cr14n.nnue", "cr19b8": "configs/nets/cr14n.nnue", "cr19l50": "configs/nets/cr14n.nnue", "xr16n": "configs/nets/xr13n.nnue"} {
 		cfg, err := LoadConfig("../configs/nets/train-" + name + ".toml")
 		if err != nil {
 			t.Fatal(err)
@@ -247,5 +248,34 @@ func TestRunName(t *testing.T) {
 	}
 	if err := cfg.Validate(); fmt.Sprint(err) != `train: name ""`+tail {
 		t.Errorf(`name = "": %v`, err)
+	}
+}
+
+// TestFingerprintStable: a key added to the config must not change the
+// resume fingerprint of a config that does not use it, or every checkpoint
+// written before the key existed stops resuming ("written with other
+// settings"). The values are those of the trainer before net.grow_hidden
+// (cf30a07^), for the defaults with and without an init net; an int key
+// needs `omitzero` (the TOML encoder's omitempty keeps a zero int), which
+// grow_hidden lacked from cf30a07 until this test.
+func TestFingerprintStable(t *testing.T) {
+	for _, c := range []struct {
+		g          position.Variant
+		plain, ini string
+	}{
+		{position.Chess, "76a366237622daf4", "0d359f8c765438c5"},
+		{position.Xiangqi, "b2831bbab7bdc88b", "06f367b484df5936"},
+	} {
+		cfg := Defaults(c.g)
+		if got := cfg.fingerprint(); got != c.plain {
+			t.Errorf("%v defaults: fingerprint %s, want %s (the TOML:\n%s)", c.g, got, c.plain, cfg.TOML())
+		}
+		cfg.Net.Init = "n.nnue"
+		if got := cfg.fingerprint(); got != c.ini {
+			t.Errorf("%v defaults with an init net: fingerprint %s, want %s", c.g, got, c.ini)
+		}
+		if bytes.Contains(cfg.TOML(), []byte("grow_")) {
+			t.Errorf("%v: the TOML of a config without grow keys names them:\n%s", c.g, cfg.TOML())
+		}
 	}
 }

@@ -390,7 +390,9 @@ func TestGrowHidden(t *testing.T) {
 	// are the init net's first layer.
 	dir := t.TempDir()
 	init := filepath.Join(dir, "default.nnue")
-	os.WriteFile(init, nn.DefaultFile(position.Chess), 0o644)
+	if err := os.WriteFile(init, nn.DefaultFile(position.Chess), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	def := nn.Default(position.Chess)
 	cfg := smallConfig(t, "chess")
 	cfg.Net.Init, cfg.Net.Features, cfg.Net.GrowHidden = init, "chess-kb4-hm", 256
@@ -449,6 +451,40 @@ func TestGrowHidden(t *testing.T) {
 
 func nonZero16(v int16) bool { return v != 0 }
 
+// oneBucketInit writes game g's embedded net, cut to its first output bucket
+// when it has more (so that the tests hold whichever net is embedded), to
+// dir and returns the file and the net.
+func oneBucketInit(t *testing.T, g position.Variant, dir string) (string, *nn.Net) {
+	t.Helper()
+	net := nn.Default(g)
+	if net.Buckets > 1 {
+		m := net.Model()
+		a := m.Arch
+		a.Buckets = 1
+		o, err := nn.NewModel(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.QA, o.QB, o.Scale = m.QA, m.QB, m.Scale
+		copy(o.FTWeights, m.FTWeights)
+		copy(o.FTBias, m.FTBias)
+		copy(o.OutWeights, m.OutWeights)
+		o.OutBias[0] = m.OutBias[0]
+		for i := range m.NumLayers() {
+			copy(o.HiddenWeights[i], m.HiddenWeights[i])
+			copy(o.HiddenBias[i], m.HiddenBias[i])
+		}
+		if net, err = o.Quantize("one bucket of the embedded net"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(dir, "one-bucket.nnue")
+	if err := net.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	return path, net
+}
+
 // TestGrowBuckets: net.grow_buckets gives the init net (the embedded nets
 // of both games) material output buckets. With a negligible learning rate
 // every bucket's output row and bias stay the init net's, so the net
@@ -459,11 +495,7 @@ func nonZero16(v int16) bool { return v != 0 }
 func TestGrowBuckets(t *testing.T) {
 	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		dir := t.TempDir()
-		init := filepath.Join(dir, "default.nnue")
-		if err := os.WriteFile(init, nn.DefaultFile(g), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		def := nn.Default(g)
+		init, def := oneBucketInit(t, g, dir)
 		const B = 8
 		O := def.OutInputs()
 		cfg := smallConfig(t, g.String())
@@ -499,9 +531,8 @@ func TestGrowBuckets(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	init := filepath.Join(dir, "default.nnue")
-	os.WriteFile(init, nn.DefaultFile(position.Chess), 0o644)
-	m8, err := nn.Default(position.Chess).Model().WithOutputBuckets(8)
+	init, def := oneBucketInit(t, position.Chess, dir)
+	m8, err := def.Model().WithOutputBuckets(8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -519,7 +550,7 @@ func TestGrowBuckets(t *testing.T) {
 		want string
 	}{
 		{bucketed, 4, "net.grow_buckets 4 from net.init " + bucketed + ": nn: the net has 8 output buckets already; only a net with one grows them"},
-		{"", 8, "net.grow_buckets 8 gives the net of net.init output buckets, and net.init is empty"},
+		{"", 8, "net.grow_buckets 8 needs net.init (the one-bucket net to grow), and net.init is empty"},
 		{init, 1, "net.grow_buckets 1 out of range [2, 32]"},
 		{init, 33, "net.grow_buckets 33 out of range [2, 32]"},
 		{init, -8, "net.grow_buckets -8 out of range [2, 32]"},
