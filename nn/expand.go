@@ -140,13 +140,10 @@ func (m *Model) WithOutputBuckets(b int) (*Model, error) {
 	}
 	a := m.Arch
 	a.Buckets = b
-	out, err := NewModel(a)
+	out, err := m.withFirstLayer(a)
 	if err != nil {
 		return nil, err
 	}
-	out.QA, out.QB, out.Scale = m.QA, m.QB, m.Scale
-	copy(out.FTWeights, m.FTWeights)
-	copy(out.FTBias, m.FTBias)
 	for k := range b {
 		copy(out.OutWeights[k*len(m.OutWeights):], m.OutWeights)
 		out.OutBias[k] = m.OutBias[0]
@@ -158,5 +155,47 @@ func (m *Model) WithOutputBuckets(b int) (*Model, error) {
 			copy(out.HiddenBias[i][s*len(m.HiddenBias[i]):], m.HiddenBias[i])
 		}
 	}
+	return out, nil
+}
+
+// OutputBucket returns the one-bucket net that evaluates every position in
+// m's output bucket k (Arch.Bucket) exactly as m does: m's first layer,
+// bucket k's output row and bias, and with layer stacks stack k (shared
+// hidden layers as they are). The inverse of WithOutputBuckets for each of
+// its buckets; a one-bucket m gives a copy of itself for k = 0.
+//
+// Errors: k outside [0, m.Buckets).
+func (m *Model) OutputBucket(k int) (*Model, error) {
+	if k < 0 || k >= m.Buckets {
+		return nil, fmt.Errorf("nn: output bucket %d not in [0, %d)", k, m.Buckets)
+	}
+	a := m.Arch
+	a.Buckets = 1
+	out, err := m.withFirstLayer(a)
+	if err != nil {
+		return nil, err
+	}
+	O := m.OutInputs()
+	copy(out.OutWeights, m.OutWeights[k*O:(k+1)*O])
+	out.OutBias[0] = m.OutBias[k]
+	s := m.Stack(k)
+	for i := range m.NumLayers() {
+		n, nb := len(out.HiddenWeights[i]), len(out.HiddenBias[i])
+		copy(out.HiddenWeights[i], m.HiddenWeights[i][s*n:(s+1)*n])
+		copy(out.HiddenBias[i], m.HiddenBias[i][s*nb:(s+1)*nb])
+	}
+	return out, nil
+}
+
+// withFirstLayer returns a zero model of shape a (m's first layer shape, other
+// output buckets or stacks) with m's scales and first layer.
+func (m *Model) withFirstLayer(a Arch) (*Model, error) {
+	out, err := NewModel(a)
+	if err != nil {
+		return nil, err
+	}
+	out.QA, out.QB, out.Scale = m.QA, m.QB, m.Scale
+	copy(out.FTWeights, m.FTWeights)
+	copy(out.FTBias, m.FTBias)
 	return out, nil
 }

@@ -203,26 +203,58 @@ func sameEvals(t *testing.T, name string, m *nn.Model, src *nn.Net, g position.V
 	}
 }
 
-// oneBucket returns m cut down to its first output bucket (and, with layer
-// stacks, its first stack): a one-bucket net to grow buckets from.
+// oneBucket returns m's first output bucket as a one-bucket net (m itself
+// when it has one): a net to grow buckets from, whichever net is embedded.
 func oneBucket(t *testing.T, m *nn.Model) *nn.Model {
 	t.Helper()
-	a := m.Arch
-	a.Buckets = 1
-	o, err := nn.NewModel(a)
+	o, err := m.OutputBucket(0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o.QA, o.QB, o.Scale = m.QA, m.QB, m.Scale
-	copy(o.FTWeights, m.FTWeights)
-	copy(o.FTBias, m.FTBias)
-	copy(o.OutWeights, m.OutWeights)
-	o.OutBias[0] = m.OutBias[0]
-	for i := range m.NumLayers() {
-		copy(o.HiddenWeights[i], m.HiddenWeights[i])
-		copy(o.HiddenBias[i], m.HiddenBias[i])
-	}
 	return o
+}
+
+// TestOutputBucket: each output bucket of a net with eight (layer stacks,
+// shared hidden layers, flat), cut out as a one-bucket net, evaluates every
+// piece count of its bucket exactly as the net does, on random feature
+// lists; a bucket outside the net is refused.
+func TestOutputBucket(t *testing.T) {
+	set, _ := features.ByName("chess-ps768-hm")
+	for j, sh := range stackShapes {
+		m, _ := randomStackNet(t, set, sh, uint64(300+j))
+		rng := rand.New(rand.NewPCG(uint64(j), 10))
+		us, them := make([]uint16, 30), make([]uint16, 30)
+		for k := range us {
+			us[k], them[k] = uint16(rng.IntN(m.Inputs)), uint16(rng.IntN(m.Inputs))
+		}
+		seen := 0
+		for k := range m.Buckets {
+			o, err := m.OutputBucket(k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.Buckets != 1 || len(o.OutWeights) != o.OutInputs() {
+				t.Fatalf("%s: bucket %d cut to %v", sh.name, k, o.Arch)
+			}
+			for p := 2; p <= nn.MaxPieces; p++ {
+				if m.Bucket(p) != k {
+					continue
+				}
+				seen++
+				if a, b := o.Eval(us, them, p), m.Eval(us, them, p); a != b {
+					t.Fatalf("%s: bucket %d cut out: %v with %d pieces, the net %v", sh.name, k, a, p, b)
+				}
+			}
+		}
+		if seen != nn.MaxPieces-1 {
+			t.Fatalf("%s: %d piece counts checked", sh.name, seen)
+		}
+		for _, k := range []int{-1, m.Buckets} {
+			if _, err := m.OutputBucket(k); err == nil || !strings.Contains(err.Error(), "not in [0, 8)") {
+				t.Errorf("%s: bucket %d: %v", sh.name, k, err)
+			}
+		}
+	}
 }
 
 // TestWithOutputBuckets: a one-bucket net grown to b material output

@@ -458,21 +458,9 @@ func oneBucketInit(t *testing.T, g position.Variant, dir string) (string, *nn.Ne
 	t.Helper()
 	net := nn.Default(g)
 	if net.Buckets > 1 {
-		m := net.Model()
-		a := m.Arch
-		a.Buckets = 1
-		o, err := nn.NewModel(a)
+		o, err := net.Model().OutputBucket(0)
 		if err != nil {
 			t.Fatal(err)
-		}
-		o.QA, o.QB, o.Scale = m.QA, m.QB, m.Scale
-		copy(o.FTWeights, m.FTWeights)
-		copy(o.FTBias, m.FTBias)
-		copy(o.OutWeights, m.OutWeights)
-		o.OutBias[0] = m.OutBias[0]
-		for i := range m.NumLayers() {
-			copy(o.HiddenWeights[i], m.HiddenWeights[i])
-			copy(o.HiddenBias[i], m.HiddenBias[i])
 		}
 		if net, err = o.Quantize("one bucket of the embedded net"); err != nil {
 			t.Fatal(err)
