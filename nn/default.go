@@ -3,7 +3,7 @@
 // round's net on 10.3 M self-play positions, fine-tuned on the searched
 // engine's games, then twice on all chess data with the SPRT matches'
 // games, then on the engine's own SPRT games alone at λ 0.75)
-// and xiangqi compact (692→128)×2→1 (xr15n, 2026-12-07: the fifth round's
+// and xiangqi compact (692→128)×2→1 (xr16n, 2026-12-07: the fifth round's
 // xr5, 5.1 M positions after the filters, fine-tuned at λ 0.75 on 4.2 M,
 // then on 5.4 M with the SPRT matches' games, then four times on the
 // engine's own SPRT games alone), both horizontally mirrored,
