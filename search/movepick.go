@@ -42,6 +42,9 @@ type picker struct {
 	quietStage               bool            // the last returned move came from the quiet stages
 	qsChecks                 bool            // a quiescence picker goes on with the quiet checks
 	cont1, cont2             *pieceToHistory // continuation histories of the last two moves
+	// cont4 and cont6 are the continuation histories of the moves four and
+	// six plies back (nil: not used; Params.ContHistDeep).
+	cont4, cont6 *pieceToHistory
 	// lowPly is the ply's low-ply history (nil: none) and lowPlyNum /
 	// lowPlyDen its weight in the quiet scores (Params.LowPlyHistory).
 	lowPly               *[position.ButterflySize]int16
@@ -56,6 +59,7 @@ func (mp *picker) initMain(tt, k1, k2, counter position.Move, cont1, cont2 *piec
 	mp.list.Len, mp.cur, mp.end, mp.badEnd = 0, 0, 0, 0
 	mp.skipQuiets = false
 	mp.lowPly = nil
+	mp.cont4, mp.cont6 = nil, nil
 }
 
 // initEvasion prepares a picker for a node in check (main or quiescence).
@@ -140,8 +144,9 @@ func (w *Worker[T, P]) scoreCaptures(mp *picker) {
 	}
 }
 
-// scoreQuiets scores [cur, end) by butterfly and continuation history, and
-// near the root by the low-ply history.
+// scoreQuiets scores [cur, end) by butterfly and continuation history (of
+// the last two moves, and with Params.ContHistDeep of the moves four and six
+// plies back), and near the root by the low-ply history.
 func (w *Worker[T, P]) scoreQuiets(mp *picker, us position.Color) {
 	pos := P(&w.pos)
 	h := &w.hist.butterfly[us]
@@ -150,6 +155,16 @@ func (w *Worker[T, P]) scoreQuiets(mp *picker, us position.Color) {
 		m := mp.list.Moves[i]
 		pc, to := pos.MovedPiece(m), w.rules.to(m)
 		mp.scores[i] = int32(h[m.ButterflyIndex()]) + int32(c1[pc][to]) + int32(c2[pc][to])
+	}
+	if c4 := mp.cont4; c4 != nil {
+		for i := mp.cur; i < mp.end; i++ {
+			m := mp.list.Moves[i]
+			pc, to := pos.MovedPiece(m), w.rules.to(m)
+			mp.scores[i] += int32(c4[pc][to])
+			if c6 := mp.cont6; c6 != nil {
+				mp.scores[i] += int32(c6[pc][to])
+			}
+		}
 	}
 	if lp := mp.lowPly; lp != nil {
 		for i := mp.cur; i < mp.end; i++ {

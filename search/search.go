@@ -518,6 +518,10 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// Step 9. The move loop.
 	mp := &w.pickers[ply]
 	cont1, cont2 := w.contAt(ply-1), w.contAt(ply-2)
+	var cont4 *pieceToHistory // the move four plies back (Params.ContHistDeep)
+	if w.prm.ContHistDeep != 0 {
+		cont4 = w.contAt(ply - 4)
+	}
 	if inCheck {
 		mp.initEvasion(ttMove, cont1, cont2)
 	} else {
@@ -526,6 +530,12 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			counter = w.hist.counter[us][prevMove.ButterflyIndex()]
 		}
 		mp.initMain(ttMove, fr.killers[0], fr.killers[1], counter, cont1, cont2)
+		if cont4 != nil {
+			mp.cont4 = cont4
+			if w.prm.ContHistDeep >= 2 {
+				mp.cont6 = w.contAt(ply - 6)
+			}
+		}
 		if w.prm.LowPlyHistory != 0 && ply < lowPlySize {
 			mp.lowPly = &w.hist.lowPly[ply]
 			mp.lowPlyNum, mp.lowPlyDen = int32(w.prm.LowPlyHistory), int32(1+ply)
@@ -564,6 +574,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 				if w.prm.HistPruneMargin != 0 || w.prm.FutilityHistDiv != 0 {
 					mpc, mto := pos.MovedPiece(m), w.rules.to(m)
 					contHist = int(cont1[mpc][mto]) + int(cont2[mpc][mto])
+					if cont4 != nil {
+						contHist += int(cont4[mpc][mto])
+					}
 					if d := w.prm.FutilityHistDiv; d != 0 {
 						futility += (2*int(hist[m.ButterflyIndex()]) + contHist) / d
 					}
@@ -639,7 +652,11 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 				if m == fr.killers[0] || m == fr.killers[1] {
 					r--
 				}
-				r -= (int(hist[m.ButterflyIndex()]) + int(cont1[pc][to]) + int(cont2[pc][to])) / w.prm.LMRHistoryDiv
+				stat := int(hist[m.ButterflyIndex()]) + int(cont1[pc][to]) + int(cont2[pc][to])
+				if cont4 != nil {
+					stat += int(cont4[pc][to])
+				}
+				r -= stat / w.prm.LMRHistoryDiv
 			} else {
 				r /= 2
 			}
@@ -981,12 +998,12 @@ func (w *Worker[T, P]) ttCutHistory(ply, depth int, ttMove position.Move, failHi
 
 // quietHistory adds bonus to the history of the quiet move m of piece pc
 // at ply: its butterfly entry, its entries in the continuation tables of
-// the two moves before it and, near the root, its low-ply entry.
+// the two moves before it (and of the moves four and six plies back,
+// Params.ContHistDeep) and, near the root, its low-ply entry.
 func (w *Worker[T, P]) quietHistory(ply int, m position.Move, pc position.Piece, bonus int) {
 	to := w.rules.to(m)
 	gravity(&w.hist.butterfly[w.sideAt(ply)][m.ButterflyIndex()], bonus)
-	gravity(&w.contAt(ply - 1)[pc][to], bonus)
-	gravity(&w.contAt(ply - 2)[pc][to], bonus)
+	w.contHistory(ply, pc, to, bonus)
 	if w.prm.LowPlyHistory != 0 && ply < lowPlySize {
 		gravity(&w.hist.lowPly[ply][m.ButterflyIndex()], bonus)
 	}
@@ -1012,7 +1029,22 @@ func (w *Worker[T, P]) quietCutStats(ply int, m position.Move, pc position.Piece
 // caller makes sure it was a move, not a null move.
 func (w *Worker[T, P]) priorContHistory(ply, bonus int) {
 	st := &w.states[ply]
-	pc, to := st.Dirty.Pieces[0].Piece, w.rules.to(st.Move)
+	w.contHistory(ply-1, st.Dirty.Pieces[0].Piece, w.rules.to(st.Move), bonus)
+}
+
+// contHistory adds bonus to the continuation-history entries of a move of
+// piece pc to square to made at ply: in the tables of the moves one and two
+// plies before it and, with Params.ContHistDeep, four (and at 2 six) plies
+// before it unless the node at ply is in check (Stockfish 15.1's
+// update_continuation_histories: the moves before a check are not what the
+// reply answers).
+func (w *Worker[T, P]) contHistory(ply int, pc position.Piece, to position.Square, bonus int) {
+	gravity(&w.contAt(ply - 1)[pc][to], bonus)
 	gravity(&w.contAt(ply - 2)[pc][to], bonus)
-	gravity(&w.contAt(ply - 3)[pc][to], bonus)
+	if d := w.prm.ContHistDeep; d != 0 && (ply < 0 || !w.states[ply].InCheck) {
+		gravity(&w.contAt(ply - 4)[pc][to], bonus)
+		if d >= 2 {
+			gravity(&w.contAt(ply - 6)[pc][to], bonus)
+		}
+	}
 }

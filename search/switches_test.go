@@ -42,6 +42,7 @@ var switchCases = []switchCase{
 	{"TTCutHistory", 1, false},
 	{"PriorFailLowMargin", 30, false},
 	{"LowPlyHistory", 4, false},
+	{"ContHistDeep", 2, false},
 	{"SEPVNode", 1, false},
 	{"HistPruneMargin", 1400, true},
 	{"FutilityHistDiv", 25, false},
