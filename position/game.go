@@ -58,6 +58,11 @@ type Game interface {
 	MovedPiece(m Move) Piece
 	// PieceOn returns the piece on sq, or NoPiece.
 	PieceOn(sq Square) Piece
+	// Threats fills t with the squares the enemy's lesser pieces attack
+	// and the side to move's pieces that stand attacked by a lesser enemy
+	// piece (see Threats). It never allocates. The search orders quiet
+	// moves with it (search.Params.ThreatOrder).
+	Threats(t *Threats)
 	// HasNonPawnMaterial reports whether c has pieces other than king and
 	// pawns (guards null-move pruning against zugzwang).
 	HasNonPawnMaterial(c Color) bool

@@ -46,3 +46,10 @@ type Rules struct {
 func (r *Rules) to(m position.Move) position.Square {
 	return position.Square((m >> r.ToShift) & r.ToMask)
 }
+
+// from returns m's origin square: both layouts keep it in the bits below
+// the destination's, in a field of the same width (chess from | to<<6,
+// xiangqi from | to<<7).
+func (r *Rules) from(m position.Move) position.Square {
+	return position.Square(m & r.ToMask)
+}

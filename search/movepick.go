@@ -146,7 +146,9 @@ func (w *Worker[T, P]) scoreCaptures(mp *picker) {
 
 // scoreQuiets scores [cur, end) by butterfly and continuation history (of
 // the last two moves, and with Params.ContHistDeep of the moves four and six
-// plies back), and near the root by the low-ply history.
+// plies back), near the root by the low-ply history, and with
+// Params.ThreatOrder by the threats of lesser enemy pieces the move escapes
+// (computed once here, for the whole list).
 func (w *Worker[T, P]) scoreQuiets(mp *picker, us position.Color) {
 	pos := P(&w.pos)
 	h := &w.hist.butterfly[us]
@@ -171,6 +173,34 @@ func (w *Worker[T, P]) scoreQuiets(mp *picker, us position.Color) {
 			mp.scores[i] += int32(lp[mp.list.Moves[i].ButterflyIndex()]) * mp.lowPlyNum / mp.lowPlyDen
 		}
 	}
+	if top := int32(w.prm.ThreatOrder); top != 0 {
+		th := &w.threats
+		pos.Threats(th)
+		if th.Threatened[0] == (position.SquareSet{}) && th.Threatened[1] == (position.SquareSet{}) && th.Threatened[2] == (position.SquareSet{}) {
+			return
+		}
+		for i := mp.cur; i < mp.end; i++ {
+			m := mp.list.Moves[i]
+			mp.scores[i] += threatBonus(th, w.rules.from(m), w.rules.to(m), top)
+		}
+	}
+}
+
+// threatBonus is the ordering bonus of a quiet move from → to
+// (Params.ThreatOrder, top its value; Stockfish 15.1's): top when from
+// holds a top-class piece attacked by a lesser one and to is attacked by
+// no lesser piece, top/2 for the middle class, else 3/10 of top when from
+// holds a piece attacked by a lesser one and no enemy pawn attacks to.
+func threatBonus(th *position.Threats, from, to position.Square, top int32) int32 {
+	switch {
+	case th.Threatened[2].Has(from) && !th.By[2].Has(to):
+		return top
+	case th.Threatened[1].Has(from) && !th.By[1].Has(to):
+		return top / 2
+	case (th.Threatened[0].Has(from) || th.Threatened[1].Has(from) || th.Threatened[2].Has(from)) && !th.By[0].Has(to):
+		return top * 3 / 10
+	}
+	return 0
 }
 
 // scoreEvasions scores [cur, end): captures first by MVV-LVA, then quiets by history.

@@ -101,6 +101,8 @@ type Worker[T any, P GamePtr[T]] struct {
 	pickers [stackSize]picker
 	// sortKeys is the scratch of picker.sortQuiets.
 	sortKeys [position.MaxMoves]uint64
+	// threats is the scratch of scoreQuiets (Params.ThreatOrder).
+	threats position.Threats
 
 	hist history
 
