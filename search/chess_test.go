@@ -128,3 +128,42 @@ func TestOptionChanges(t *testing.T) {
 		t.Fatalf("back to 1 thread: %v %d nodes, want %v %d", res.BestMove, res.Nodes, want.BestMove, want.Nodes)
 	}
 }
+
+// TestNoAllocationsPerNodeSwitches: the same with the default-off switches
+// that keep per-node state on (ContHistDeep's deeper tables, ThreatOrder's
+// threat sets), in both games.
+func TestNoAllocationsPerNodeSwitches(t *testing.T) {
+	cs, xs := newChessSearcher(oneThread()), newXiangqiSearcher(oneThread())
+	for _, p := range []struct {
+		name string
+		v    int
+	}{{"ContHistDeep", 2}, {"ThreatOrder", 25000}} {
+		if err := cs.SetParam(p.name, p.v); err != nil {
+			t.Fatal(err)
+		}
+		if err := xs.SetParam(p.name, p.v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cpos, xpos := chessPos(chessBenchFENs[1]), xiangqiPos(xiangqiBenchFENs[3])
+	count := func(search func() uint64) (float64, uint64) {
+		var nodes uint64
+		a := testing.AllocsPerRun(2, func() { nodes = search() })
+		return a, nodes
+	}
+	for _, g := range []struct {
+		name          string
+		shallow, deep func() uint64
+	}{
+		{"chess", func() uint64 { cs.Clear(); return cs.Search(cpos, search.Limits{Depth: 4}, nil).Nodes },
+			func() uint64 { cs.Clear(); return cs.Search(cpos, search.Limits{Depth: 8}, nil).Nodes }},
+		{"xiangqi", func() uint64 { xs.Clear(); return xs.Search(xpos, search.Limits{Depth: 3}, nil).Nodes },
+			func() uint64 { xs.Clear(); return xs.Search(xpos, search.Limits{Depth: 8}, nil).Nodes }},
+	} {
+		a0, n0 := count(g.shallow)
+		a1, n1 := count(g.deep)
+		if a1 != a0 || n1 < 10*n0 || a1 > 4 {
+			t.Errorf("%s: allocations at the shallow depth %v (%d nodes), deep %v (%d nodes): want equal, at most 4", g.name, a0, n0, a1, n1)
+		}
+	}
+}

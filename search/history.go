@@ -39,6 +39,10 @@ const contSquares = 90
 // destination square of the later move.
 type pieceToHistory [position.PieceNB][contSquares]int16
 
+// zeroCont is an empty continuation table, read (never written) in place of
+// a deeper table that does not exist (Params.ContHistDeep, deepCont).
+var zeroCont pieceToHistory
+
 func (h *history) clear() { *h = history{} }
 
 func gravity(e *int16, bonus int) {

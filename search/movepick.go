@@ -43,7 +43,7 @@ type picker struct {
 	qsChecks                 bool            // a quiescence picker goes on with the quiet checks
 	cont1, cont2             *pieceToHistory // continuation histories of the last two moves
 	// cont4 and cont6 are the continuation histories of the moves four and
-	// six plies back (nil: not used; Params.ContHistDeep).
+	// six plies back (nil: not used, or no move there; Params.ContHistDeep).
 	cont4, cont6 *pieceToHistory
 	// lowPly is the ply's low-ply history (nil: none) and lowPlyNum /
 	// lowPlyDen its weight in the quiet scores (Params.LowPlyHistory).
@@ -153,19 +153,24 @@ func (w *Worker[T, P]) scoreQuiets(mp *picker, us position.Color) {
 	pos := P(&w.pos)
 	h := &w.hist.butterfly[us]
 	c1, c2 := mp.cont1, mp.cont2
-	for i := mp.cur; i < mp.end; i++ {
-		m := mp.list.Moves[i]
-		pc, to := pos.MovedPiece(m), w.rules.to(m)
-		mp.scores[i] = int32(h[m.ButterflyIndex()]) + int32(c1[pc][to]) + int32(c2[pc][to])
-	}
-	if c4 := mp.cont4; c4 != nil {
+	if mp.cont4 == nil && mp.cont6 == nil {
 		for i := mp.cur; i < mp.end; i++ {
 			m := mp.list.Moves[i]
 			pc, to := pos.MovedPiece(m), w.rules.to(m)
-			mp.scores[i] += int32(c4[pc][to])
-			if c6 := mp.cont6; c6 != nil {
-				mp.scores[i] += int32(c6[pc][to])
-			}
+			mp.scores[i] = int32(h[m.ButterflyIndex()]) + int32(c1[pc][to]) + int32(c2[pc][to])
+		}
+	} else {
+		c4, c6 := mp.cont4, mp.cont6
+		if c4 == nil {
+			c4 = &zeroCont
+		}
+		if c6 == nil {
+			c6 = &zeroCont
+		}
+		for i := mp.cur; i < mp.end; i++ {
+			m := mp.list.Moves[i]
+			pc, to := pos.MovedPiece(m), w.rules.to(m)
+			mp.scores[i] = int32(h[m.ButterflyIndex()]) + int32(c1[pc][to]) + int32(c2[pc][to]) + int32(c4[pc][to]) + int32(c6[pc][to])
 		}
 	}
 	if lp := mp.lowPly; lp != nil {

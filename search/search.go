@@ -518,9 +518,12 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// Step 9. The move loop.
 	mp := &w.pickers[ply]
 	cont1, cont2 := w.contAt(ply-1), w.contAt(ply-2)
-	var cont4 *pieceToHistory // the move four plies back (Params.ContHistDeep)
-	if w.prm.ContHistDeep != 0 {
-		cont4 = w.contAt(ply - 4)
+	var cont4, cont6 *pieceToHistory // the moves four and six plies back (Params.ContHistDeep)
+	if d := w.prm.ContHistDeep; d != 0 {
+		cont4 = w.deepCont(ply - 4)
+		if d >= 2 {
+			cont6 = w.deepCont(ply - 6)
+		}
 	}
 	if inCheck {
 		mp.initEvasion(ttMove, cont1, cont2)
@@ -530,12 +533,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			counter = w.hist.counter[us][prevMove.ButterflyIndex()]
 		}
 		mp.initMain(ttMove, fr.killers[0], fr.killers[1], counter, cont1, cont2)
-		if cont4 != nil {
-			mp.cont4 = cont4
-			if w.prm.ContHistDeep >= 2 {
-				mp.cont6 = w.contAt(ply - 6)
-			}
-		}
+		mp.cont4, mp.cont6 = cont4, cont6
 		if w.prm.LowPlyHistory != 0 && ply < lowPlySize {
 			mp.lowPly = &w.hist.lowPly[ply]
 			mp.lowPlyNum, mp.lowPlyDen = int32(w.prm.LowPlyHistory), int32(1+ply)
@@ -1041,10 +1039,25 @@ func (w *Worker[T, P]) priorContHistory(ply, bonus int) {
 func (w *Worker[T, P]) contHistory(ply int, pc position.Piece, to position.Square, bonus int) {
 	gravity(&w.contAt(ply - 1)[pc][to], bonus)
 	gravity(&w.contAt(ply - 2)[pc][to], bonus)
-	if d := w.prm.ContHistDeep; d != 0 && (ply < 0 || !w.states[ply].InCheck) {
-		gravity(&w.contAt(ply - 4)[pc][to], bonus)
-		if d >= 2 {
-			gravity(&w.contAt(ply - 6)[pc][to], bonus)
+	if d := w.prm.ContHistDeep; d != 0 && !w.states[ply].InCheck {
+		if c := w.deepCont(ply - 4); c != nil {
+			gravity(&c[pc][to], bonus)
+		}
+		if c := w.deepCont(ply - 6); c != nil && d >= 2 {
+			gravity(&c[pc][to], bonus)
 		}
 	}
+}
+
+// deepCont returns the continuation-history table of the move made from
+// ply for the deeper tables of Params.ContHistDeep, or nil before the root
+// or after a null move: those would all be the shared table
+// hist.cont[0][0], which Stockfish never updates (update_continuation_
+// histories skips a move that is not is_ok) and which would otherwise be
+// read and written up to three times by one move near the root.
+func (w *Worker[T, P]) deepCont(ply int) *pieceToHistory {
+	if ply < 0 || w.stack[ply].move == position.MoveNull {
+		return nil
+	}
+	return w.stack[ply].cont
 }

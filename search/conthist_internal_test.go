@@ -1,0 +1,80 @@
+package search
+
+import (
+	"testing"
+
+	"dualnnue/position"
+	"dualnnue/position/chess"
+)
+
+// TestContHistDeepTables: which continuation tables one history update
+// writes (Params.ContHistDeep; Stockfish 15.1's update_continuation_
+// histories): the moves one and two plies back always; four plies back
+// from ContHistDeep 1 and six from 2, but not when the node is in check,
+// not before the root and not after a null move, and never the shared
+// table hist.cont[0][0] for them. The prior-move update (priorContHistory)
+// is the same update one ply up, judged by the parent's check.
+func TestContHistDeepTables(t *testing.T) {
+	const bonus = 100
+	pc, to := chess.WhiteKnight, position.Square(21)
+	m := chess.NewMove(6, 21)
+	for _, c := range []struct {
+		name       string
+		deep, ply  int
+		inCheck    bool
+		nullAt     int // a null move made from this ply (-1: none)
+		want       []int
+		wantShared bool
+		prior      bool // priorContHistory(ply) instead of contHistory(ply)
+	}{
+		{"off", 0, 8, false, -1, []int{7, 6}, false, false},
+		{"four", 1, 8, false, -1, []int{7, 6, 4}, false, false},
+		{"four and six", 2, 8, false, -1, []int{7, 6, 4, 2}, false, false},
+		{"in check", 2, 8, true, -1, []int{7, 6}, false, false},
+		{"null four back", 2, 8, false, 4, []int{7, 6, 2}, false, false},
+		{"null six back", 2, 8, false, 2, []int{7, 6, 4}, false, false},
+		{"near the root", 2, 3, false, -1, []int{2, 1}, false, false},
+		{"at ply 1", 2, 1, false, -1, []int{0}, true, false},
+		{"prior move", 2, 9, false, -1, []int{7, 6, 4, 2}, false, true},
+		{"prior move, parent in check", 2, 9, true, -1, []int{7, 6}, false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+			w.prm.ContHistDeep = c.deep
+			// Ply k's move is a piece k+1 to square k: a table of its own.
+			for k := 0; k < 12; k++ {
+				w.stack[k].move = chess.NewMove(0, position.Square(k))
+				w.stack[k].cont = &w.hist.cont[position.Piece(k+1)][k]
+			}
+			if c.nullAt >= 0 {
+				w.stack[c.nullAt].move = position.MoveNull
+				w.stack[c.nullAt].cont = &w.hist.cont[0][0]
+			}
+			if c.prior {
+				w.states[c.ply].Move = m
+				w.states[c.ply].Dirty.Pieces[0].Piece = pc
+				w.states[c.ply-1].InCheck = c.inCheck
+				w.priorContHistory(c.ply, bonus)
+			} else {
+				w.states[c.ply].InCheck = c.inCheck
+				w.contHistory(c.ply, pc, to, bonus)
+			}
+			want := map[int]bool{}
+			for _, k := range c.want {
+				want[k] = true
+			}
+			for k := 0; k < 12; k++ {
+				if k == c.nullAt {
+					continue
+				}
+				got := w.hist.cont[position.Piece(k+1)][k][pc][to]
+				if want[k] != (got != 0) {
+					t.Errorf("the table of ply %d holds %d, want it written: %v", k, got, want[k])
+				}
+			}
+			if got := w.hist.cont[0][0][pc][to]; c.wantShared != (got != 0) {
+				t.Errorf("the shared table holds %d, want it written: %v", got, c.wantShared)
+			}
+		})
+	}
+}
