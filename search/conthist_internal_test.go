@@ -13,7 +13,9 @@ import (
 // from ContHistDeep 1 and six from 2, but not when the node is in check,
 // not before the root and not after a null move, and never the shared
 // table hist.cont[0][0] for them. The prior-move update (priorContHistory)
-// is the same update one ply up, judged by the parent's check.
+// is the same update one ply up, judged by the parent's check. With
+// Params.ContHistIsOK the tables one and two plies back follow the same
+// rule, so the shared table is never written.
 func TestContHistDeepTables(t *testing.T) {
 	const bonus = 100
 	pc, to := chess.WhiteKnight, position.Square(21)
@@ -26,21 +28,29 @@ func TestContHistDeepTables(t *testing.T) {
 		want       []int
 		wantShared bool
 		prior      bool // priorContHistory(ply) instead of contHistory(ply)
+		isOK       bool // Params.ContHistIsOK
 	}{
-		{"off", 0, 8, false, -1, []int{7, 6}, false, false},
-		{"four", 1, 8, false, -1, []int{7, 6, 4}, false, false},
-		{"four and six", 2, 8, false, -1, []int{7, 6, 4, 2}, false, false},
-		{"in check", 2, 8, true, -1, []int{7, 6}, false, false},
-		{"null four back", 2, 8, false, 4, []int{7, 6, 2}, false, false},
-		{"null six back", 2, 8, false, 2, []int{7, 6, 4}, false, false},
-		{"near the root", 2, 3, false, -1, []int{2, 1}, false, false},
-		{"at ply 1", 2, 1, false, -1, []int{0}, true, false},
-		{"prior move", 2, 9, false, -1, []int{7, 6, 4, 2}, false, true},
-		{"prior move, parent in check", 2, 9, true, -1, []int{7, 6}, false, true},
+		{"off", 0, 8, false, -1, []int{7, 6}, false, false, false},
+		{"four", 1, 8, false, -1, []int{7, 6, 4}, false, false, false},
+		{"four and six", 2, 8, false, -1, []int{7, 6, 4, 2}, false, false, false},
+		{"in check", 2, 8, true, -1, []int{7, 6}, false, false, false},
+		{"null four back", 2, 8, false, 4, []int{7, 6, 2}, false, false, false},
+		{"null six back", 2, 8, false, 2, []int{7, 6, 4}, false, false, false},
+		{"near the root", 2, 3, false, -1, []int{2, 1}, false, false, false},
+		{"at ply 1", 2, 1, false, -1, []int{0}, true, false, false},
+		{"prior move", 2, 9, false, -1, []int{7, 6, 4, 2}, false, true, false},
+		{"prior move, parent in check", 2, 9, true, -1, []int{7, 6}, false, true, false},
+		{"null one back", 0, 8, false, 7, []int{6}, true, false, false},
+		{"null one back, is_ok", 0, 8, false, 7, []int{6}, false, false, true},
+		{"null two back, is_ok", 2, 8, false, 6, []int{7, 4, 2}, false, false, true},
+		{"at ply 1, is_ok", 2, 1, false, -1, []int{0}, false, false, true},
+		{"prior move at ply 1, is_ok", 0, 1, false, -1, nil, false, true, true},
+		{"prior move at ply 1", 0, 1, false, -1, nil, true, true, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
 			w.prm.ContHistDeep = c.deep
+			w.prm.ContHistIsOK = b2i(c.isOK)
 			// Ply k's move is a piece k+1 to square k: a table of its own.
 			for k := 0; k < 12; k++ {
 				w.stack[k].move = chess.NewMove(0, position.Square(k))

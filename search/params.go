@@ -230,6 +230,15 @@ type Params struct {
 	// them. 0: off.
 	ContHistDeep int
 
+	// ContHistIsOK 1: the continuation tables of the moves one and two
+	// plies back are updated only where those were moves, not null moves
+	// or the plies before the root, as the deeper ones always are
+	// (Stockfish's update_continuation_histories tests is_ok for each).
+	// Today the shared table hist.cont[0][0], which every move after a null
+	// move and at the first two plies reads, gathers the updates of all of
+	// them at once. 0: off (written as any other).
+	ContHistIsOK int
+
 	// ThreatOrder > 0 adds to a quiet move's ordering score a bonus for
 	// taking a piece out of the attack of a lesser enemy piece
 	// (position.Game.Threats; Stockfish 15.1's and Pikafish's
@@ -375,6 +384,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "TTCutHistory", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.TTCutHistory }},
 	{Name: "LowPlyHistory", Default: 0, Min: 0, Max: 16, field: func(p *Params) *int { return &p.LowPlyHistory }},
 	{Name: "ContHistDeep", Default: 0, Min: 0, Max: 2, field: func(p *Params) *int { return &p.ContHistDeep }},
+	{Name: "ContHistIsOK", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.ContHistIsOK }},
 	{Name: "ThreatOrder", Default: 0, Min: 0, Max: 100000, field: func(p *Params) *int { return &p.ThreatOrder }},
 	{Name: "PriorFailLowMargin", Default: 0, Min: 0, Max: 200, field: func(p *Params) *int { return &p.PriorFailLowMargin }},
 	{Name: "SEPVNode", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.SEPVNode }},

@@ -1032,13 +1032,23 @@ func (w *Worker[T, P]) priorContHistory(ply, bonus int) {
 
 // contHistory adds bonus to the continuation-history entries of a move of
 // piece pc to square to made at ply: in the tables of the moves one and two
-// plies before it and, with Params.ContHistDeep, four (and at 2 six) plies
+// plies before it (with Params.ContHistIsOK only where those were moves,
+// as for the deeper tables) and, with Params.ContHistDeep, four (and at 2 six) plies
 // before it unless the node at ply is in check (Stockfish 15.1's
 // update_continuation_histories: the moves before a check are not what the
 // reply answers).
 func (w *Worker[T, P]) contHistory(ply int, pc position.Piece, to position.Square, bonus int) {
-	gravity(&w.contAt(ply - 1)[pc][to], bonus)
-	gravity(&w.contAt(ply - 2)[pc][to], bonus)
+	if w.prm.ContHistIsOK != 0 {
+		if c := w.deepCont(ply - 1); c != nil {
+			gravity(&c[pc][to], bonus)
+		}
+		if c := w.deepCont(ply - 2); c != nil {
+			gravity(&c[pc][to], bonus)
+		}
+	} else {
+		gravity(&w.contAt(ply - 1)[pc][to], bonus)
+		gravity(&w.contAt(ply - 2)[pc][to], bonus)
+	}
 	if d := w.prm.ContHistDeep; d != 0 && !w.states[ply].InCheck {
 		if c := w.deepCont(ply - 4); c != nil {
 			gravity(&c[pc][to], bonus)

@@ -43,6 +43,7 @@ var switchCases = []switchCase{
 	{"PriorFailLowMargin", 30, false},
 	{"LowPlyHistory", 4, false},
 	{"ContHistDeep", 2, false},
+	{"ContHistIsOK", 1, false},
 	{"ThreatOrder", 25000, false},
 	{"SEPVNode", 1, false},
 	{"HistPruneMargin", 1400, true},
