@@ -1053,8 +1053,10 @@ func (w *Worker[T, P]) contHistory(ply int, pc position.Piece, to position.Squar
 		if c := w.deepCont(ply - 4); c != nil {
 			gravity(&c[pc][to], bonus)
 		}
-		if c := w.deepCont(ply - 6); c != nil && d >= 2 {
-			gravity(&c[pc][to], bonus)
+		if d >= 2 {
+			if c := w.deepCont(ply - 6); c != nil {
+				gravity(&c[pc][to], bonus)
+			}
 		}
 	}
 }

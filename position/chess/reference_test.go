@@ -68,16 +68,7 @@ func randomPositions(t *testing.T, n int, seed uint64, start func(*rand.Rand) st
 			if list.Len == 0 {
 				break
 			}
-			var forcing []position.Move
-			for _, m := range list.Slice() {
-				if p.IsCapture(m) || Kind(m) == KindPromotion {
-					forcing = append(forcing, m)
-				}
-			}
-			m := list.Moves[rng.IntN(list.Len)]
-			if greedy && len(forcing) > 0 && rng.IntN(2) == 0 {
-				m = forcing[rng.IntN(len(forcing))]
-			}
+			m := randomMove(p, &list, rng, greedy)
 			p.DoMove(m, &states[ply])
 		}
 	}
@@ -141,4 +132,21 @@ func TestAgainstStockfish(t *testing.T) {
 				c.n, check, terminal, nodes, depth)
 		})
 	}
+}
+
+// randomMove picks a move of list (p's legal moves, not empty) for the
+// random games of the tests: uniformly, or when greedy half the time among
+// the captures and promotions.
+func randomMove(p *Position, list *position.MoveList, rng *rand.Rand, greedy bool) position.Move {
+	var forcing []position.Move
+	for _, m := range list.Slice() {
+		if p.IsCapture(m) || Kind(m) == KindPromotion {
+			forcing = append(forcing, m)
+		}
+	}
+	m := list.Moves[rng.IntN(list.Len)]
+	if greedy && len(forcing) > 0 && rng.IntN(2) == 0 {
+		m = forcing[rng.IntN(len(forcing))]
+	}
+	return m
 }

@@ -210,16 +210,7 @@ func TestThreatsRandom(t *testing.T) {
 			if list.Len == 0 {
 				break
 			}
-			var forcing []position.Move
-			for _, m := range list.Slice() {
-				if p.IsCapture(m) || Kind(m) == KindPromotion {
-					forcing = append(forcing, m)
-				}
-			}
-			m := list.Moves[rng.IntN(list.Len)]
-			if greedy && len(forcing) > 0 && rng.IntN(2) == 0 {
-				m = forcing[rng.IntN(len(forcing))]
-			}
+			m := randomMove(p, &list, rng, greedy)
 			p.DoMove(m, &states[ply])
 		}
 	}

@@ -214,3 +214,20 @@ func TestGarbageMoves(t *testing.T) {
 		}
 	}
 }
+
+// randomMove picks a move of list (p's legal moves, not empty) for the
+// random games of the tests: uniformly, or when greedy half the time among
+// the captures.
+func randomMove(p *Position, list *position.MoveList, rng *rand.Rand, greedy bool) position.Move {
+	var caps []position.Move
+	for _, m := range list.Slice() {
+		if p.IsCapture(m) {
+			caps = append(caps, m)
+		}
+	}
+	m := list.Moves[rng.IntN(list.Len)]
+	if greedy && len(caps) > 0 && rng.IntN(2) == 0 {
+		m = caps[rng.IntN(len(caps))]
+	}
+	return m
+}

@@ -229,16 +229,7 @@ func TestThreatsRandom(t *testing.T) {
 			if list.Len == 0 {
 				break
 			}
-			var caps []position.Move
-			for _, m := range list.Slice() {
-				if p.IsCapture(m) {
-					caps = append(caps, m)
-				}
-			}
-			m := list.Moves[rng.IntN(list.Len)]
-			if greedy && len(caps) > 0 && rng.IntN(2) == 0 {
-				m = caps[rng.IntN(len(caps))]
-			}
+			m := randomMove(p, &list, rng, greedy)
 			p.DoMove(m, &states[ply])
 		}
 	}
