@@ -114,6 +114,14 @@ type Game interface {
 	// xiangqi always false, since a repetition there can lose by perpetual
 	// check or chase). The search uses it with Params.UpcomingRepetition.
 	UpcomingRepetition(ply int) bool
+	// Repeated reports whether the current position occurred before with
+	// the same side to move, at most min(Rule50, PliesFromNull) plies back
+	// (before or after the search root). The search keys such positions
+	// apart from fresh ones in its transposition table with
+	// Params.TTRepKey: their subtrees are judged by the repetition rules
+	// with a history that a fresh occurrence does not have (Pikafish
+	// b8fd955c). It must be cheap when no repetition exists.
+	Repeated() bool
 
 	// MoveString renders m in the game's UCI coordinates (chess "e7e8q",
 	// xiangqi ICCS "h2e2").

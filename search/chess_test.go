@@ -137,7 +137,7 @@ func TestNoAllocationsPerNodeSwitches(t *testing.T) {
 	for _, p := range []struct {
 		name string
 		v    int
-	}{{"ContHistDeep", 2}, {"ThreatOrder", 25000}} {
+	}{{"ContHistDeep", 2}, {"ThreatOrder", 25000}, {"TTRepKey", 1}} {
 		if err := cs.SetParam(p.name, p.v); err != nil {
 			t.Fatal(err)
 		}

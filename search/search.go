@@ -312,6 +312,23 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 	return bestValue
 }
 
+// ttRepXor sets apart, with Params.TTRepKey, the table entries of a
+// position that occurred before from those of the same position met fresh.
+const ttRepXor position.Key = 0x9e3779b97f4a7c15
+
+// ttKey is the node's transposition-table key: its Zobrist key, xor-ed with
+// ttRepXor when Params.TTRepKey is on and the position occurred before
+// (position.Game.Repeated). Below such a node the repetition rules judge
+// lines by a history that a fresh occurrence lacks, so its bounds are not
+// the fresh position's (graph history interaction; Pikafish b8fd955c keys
+// them apart the same way).
+func (w *Worker[T, P]) ttKey(pos P, st *position.State) position.Key {
+	if w.prm.TTRepKey != 0 && pos.Repeated() {
+		return st.Key ^ ttRepXor
+	}
+	return st.Key
+}
+
 // search is the principal-variation search of a node at ply ≥ 1.
 func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode, cutNode bool) position.Value {
 	if depth <= 0 {
@@ -360,7 +377,8 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// excluded) uses only the stored static eval: its result is not the
 	// node's, so it neither cuts on nor writes the entry.
 	excluded := fr.excluded
-	te, hit := w.tt.probe(st.Key)
+	key := w.ttKey(pos, st)
+	te, hit := w.tt.probe(key)
 	ttMove := position.MoveNone
 	ttValue := valueNone
 	if hit && excluded == position.MoveNone {
@@ -387,7 +405,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		} else {
 			rawEval = w.evaluate()
 			if !hit && excluded == position.MoveNone && w.prm.TTEvalStore != 0 {
-				w.tt.store(st.Key, position.MoveNone, valueNone, rawEval, ttDepthUnsearched, BoundNone)
+				w.tt.store(key, position.MoveNone, valueNone, rawEval, ttDepthUnsearched, BoundNone)
 			}
 		}
 		staticEval = w.corrected(rawEval, ply, us)
@@ -467,7 +485,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		pcBeta := beta + position.Value(max(margin-w.prm.ProbCutImproving*b2i(improving), 1))
 		if !(hit && te.depth >= depth-3 && ttValue != valueNone && ttValue < pcBeta) {
 			if v, m := w.probCut(ply, depth, pcBeta, staticEval, ttMove, cutNode); m != position.MoveNone {
-				w.tt.store(st.Key, m, valueToTT(v, ply), rawEval, depth-3, BoundLower)
+				w.tt.store(key, m, valueToTT(v, ply), rawEval, depth-3, BoundLower)
 				return v
 			} else if w.abort {
 				return 0
@@ -759,7 +777,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	} else if pvNode && bestMove != position.MoveNone {
 		bound = BoundExact
 	}
-	w.tt.store(st.Key, bestMove, valueToTT(bestValue, ply), rawEval, depth, bound)
+	w.tt.store(key, bestMove, valueToTT(bestValue, ply), rawEval, depth, bound)
 	if w.prm.CorrectionDiv != 0 && !inCheck && (bestMove == position.MoveNone || bestQuiet) &&
 		bestValue > -position.ValueKnownWin && bestValue < position.ValueKnownWin &&
 		(bestValue < staticEval && bestValue < beta || bestValue > staticEval && bestMove != position.MoveNone) {
@@ -811,7 +829,8 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	if w.prm.QSChecks != 0 && (inCheck || depth >= 0) {
 		qsDepth = 0
 	}
-	te, hit := w.tt.probe(st.Key)
+	key := w.ttKey(pos, st)
+	te, hit := w.tt.probe(key)
 	ttMove := position.MoveNone
 	ttValue := valueNone
 	if hit {
@@ -842,7 +861,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 		// Stand pat.
 		if bestValue >= beta {
 			if !hit || te.bound == BoundNone {
-				w.tt.store(st.Key, position.MoveNone, valueToTT(bestValue, ply), rawEval, qsDepth, BoundLower)
+				w.tt.store(key, position.MoveNone, valueToTT(bestValue, ply), rawEval, qsDepth, BoundLower)
 			}
 			return bestValue
 		}
@@ -916,7 +935,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	} else if pvNode && bestMove != position.MoveNone {
 		bound = BoundExact
 	}
-	w.tt.store(st.Key, bestMove, valueToTT(bestValue, ply), rawEval, qsDepth, bound)
+	w.tt.store(key, bestMove, valueToTT(bestValue, ply), rawEval, qsDepth, bound)
 	return bestValue
 }
 

@@ -6,7 +6,9 @@
 // TestMatesTTEvalStore). EndgameScale is not here either: the bench positions
 // hold none of the endgames it scales (TestEvalEndgameScale, TestScaleFactor),
 // nor EndgameEval, for the same reason (TestEndgameEvalMates, and
-// TestEndgameEval in position/chess).
+// TestEndgameEval in position/chess). TTRepKey neither: it acts only where a
+// position occurred before, and the bench positions have no history
+// (TestTTRepKey).
 package search_test
 
 import (

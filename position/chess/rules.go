@@ -58,6 +58,28 @@ func (p *Position) RuleVerdict(ply int) (position.Value, bool) {
 	return 0, false
 }
 
+// Repeated reports whether the current position occurred before with the
+// same side to move, at most min(Rule50, PliesFromNull) plies back
+// (position.Game.Repeated; RuleVerdict's walk without its verdicts).
+func (p *Position) Repeated() bool {
+	st := p.st
+	end := min(st.Rule50, st.PliesFromNull)
+	if end < 4 || st.Prev == nil {
+		return false
+	}
+	q := st.Prev.Prev // two plies back: never the same position
+	for i := 4; i <= end && q != nil && q.Prev != nil; i += 2 {
+		q = q.Prev.Prev
+		if q == nil {
+			return false
+		}
+		if q.Key == st.Key {
+			return true
+		}
+	}
+	return false
+}
+
 // hasLegalMove reports whether the side to move has any legal move.
 func (p *Position) hasLegalMove() bool {
 	var list position.MoveList

@@ -73,6 +73,26 @@ func (p *Position) Rules() RuleOptions {
 // one cannot bound a line's value at a draw.
 func (p *Position) UpcomingRepetition(ply int) bool { return false }
 
+// Repeated reports whether the current position occurred before with the
+// same side to move since the last capture or null move
+// (position.Game.Repeated). Like RuleOutcome it walks back only when the
+// repetition filter says the key may occur earlier.
+func (p *Position) Repeated() bool {
+	st := p.st
+	end := min(st.Rule50, st.PliesFromNull)
+	if end < 4 || p.filter[st.Key&filterMask] == 0 {
+		return false
+	}
+	s := st
+	for i := 2; i <= end && s.Prev != nil && s.Prev.Prev != nil; i += 2 {
+		s = s.Prev.Prev
+		if s.Key == st.Key {
+			return true
+		}
+	}
+	return false
+}
+
 // RuleVerdict reports whether a rule decides the position before any move is
 // searched; v is then the value from the side to move's view. It is
 // RuleOutcome without the name of the rule.

@@ -1,0 +1,127 @@
+// Repeated: hand-checked lines and a differential test against the key history of random games with shuffles.
+package chess
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"dualnnue/position"
+)
+
+func TestRepeatedLines(t *testing.T) {
+	p := mustFEN(t, StartFEN)
+	var sts [16]position.State
+	i := 0
+	do := func(s string) {
+		t.Helper()
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.DoMove(m, &sts[i])
+		i++
+	}
+	if p.Repeated() {
+		t.Fatal("the start position repeated")
+	}
+	for k, s := range []string{"g1f3", "g8f6", "f3g1", "f6g8", "b1c3"} {
+		do(s)
+		if want := k == 3; p.Repeated() != want {
+			t.Errorf("after %d plies Repeated() = %v, want %v", k+1, !want, want)
+		}
+	}
+	// A null move cuts the history: the same shuffle across one is new.
+	q := mustFEN(t, StartFEN)
+	var s2 [8]position.State
+	for k, s := range []string{"g1f3", "g8f6", "f3g1", "f6g8"} {
+		m, err := q.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.DoMove(m, &s2[k])
+		if k == 1 {
+			q.DoNullMove(&s2[6])
+			q.DoNullMove(&s2[7])
+		}
+	}
+	if q.Repeated() {
+		t.Error("a repetition across a null move")
+	}
+	// A pawn move cuts it too.
+	r := mustFEN(t, StartFEN)
+	var s3 [8]position.State
+	for k, s := range []string{"g1f3", "g8f6", "e2e3", "f6g8", "f3g1"} {
+		m, err := r.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.DoMove(m, &s3[k])
+	}
+	if r.Repeated() {
+		t.Error("a repetition across a pawn move")
+	}
+}
+
+// TestRepeatedRandom compares Repeated with the key history of random games
+// in which a side often moves its last moved piece back (so positions
+// repeat): true exactly when the key of some position an even number of
+// plies back, within the last min(Rule50, PliesFromNull) plies, is the
+// current key.
+func TestRepeatedRandom(t *testing.T) {
+	fens := append([]string{StartFEN}, suitePositions(t)...)
+	games := 80
+	if testing.Short() {
+		games = 20
+	}
+	checked, repeated := 0, 0
+	for g := 0; g < games; g++ {
+		rng := rand.New(rand.NewPCG(uint64(7000+g), 0x5851))
+		p, err := anyFEN(fens[g%len(fens)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		states := make([]position.State, 200)
+		keys := []position.Key{p.Key()}
+		var moves []position.Move
+		for ply := 0; ply < len(states); ply++ {
+			st := p.State()
+			want := false
+			for j := len(keys) - 3; j >= 0 && len(keys)-1-j <= min(st.Rule50, st.PliesFromNull); j -= 2 {
+				if keys[j] == keys[len(keys)-1] {
+					want = true
+					break
+				}
+			}
+			if got := p.Repeated(); got != want {
+				t.Fatalf("game %d ply %d, %s: Repeated() = %v, the key history says %v", g, ply, p.FEN(), got, want)
+			}
+			checked++
+			if want {
+				repeated++
+			}
+			var list position.MoveList
+			p.GenerateLegal(&list)
+			if list.Len == 0 {
+				break
+			}
+			m := position.MoveNone
+			if n := len(moves); n >= 2 && rng.IntN(3) > 0 {
+				// The piece this side moved last goes back, if it can.
+				back := p.MoveString(moves[n-2])
+				if b, err := p.ParseMove(back[2:4] + back[0:2]); err == nil {
+					m = b
+				}
+			}
+			if m == position.MoveNone {
+				m = randomMove(p, &list, rng, false)
+			}
+			p.DoMove(m, &states[ply])
+			moves = append(moves, m)
+			keys = append(keys, p.Key())
+		}
+	}
+	if repeated < checked/20 {
+		t.Fatalf("only %d of %d positions repeated: the games do not test Repeated", repeated, checked)
+	}
+	t.Logf("%d positions, %d repeated", checked, repeated)
+}
