@@ -137,11 +137,11 @@ func TestNetConfigs(t *testing.T) {
 			t.Fatalf("%s: name %q, init %q, game %v; want the embedded %v net %s", name, cfg.Name, cfg.Net.Init, cfg.Game.Variant(), g, init)
 		}
 	}
-	// cr18l75, cr19b8, cr19l50, cr20, cr21l65, xr16n and xr17n fine-tune an earlier kept net from
+	// cr18l75, cr19b8, cr19l50, cr20, cr21l65, xr16n, xr17n and xr18l60 fine-tune an earlier kept net from
 	// configs/nets (the embedded one was fine-tuned on the same games
 	// already): the file must be there and load as a net of the config's
 	// game.
-	for name, init := range map[string]string{"cr18l75": "configs/nets/cr14n.nnue", "cr19b8": "configs/nets/cr14n.nnue", "cr19l50": "configs/nets/cr14n.nnue", "cr20": "configs/nets/cr14n.nnue", "cr21l65": "configs/nets/cr14n.nnue", "xr16n": "configs/nets/xr13n.nnue", "xr17n": "configs/nets/xr13n.nnue"} {
+	for name, init := range map[string]string{"cr18l75": "configs/nets/cr14n.nnue", "cr19b8": "configs/nets/cr14n.nnue", "cr19l50": "configs/nets/cr14n.nnue", "cr20": "configs/nets/cr14n.nnue", "cr21l65": "configs/nets/cr14n.nnue", "xr16n": "configs/nets/xr13n.nnue", "xr17n": "configs/nets/xr13n.nnue", "xr18l60": "configs/nets/xr13n.nnue"} {
 		cfg, err := LoadConfig("../configs/nets/train-" + name + ".toml")
 		if err != nil {
 			t.Fatal(err)
