@@ -310,6 +310,21 @@ func ftForwardColsRef(acc []float32, stride, n, j0, j1 int, bias, w []float32, f
 	}
 }
 
+// gatherSetColsRef is gatherAddColsRef into rows of dst cleared first: each
+// feature's columns [j0, j1) become the sum of its rows, from +0:
+//
+//	for k, f := range feats { for j := j0; j < j1; j++ { dst[f·n+j] = 0 }; … as gatherAddColsRef }
+//
+// The split step's first span starts the first layer's gradient with it
+// instead of clearing the whole gradient and then adding (the same values:
+// the sum starts from +0 either way).
+func gatherSetColsRef(dst []float32, n, j0, j1 int, src []float32, feats, starts, rows []int32) {
+	for _, f := range feats {
+		clear(dst[int(f)*n+j0 : int(f)*n+j1])
+	}
+	gatherAddColsRef(dst, n, j0, j1, src, feats, starts, rows)
+}
+
 // gatherAddColsRef is gatherAddFeaturesRef for columns [j0, j1) of the
 // rows (width n) of dst:
 //

@@ -89,6 +89,14 @@ func gatherAddFeatures(dst []float32, n int, src []float32, feats, starts, rows 
 	}
 }
 
+// asmGatherSetTile128 is one 128-column tile of gatherSetColsRef (dst and
+// src start at the tile's column): asmGatherAddTile128 with each feature's
+// sums started from +0 instead of its dst row, reading without bounds
+// checks (gatherCols checks).
+//
+//go:noescape
+func asmGatherSetTile128(dst []float32, n int, src []float32, feats, starts, rows []int32)
+
 // asmFTForwardTile128Idx is one 128-column tile of ftForwardColsRef (acc,
 // bias and w start at the tile's column), reading without bounds checks
 // (ftForwardCols checks).
@@ -139,8 +147,21 @@ func ftForwardCols(acc []float32, stride, n, j0, j1 int, bias, w []float32, feat
 // gatherAddCols is gatherAddColsRef, bit for bit: with AVX-512 one column
 // tile of every feature at a time where j0 and j1 fall on tiles.
 func gatherAddCols(dst []float32, n, j0, j1 int, src []float32, feats, starts, rows []int32) {
+	gatherCols(dst, n, j0, j1, src, feats, starts, rows, -1, false)
+}
+
+// gatherCols is gatherAddCols, or gatherSetColsRef's values if set. With
+// maxRow ≥ 0 the caller vouches that every row lies in [0, maxRow] (the
+// split step's feature lists, built so), and only maxRow is checked
+// against src instead of each row (a third of the split step's backward
+// outside the kernel went to those checks).
+func gatherCols(dst []float32, n, j0, j1 int, src []float32, feats, starts, rows []int32, maxRow int, set bool) {
 	t := colTile(n)
 	if t == 0 || j0%t != 0 || j1%t != 0 || len(feats) == 0 {
+		if set {
+			gatherSetColsRef(dst, n, j0, j1, src, feats, starts, rows)
+			return
+		}
 		gatherAddColsRef(dst, n, j0, j1, src, feats, starts, rows)
 		return
 	}
@@ -153,12 +174,22 @@ func gatherAddCols(dst []float32, n, j0, j1 int, src []float32, feats, starts, r
 			panic(errShape)
 		}
 	}
-	for _, r := range rows[starts[0]:starts[k]] {
-		if r < 0 || int(r)+j1 > len(src) {
+	if maxRow >= 0 {
+		if maxRow+j1 > len(src) {
 			panic(errShape)
+		}
+	} else {
+		for _, r := range rows[starts[0]:starts[k]] {
+			if r < 0 || int(r)+j1 > len(src) {
+				panic(errShape)
+			}
 		}
 	}
 	for j := j0; j < j1; j += t {
-		asmGatherAddTile128(dst[j:], n, src[j:], feats, starts, rows)
+		if set {
+			asmGatherSetTile128(dst[j:], n, src[j:], feats, starts, rows)
+		} else {
+			asmGatherAddTile128(dst[j:], n, src[j:], feats, starts, rows)
+		}
 	}
 }

@@ -142,6 +142,70 @@ gat128_done:
 	VZEROUPPER
 	RET
 
+// func asmGatherSetTile128(dst []float32, n int, src []float32, feats, starts, rows []int32)
+// One 128-column tile of gatherSetColsRef: asmGatherAddTile128 with the sums of each feature
+// started from +0 (VPXORD) instead of its dst row, which is only written.
+TEXT ·asmGatherSetTile128(SB), NOSPLIT, $0-128
+	MOVQ dst_base+0(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ src_base+32(FP), SI
+	MOVQ feats_base+56(FP), R8
+	MOVQ feats_len+64(FP), R12
+	MOVQ starts_base+80(FP), R10
+	MOVQ rows_base+104(FP), R9
+	SHLQ $2, CX              // dst row stride in bytes
+	TESTQ R12, R12
+	JLE  gset128_done
+
+gset128_feat:
+	MOVLQSX 0(R8), AX        // feature
+	IMULQ CX, AX
+	ADDQ  DI, AX             // its dst row
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+	MOVLQSX 0(R10), BX
+	MOVLQSX 4(R10), R13
+
+gset128_row:
+	CMPQ BX, R13
+	JGE  gset128_store
+	MOVLQSX (R9)(BX*4), DX
+	LEAQ (SI)(DX*4), DX
+	VADDPS 0(DX), Z0, Z0
+	VADDPS 64(DX), Z1, Z1
+	VADDPS 128(DX), Z2, Z2
+	VADDPS 192(DX), Z3, Z3
+	VADDPS 256(DX), Z4, Z4
+	VADDPS 320(DX), Z5, Z5
+	VADDPS 384(DX), Z6, Z6
+	VADDPS 448(DX), Z7, Z7
+	INCQ BX
+	JMP  gset128_row
+
+gset128_store:
+	VMOVUPS Z0, 0(AX)
+	VMOVUPS Z1, 64(AX)
+	VMOVUPS Z2, 128(AX)
+	VMOVUPS Z3, 192(AX)
+	VMOVUPS Z4, 256(AX)
+	VMOVUPS Z5, 320(AX)
+	VMOVUPS Z6, 384(AX)
+	VMOVUPS Z7, 448(AX)
+	ADDQ $4, R8
+	ADDQ $4, R10
+	DECQ R12
+	JNZ  gset128_feat
+
+gset128_done:
+	VZEROUPPER
+	RET
+
 // func asmFTForwardTile128Idx(acc []float32, stride int, bias, w []float32, n int, feats []uint16, offs, idx []int32)
 // One 128-column tile of ftForwardColsRef: for each p in idx, in order, acc[p·stride : p·stride+128] =
 // bias[0:128] + Σ w[f·n : f·n+128] over f in feats[offs[p]:offs[p+1]], in order; the bias tile stays in

@@ -22,3 +22,11 @@ func ftForwardCols(acc []float32, stride, n, j0, j1 int, bias, w []float32, feat
 func gatherAddCols(dst []float32, n, j0, j1 int, src []float32, feats, starts, rows []int32) {
 	gatherAddColsRef(dst, n, j0, j1, src, feats, starts, rows)
 }
+
+func gatherCols(dst []float32, n, j0, j1 int, src []float32, feats, starts, rows []int32, maxRow int, set bool) {
+	if set {
+		gatherSetColsRef(dst, n, j0, j1, src, feats, starts, rows)
+		return
+	}
+	gatherAddColsRef(dst, n, j0, j1, src, feats, starts, rows)
+}

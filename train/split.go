@@ -88,6 +88,7 @@ type featureList struct {
 	cnt, cur          []int32 // F+1, F
 	rows, act, starts []int32
 	blk               []int32 // B+1
+	maxRow            int     // every row lies in [0, maxRow] (−1: the list is empty)
 }
 
 // newSplitStep returns the split step's buffers for m's architecture and
@@ -236,6 +237,10 @@ func (l *featureList) build(b *Batch, s0, p0, p1, n, stride, base int) {
 	cur := l.cur
 	copy(cur, cnt[:len(cur)])
 	rows := l.rows[:cnt[len(cnt)-1]]
+	l.maxRow = -1
+	if p0 < p1 {
+		l.maxRow = (p1-1)*stride + n
+	}
 	for p := p0; p < p1; p++ {
 		r := int32(p * stride)
 		q := s0 + p
@@ -309,8 +314,10 @@ func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 	base, nb := s.order.base, s.order.buckets
 	copied := st.copied[k][:(j1-j0)/unit*nb]
 	clear(copied)
-	for f := range a.Inputs {
-		clear(gFTW[f*n+j0 : f*n+j1])
+	if b.Len == 0 {
+		for f := range a.Inputs {
+			clear(gFTW[f*n+j0 : f*n+j1])
+		}
 	}
 	clear(gFTB[j0:j1])
 	biasRow := [2]int32{0, 0}
@@ -369,15 +376,26 @@ func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 		st.bar.wait()
 
 		// 3. The first layer's backward, this worker's columns: block by
-		// block, each block's rows from every worker's list in order.
+		// block, each block's rows from every worker's list in order. The
+		// first span starts the gradient (not cleared before): the first
+		// list's features of the block sum their rows from +0, the
+		// block's other features are cleared, then the other lists add.
 		if j0 < j1 {
 			for blk := range s.order.buckets {
 				for j := j0; j < j1; j += unit {
+					if s0 == 0 {
+						l := &st.lists[0]
+						f1 := (blk + 1) * base // the last block also takes any features past the blocks, as build does
+						if blk == nb-1 {
+							f1 = a.Inputs
+						}
+						clearOthers(gFTW, n, j, j+unit, blk*base, f1, l.act[l.blk[blk]:l.blk[blk+1]])
+					}
 					for h := range st.lists {
 						l := &st.lists[h]
 						i0, i1 := l.blk[blk], l.blk[blk+1]
 						if i0 < i1 {
-							gatherAddCols(gFTW, n, j, j+unit, acc, l.act[i0:i1], l.starts[i0:i1+1], l.rows)
+							gatherCols(gFTW, n, j, j+unit, acc, l.act[i0:i1], l.starts[i0:i1+1], l.rows, l.maxRow, s0 == 0 && h == 0)
 						}
 					}
 				}
@@ -388,6 +406,21 @@ func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 		if s1 < b.Len {
 			st.bar.wait()
 		}
+	}
+}
+
+// clearOthers clears columns [j0, j1) of the rows of dst (width n) of the
+// features in [f0, f1) that are not in act (ascending).
+func clearOthers(dst []float32, n, j0, j1, f0, f1 int, act []int32) {
+	i := 0
+	for f := f0; f < f1; f++ {
+		for i < len(act) && int(act[i]) < f {
+			i++
+		}
+		if i < len(act) && int(act[i]) == f {
+			continue
+		}
+		clear(dst[f*n+j0 : f*n+j1])
 	}
 }
 

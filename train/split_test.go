@@ -65,6 +65,38 @@ func checkColKernels(t *testing.T, rng *rand.Rand) {
 					t.Fatalf("gatherAddCols n=%d cols %d..%d j=%d: %v != %v", n, j0, j1, j, got[j], want[j])
 				}
 			}
+
+			// Sums from +0 (the first span's), with the rows vouched for
+			// by their largest; −0 rows where a clear-then-add gives +0.
+			maxRow := -1
+			for _, r := range rows {
+				maxRow = max(maxRow, int(r))
+			}
+			for i := range src {
+				if rng.IntN(4) == 0 {
+					src[i] = float32(math.Copysign(0, -1))
+				}
+			}
+			want = randFloats(rng, f*n)
+			got = append([]float32(nil), want...)
+			gatherSetColsRef(want, n, j0, j1, src, act, starts, rows)
+			gatherCols(got, n, j0, j1, src, act, starts, rows, maxRow, true)
+			for j := range got {
+				if math.Float32bits(got[j]) != math.Float32bits(want[j]) {
+					t.Fatalf("gatherCols set n=%d cols %d..%d j=%d: %v != %v", n, j0, j1, j, got[j], want[j])
+				}
+			}
+			for k, f := range act {
+				for j := j0; j < j1; j++ {
+					var s float32
+					for _, r := range rows[starts[k]:starts[k+1]] {
+						s += src[int(r)+j]
+					}
+					if g := got[int(f)*n+j]; math.Float32bits(g) != math.Float32bits(s) {
+						t.Fatalf("gatherCols set n=%d feature %d column %d: %v, cleared then added %v", n, f, j, g, s)
+					}
+				}
+			}
 		}
 	}
 }
