@@ -107,6 +107,10 @@ type Game interface {
 	// view (a loss by perpetual is scored as a mate-like loss at ply).
 	// It must be cheap when no repetition exists.
 	RuleVerdict(ply int) (v Value, decided bool)
+	// RuleVerdictRepeated is RuleVerdict and, when no rule decides
+	// (decided false), Repeated, from one walk over the history: the
+	// search's form of the two.
+	RuleVerdictRepeated(ply int) (v Value, decided, repeated bool)
 	// UpcomingRepetition reports whether the side to move can repeat a
 	// position reached after the search root (fewer than ply plies ago)
 	// with one reversible move, so that the line's value is at least a

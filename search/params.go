@@ -239,14 +239,17 @@ type Params struct {
 	// them at once. 0: off (written as any other).
 	ContHistIsOK int
 
-	// TTRepKey 1: a position that occurred before (position.Game.Repeated:
-	// since the last irreversible move, before or after the root) reads
-	// and writes its transposition-table entries under a key of its own
-	// (search.ttKey), apart from the same position met fresh: the
-	// repetition rules judge its subtree by a history the fresh one does
-	// not have (a perpetual check or chase in xiangqi, a draw in either
-	// game). Pikafish b8fd955c: +2.4 Elo at short and +4.9 at long time
-	// control. 0: off.
+	// TTRepKey 1: a position that occurred before in the game (since the
+	// last irreversible move, at or before the root: a repetition after the
+	// root is decided by the rules before the table is read) reads and
+	// writes its transposition-table entries under a key of its own
+	// (search.ttKey), apart from the same position met fresh, whose history
+	// differs: the repetition rules may judge its subtree otherwise (a
+	// perpetual check or chase in xiangqi, a draw in either game), and an
+	// entry from an earlier move's search, made before the position
+	// occurred, is not its own. Pikafish b8fd955c measured +2.4 Elo at short
+	// and +4.9 at long time control, where it also searches on through some
+	// repetitions after the root, so its gain need not carry over. 0: off.
 	TTRepKey int
 
 	// ThreatOrder > 0 adds to a quiet move's ordering score a bonus for

@@ -314,16 +314,19 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 
 // ttRepXor sets apart, with Params.TTRepKey, the table entries of a
 // position that occurred before from those of the same position met fresh.
-const ttRepXor position.Key = 0x9e3779b97f4a7c15
+// Its low 40 bits are 0, so both fall in the same bucket (the table's index
+// is the key's low bits): the prefetch of a child's bucket by its plain key
+// is right either way, and the check word tells the two entries apart.
+const ttRepXor position.Key = 0x9e3779b97f4a7c15 &^ (1<<40 - 1)
 
 // ttKey is the node's transposition-table key: its Zobrist key, xor-ed with
 // ttRepXor when Params.TTRepKey is on and the position occurred before
-// (position.Game.Repeated). Below such a node the repetition rules judge
-// lines by a history that a fresh occurrence lacks, so its bounds are not
-// the fresh position's (graph history interaction; Pikafish b8fd955c keys
-// them apart the same way).
-func (w *Worker[T, P]) ttKey(pos P, st *position.State) position.Key {
-	if w.prm.TTRepKey != 0 && pos.Repeated() {
+// (repeated, from position.Game.RuleVerdictRepeated). Such a node's subtree
+// meets the repetition rules with a history that a fresh occurrence lacks,
+// so its bounds need not be the fresh position's (graph history
+// interaction; Pikafish b8fd955c keys them apart the same way).
+func (w *Worker[T, P]) ttKey(st *position.State, repeated bool) position.Key {
+	if repeated && w.prm.TTRepKey != 0 {
 		return st.Key ^ ttRepXor
 	}
 	return st.Key
@@ -348,8 +351,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	fr.moveCount = 0 // a null move's child reads 0, not an earlier node's count
 
 	// Step 1. Rule verdicts (repetition, move-count rules, material) and the ply limit.
-	if v, ok := pos.RuleVerdict(ply); ok {
-		return v
+	v0, decided, repeated := pos.RuleVerdictRepeated(ply)
+	if decided {
+		return v0
 	}
 	if ply >= position.MaxPly-1 {
 		if inCheck {
@@ -377,7 +381,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// excluded) uses only the stored static eval: its result is not the
 	// node's, so it neither cuts on nor writes the entry.
 	excluded := fr.excluded
-	key := w.ttKey(pos, st)
+	key := w.ttKey(st, repeated)
 	te, hit := w.tt.probe(key)
 	ttMove := position.MoveNone
 	ttValue := valueNone
@@ -803,8 +807,9 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	// Step 1. Rule verdicts (repetition, perpetual check or chase, move
 	// rules) and the ply limit.
 	inCheck := st.InCheck
-	if v, ok := pos.RuleVerdict(ply); ok {
-		return v
+	v0, decided, repeated := pos.RuleVerdictRepeated(ply)
+	if decided {
+		return v0
 	}
 	if ply >= position.MaxPly-1 {
 		if inCheck {
@@ -829,7 +834,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	if w.prm.QSChecks != 0 && (inCheck || depth >= 0) {
 		qsDepth = 0
 	}
-	key := w.ttKey(pos, st)
+	key := w.ttKey(st, repeated)
 	te, hit := w.tt.probe(key)
 	ttMove := position.MoveNone
 	ttValue := valueNone

@@ -47,22 +47,10 @@ func TestRepeatedLines(t *testing.T) {
 	if q.Repeated() {
 		t.Error("a repetition across a null move")
 	}
-	// A pawn move cuts it too.
-	r := mustFEN(t, StartFEN)
-	var s3 [8]position.State
-	for k, s := range []string{"g1f3", "g8f6", "e2e3", "f6g8", "f3g1"} {
-		m, err := r.ParseMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r.DoMove(m, &s3[k])
-	}
-	if r.Repeated() {
-		t.Error("a repetition across a pawn move")
-	}
 }
 
-// TestRepeatedRandom compares Repeated with the key history of random games
+// TestRepeatedRandom compares Repeated (and RuleVerdictRepeated where no
+// rule decides) with the key history of random games
 // in which a side often moves its last moved piece back (so positions
 // repeat): true exactly when the key of some position an even number of
 // plies back, within the last min(Rule50, PliesFromNull) plies, is the
@@ -94,6 +82,12 @@ func TestRepeatedRandom(t *testing.T) {
 			}
 			if got := p.Repeated(); got != want {
 				t.Fatalf("game %d ply %d, %s: Repeated() = %v, the key history says %v", g, ply, p.FEN(), got, want)
+			}
+			// The search's form: the same answer where no rule decides.
+			for _, sply := range []int{0, 3} {
+				if _, decided, rep := p.RuleVerdictRepeated(sply); !decided && rep != want {
+					t.Fatalf("game %d ply %d, %s: RuleVerdictRepeated(%d) repeated = %v, the key history says %v", g, ply, p.FEN(), sply, rep, want)
+				}
 			}
 			checked++
 			if want {

@@ -21,16 +21,23 @@ import "dualnnue/position"
 // The common case costs a few comparisons: the walk over the history is
 // bounded by the plies since the last irreversible move.
 func (p *Position) RuleVerdict(ply int) (position.Value, bool) {
+	v, decided, _ := p.RuleVerdictRepeated(ply)
+	return v, decided
+}
+
+// RuleVerdictRepeated is RuleVerdict and, when no rule decides, Repeated
+// from the same walk over the history (position.Game.RuleVerdictRepeated).
+func (p *Position) RuleVerdictRepeated(ply int) (v position.Value, decided, repeated bool) {
 	st := p.st
 	if st.Rule50 >= 100 && (st.Checkers[0] == 0 || p.hasLegalMove()) {
-		return position.ValueDraw, true
+		return position.ValueDraw, true, false
 	}
 	if p.InsufficientMaterial() {
-		return position.ValueDraw, true
+		return position.ValueDraw, true, false
 	}
 	end := min(st.Rule50, st.PliesFromNull)
+	seen := 0
 	if end >= 4 {
-		seen := 0
 		q := st.Prev
 		if q != nil {
 			q = q.Prev
@@ -46,16 +53,16 @@ func (p *Position) RuleVerdict(ply int) (position.Value, bool) {
 			}
 			if q.Key == st.Key {
 				if i < ply {
-					return position.ValueDraw, true
+					return position.ValueDraw, true, false
 				}
 				seen++
 				if seen == 2 {
-					return position.ValueDraw, true
+					return position.ValueDraw, true, false
 				}
 			}
 		}
 	}
-	return 0, false
+	return 0, false, seen == 1
 }
 
 // Repeated reports whether the current position occurred before with the

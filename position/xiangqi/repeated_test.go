@@ -62,7 +62,8 @@ func TestRepeatedLines(t *testing.T) {
 	}
 }
 
-// TestRepeatedRandom compares Repeated with the key history of random games
+// TestRepeatedRandom compares Repeated (and RuleVerdictRepeated where no
+// rule decides) with the key history of random games
 // in which a side often moves its last moved piece back (so positions
 // repeat): true exactly when the key of some position an even number of
 // plies back, within the last min(Rule50, PliesFromNull) plies, is the
@@ -94,6 +95,12 @@ func TestRepeatedRandom(t *testing.T) {
 			}
 			if got := p.Repeated(); got != want {
 				t.Fatalf("game %d ply %d, %s: Repeated() = %v, the key history says %v", g, ply, p.FEN(), got, want)
+			}
+			// The search's form: the same answer where no rule decides.
+			for _, sply := range []int{0, 3} {
+				if _, decided, rep := p.RuleVerdictRepeated(sply); !decided && rep != want {
+					t.Fatalf("game %d ply %d, %s: RuleVerdictRepeated(%d) repeated = %v, the key history says %v", g, ply, p.FEN(), sply, rep, want)
+				}
 			}
 			checked++
 			if want {

@@ -97,8 +97,15 @@ func (p *Position) Repeated() bool {
 // searched; v is then the value from the side to move's view. It is
 // RuleOutcome without the name of the rule.
 func (p *Position) RuleVerdict(ply int) (v position.Value, decided bool) {
-	v, _, decided = p.RuleOutcome(ply)
+	v, _, decided, _ = p.ruleOutcome(ply)
 	return v, decided
+}
+
+// RuleVerdictRepeated is RuleVerdict and, when no rule decides, Repeated
+// from the same walk over the history (position.Game.RuleVerdictRepeated).
+func (p *Position) RuleVerdictRepeated(ply int) (v position.Value, decided, repeated bool) {
+	v, _, decided, repeated = p.ruleOutcome(ply)
+	return v, decided, repeated
 }
 
 // RuleOutcome reports whether a rule decides the position before any move is
@@ -131,20 +138,27 @@ func (p *Position) RuleVerdict(ply int) (v position.Value, decided bool) {
 // It walks back only when the repetition filter says the current key may
 // occur earlier, so it costs a few loads when there is no repetition.
 func (p *Position) RuleOutcome(ply int) (v position.Value, r Rule, decided bool) {
+	v, r, decided, _ = p.ruleOutcome(ply)
+	return v, r, decided
+}
+
+// ruleOutcome is RuleOutcome and, when no rule decides, whether the walk
+// found the position once before (Repeated).
+func (p *Position) ruleOutcome(ply int) (v position.Value, r Rule, decided, repeated bool) {
 	st := p.st
 	if p.InsufficientMaterial() {
 		if !p.hasLegalMove() {
-			return position.MatedIn(ply), RuleNoLegalMove, true
+			return position.MatedIn(ply), RuleNoLegalMove, true, false
 		}
-		return position.ValueDraw, RuleInsufficientMaterial, true
+		return position.ValueDraw, RuleInsufficientMaterial, true, false
 	}
 	end := min(st.Rule50, st.PliesFromNull)
+	count := 0
 	if end >= 4 && p.filter[st.Key&filterMask] != 0 {
 		// themCheck: every move of the side not to move inside the walked
 		// span gave check (the side to move stood in check after it);
 		// usCheck: the same for the side to move.
 		themCheck, usCheck := true, true
-		count := 0
 		s := st
 		for i := 2; i <= end && s.Prev != nil && s.Prev.Prev != nil; i += 2 {
 			themCheck = themCheck && s.InCheck
@@ -155,18 +169,18 @@ func (p *Position) RuleOutcome(ply int) (v position.Value, r Rule, decided bool)
 				count++
 				if count == 2 || i < ply {
 					v, r = p.repetitionVerdict(usCheck, themCheck, i, ply)
-					return v, r, true
+					return v, r, true, false
 				}
 			}
 		}
 	}
 	if st.Rule50 >= p.rules.naturalLimit() {
 		if !p.hasLegalMove() {
-			return position.MatedIn(ply), RuleNoLegalMove, true
+			return position.MatedIn(ply), RuleNoLegalMove, true, false
 		}
-		return position.ValueDraw, RuleNaturalLimit, true
+		return position.ValueDraw, RuleNaturalLimit, true, false
 	}
-	return position.ValueNone, RuleNone, false
+	return position.ValueNone, RuleNone, false, count == 1
 }
 
 // hasLegalMove reports whether the side to move has a legal move.
