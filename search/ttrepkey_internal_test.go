@@ -8,6 +8,19 @@ import (
 	"dualnnue/position/xiangqi"
 )
 
+// playMoves plays moves (the game's UCI coordinates) from p, each into the
+// next of states.
+func playMoves[T any, P GamePtr[T]](t *testing.T, p P, states []position.State, moves ...string) {
+	t.Helper()
+	for i, ms := range moves {
+		m, err := p.ParseMove(ms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.DoMove(m, &states[i])
+	}
+}
+
 // ttRepKeyEntries searches root, a position reached by shuffling two pieces
 // back to the start (so it occurred before), to depth with Params.TTRepKey
 // v on a new table, and reports for each child move whether the table holds
@@ -49,26 +62,14 @@ func TestTTRepKeyEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	var cst [4]position.State
-	for i, ms := range []string{"g1f3", "g8f6", "f3g1", "f6g8"} {
-		m, err := croot.ParseMove(ms)
-		if err != nil {
-			t.Fatal(err)
-		}
-		croot.DoMove(m, &cst[i])
-	}
+	playMoves(t, croot, cst[:], "g1f3", "g8f6", "f3g1", "f6g8")
 	xs := New(xiangqiTestRules, func() position.Evaluator[*xiangqi.Position] { return constEval[*xiangqi.Position]{v: 0} }, opts)
 	xroot, err := xiangqi.NewFromFEN(xiangqi.StartFEN)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var xst [4]position.State
-	for i, ms := range []string{"h0g2", "h9g7", "g2h0", "g7h9"} {
-		m, err := xroot.ParseMove(ms)
-		if err != nil {
-			t.Fatal(err)
-		}
-		xroot.DoMove(m, &xst[i])
-	}
+	playMoves(t, xroot, xst[:], "h0g2", "h9g7", "g2h0", "g7h9")
 	for _, depth := range []int{1, 3} {
 		for v := 0; v <= 1; v++ {
 			// The first child repeats the game's first position after its
