@@ -8,16 +8,17 @@ import (
 	"dualnnue/position/xiangqi"
 )
 
-// playMoves plays moves (the game's UCI coordinates) from p, each into the
-// next of states.
-func playMoves[T any, P GamePtr[T]](t *testing.T, p P, states []position.State, moves ...string) {
+// PlayMoves plays moves (the game's UCI coordinates: chess e2e4, xiangqi
+// ICCS) on pos, each into the next of the caller's states; the package's
+// external tests use it too.
+func PlayMoves[T any, P GamePtr[T]](t *testing.T, pos P, states []position.State, moves []string) {
 	t.Helper()
-	for i, ms := range moves {
-		m, err := p.ParseMove(ms)
+	for i, s := range moves {
+		m, err := pos.ParseMove(s)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("move %d %s: %v", i, s, err)
 		}
-		p.DoMove(m, &states[i])
+		pos.DoMove(m, &states[i])
 	}
 }
 
@@ -62,14 +63,14 @@ func TestTTRepKeyEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	var cst [4]position.State
-	playMoves(t, croot, cst[:], "g1f3", "g8f6", "f3g1", "f6g8")
+	PlayMoves(t, croot, cst[:], []string{"g1f3", "g8f6", "f3g1", "f6g8"})
 	xs := New(xiangqiTestRules, func() position.Evaluator[*xiangqi.Position] { return constEval[*xiangqi.Position]{v: 0} }, opts)
 	xroot, err := xiangqi.NewFromFEN(xiangqi.StartFEN)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var xst [4]position.State
-	playMoves(t, xroot, xst[:], "h0g2", "h9g7", "g2h0", "g7h9")
+	PlayMoves(t, xroot, xst[:], []string{"h0g2", "h9g7", "g2h0", "g7h9"})
 	for _, depth := range []int{1, 3} {
 		for v := 0; v <= 1; v++ {
 			// The first child repeats the game's first position after its

@@ -24,23 +24,11 @@ func TestTTRepKey(t *testing.T) {
 		cp := chessPos(chess.StartFEN)
 		cs.Search(cp, search.Limits{Depth: 9}, nil)
 		var cst [4]position.State
-		for i, s := range []string{"g1f3", "g8f6", "f3g1", "f6g8"} {
-			m, err := cp.ParseMove(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cp.DoMove(m, &cst[i])
-		}
+		search.PlayMoves(t, cp, cst[:], []string{"g1f3", "g8f6", "f3g1", "f6g8"})
 		xp := xiangqiPos(xiangqi.StartFEN)
 		xs.Search(xp, search.Limits{Depth: 7}, nil)
 		var xst [4]position.State
-		for i, s := range []string{"h0g2", "h9g7", "g2h0", "g7h9"} {
-			m, err := xp.ParseMove(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			xp.DoMove(m, &xst[i])
-		}
+		search.PlayMoves(t, xp, xst[:], []string{"h0g2", "h9g7", "g2h0", "g7h9"})
 		if !cp.Repeated() || !xp.Repeated() {
 			t.Fatal("the shuffled roots do not repeat")
 		}

@@ -8,18 +8,6 @@ import (
 	"dualnnue/search"
 )
 
-// playMoves plays ICCS moves on pos with caller-owned states.
-func playMoves[T any, P search.GamePtr[T]](t *testing.T, pos P, states []position.State, moves []string) {
-	t.Helper()
-	for i, s := range moves {
-		m, err := pos.ParseMove(s)
-		if err != nil {
-			t.Fatalf("move %d %s: %v", i, s, err)
-		}
-		pos.DoMove(m, &states[i])
-	}
-}
-
 // TestPerpetualLosesXiangqi: the search uses RuleVerdict's value. In the
 // shared cases XQ-08 (red cannon perpetually chases a rook) and XQ-11
 // (black soldier perpetually checks), the side that would complete the
@@ -39,7 +27,7 @@ func TestPerpetualLosesXiangqi(t *testing.T) {
 	for _, c := range cases {
 		pos := xiangqiPos(c.fen)
 		var states [16]position.State
-		playMoves(t, pos, states[:], c.moves)
+		search.PlayMoves(t, pos, states[:], c.moves)
 		rep, err := pos.ParseMove(c.repeat)
 		if err != nil {
 			t.Fatal(err)

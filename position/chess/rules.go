@@ -35,32 +35,9 @@ func (p *Position) RuleVerdictRepeated(ply int) (v position.Value, decided, repe
 	if p.InsufficientMaterial() {
 		return position.ValueDraw, true, false
 	}
-	end := min(st.Rule50, st.PliesFromNull)
-	seen := 0
-	if end >= 4 {
-		q := st.Prev
-		if q != nil {
-			q = q.Prev
-		}
-		for i := 4; i <= end && q != nil; i += 2 {
-			q = q.Prev
-			if q == nil {
-				break
-			}
-			q = q.Prev
-			if q == nil {
-				break
-			}
-			if q.Key == st.Key {
-				if i < ply {
-					return position.ValueDraw, true, false
-				}
-				seen++
-				if seen == 2 {
-					return position.ValueDraw, true, false
-				}
-			}
-		}
+	inTree, seen := p.repetitions(ply)
+	if inTree || seen == 2 {
+		return position.ValueDraw, true, false
 	}
 	return 0, false, seen == 1
 }
@@ -69,22 +46,37 @@ func (p *Position) RuleVerdictRepeated(ply int) (v position.Value, decided, repe
 // same side to move, at most min(Rule50, PliesFromNull) plies back
 // (position.Game.Repeated; RuleVerdict's walk without its verdicts).
 func (p *Position) Repeated() bool {
+	_, seen := p.repetitions(0)
+	return seen > 0
+}
+
+// repetitions walks back over the history, two plies at a time and at most
+// min(Rule50, PliesFromNull) plies, for earlier occurrences of the current
+// position: inTree when one lies after the search root (fewer than ply
+// plies back; the walk stops there), else seen, how many it found, stopping
+// at 2.
+func (p *Position) repetitions(ply int) (inTree bool, seen int) {
 	st := p.st
 	end := min(st.Rule50, st.PliesFromNull)
 	if end < 4 || st.Prev == nil {
-		return false
+		return false, 0
 	}
 	q := st.Prev.Prev // two plies back: never the same position
 	for i := 4; i <= end && q != nil && q.Prev != nil; i += 2 {
 		q = q.Prev.Prev
 		if q == nil {
-			return false
+			break
 		}
 		if q.Key == st.Key {
-			return true
+			if i < ply {
+				return true, seen
+			}
+			if seen++; seen == 2 {
+				break
+			}
 		}
 	}
-	return false
+	return false, seen
 }
 
 // hasLegalMove reports whether the side to move has any legal move.
