@@ -291,18 +291,19 @@ func gatherAddRowsOf(dst []float32, n int, src []float32, feats, starts, rows []
 // ftForwardColsRef is ftForwardRef for columns [j0, j1) of the positions
 // idx lists (in that order), position p's accumulator at acc[p·stride:]
 // from its features feats[offs[p]:offs[p+1]] and the weight rows of width
-// n:
+// n, feature f's row at w[(f−f0)·n:] (w may hold the rows of one block of
+// features, the first being f0):
 //
-//	for _, p := range idx { for j := j0; j < j1; j++ { acc[p·stride+j] = bias[j] + Σ_f w[f·n+j] } }
+//	for _, p := range idx { for j := j0; j < j1; j++ { acc[p·stride+j] = bias[j] + Σ_f w[(f−f0)·n+j] } }
 //
 // The split step (split.go) runs it over a span of positions, each worker
 // on its own columns, the positions in the order of their input buckets.
-func ftForwardColsRef(acc []float32, stride, n, j0, j1 int, bias, w []float32, feats []uint16, offs, idx []int32) {
+func ftForwardColsRef(acc []float32, stride, n, j0, j1 int, bias, w []float32, f0 int, feats []uint16, offs, idx []int32) {
 	for _, p := range idx {
 		a := acc[int(p)*stride+j0 : int(p)*stride+j1]
 		copy(a, bias[j0:j1])
 		for _, f := range feats[offs[p]:offs[p+1]] {
-			row := w[int(f)*n+j0 : int(f)*n+j1]
+			row := w[(int(f)-f0)*n+j0 : (int(f)-f0)*n+j1]
 			for j := range a {
 				a[j] += row[j]
 			}

@@ -206,21 +206,26 @@ gset128_done:
 	VZEROUPPER
 	RET
 
-// func asmFTForwardTile128Idx(acc []float32, stride int, bias, w []float32, n int, feats []uint16, offs, idx []int32)
+// func asmFTForwardTile128Idx(acc []float32, stride int, bias, w []float32, n, f0 int, feats []uint16, offs, idx []int32)
 // One 128-column tile of ftForwardColsRef: for each p in idx, in order, acc[p·stride : p·stride+128] =
-// bias[0:128] + Σ w[f·n : f·n+128] over f in feats[offs[p]:offs[p+1]], in order; the bias tile stays in
-// 8 ZMM registers, the sums in 8 more (asmFTForwardTile128 with the positions listed).
-TEXT ·asmFTForwardTile128Idx(SB), NOSPLIT, $0-160
+// bias[0:128] + Σ w[(f−f0)·n : (f−f0)·n+128] over f in feats[offs[p]:offs[p+1]], in order; the bias
+// tile stays in 8 ZMM registers, the sums in 8 more (asmFTForwardTile128 with the positions listed).
+// The base of the rows, w − f0·n, is formed in R8 once (no safe point in this function, so the
+// address outside w is never seen by the collector).
+TEXT ·asmFTForwardTile128Idx(SB), NOSPLIT, $0-168
 	MOVQ acc_base+0(FP), DI
 	MOVQ stride+24(FP), R11
 	MOVQ bias_base+32(FP), SI
 	MOVQ w_base+56(FP), R8
 	MOVQ n+80(FP), CX
-	MOVQ feats_base+88(FP), R9
-	MOVQ offs_base+112(FP), R10
-	MOVQ idx_len+144(FP), R12
+	MOVQ f0+88(FP), AX
+	MOVQ feats_base+96(FP), R9
+	MOVQ offs_base+120(FP), R10
+	MOVQ idx_len+152(FP), R12
 	SHLQ $2, R11             // acc row stride in bytes
 	SHLQ $2, CX              // weight row stride in bytes
+	IMULQ CX, AX
+	SUBQ  AX, R8             // the row of feature 0
 	TESTQ R12, R12
 	JLE  fwdidx_done
 	VMOVUPS 0(SI), Z16
@@ -231,7 +236,7 @@ TEXT ·asmFTForwardTile128Idx(SB), NOSPLIT, $0-160
 	VMOVUPS 320(SI), Z21
 	VMOVUPS 384(SI), Z22
 	VMOVUPS 448(SI), Z23
-	MOVQ idx_base+136(FP), SI
+	MOVQ idx_base+144(FP), SI
 
 fwdidx_pos:
 	MOVLQSX 0(SI), DX        // position

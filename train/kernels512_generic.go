@@ -15,8 +15,8 @@ func gatherAddFeatures(dst []float32, n int, src []float32, feats, starts, rows 
 // colTile is the column unit of the split step's kernels: 0, any columns.
 func colTile(n int) int { return 0 }
 
-func ftForwardCols(acc []float32, stride, n, j0, j1 int, bias, w []float32, feats []uint16, offs, idx []int32) {
-	ftForwardColsRef(acc, stride, n, j0, j1, bias, w, feats, offs, idx)
+func ftForwardCols(acc []float32, stride, n, j0, j1 int, bias, w []float32, f0 int, feats []uint16, offs, idx []int32, vouched bool) {
+	ftForwardColsRef(acc, stride, n, j0, j1, bias, w, f0, feats, offs, idx)
 }
 
 func gatherAddCols(dst []float32, n, j0, j1 int, src []float32, feats, starts, rows []int32) {

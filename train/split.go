@@ -62,17 +62,18 @@ type splitStep struct {
 	// positions start (sb, nb).
 	sidx, nidx []int32
 	sb, nb     []int32
-	// wt holds the first layer's weights a column tile at a time
-	// ([N/unit][F][unit], as many floats as the weights), each tile's rows
-	// of a block copied from Model.FTWeights in the first span of a batch
-	// that has positions in the block, just before the forward reads them:
-	// in rows of unit floats a block's tile fills every L2 set, in rows
-	// of N (a power of two) only some of them. Measured on the forward
-	// kernel alone (one block, -cpu 1): 4.85 ns per 128-column row at
-	// N = 512, 3.6 ns in rows of 128.
-	wt      []float32
-	copied  [][]bool // per worker and its column tile: whether each block's rows are in wt this step
-	outside bool     // a perspective of the batch has a feature outside its bucket's block (wt is copied whole first)
+	// tile holds, per worker, one block's rows of one of its column tiles
+	// of the first layer's weights ([base][unit]), copied from
+	// Model.FTWeights just before the forward reads them: in rows of unit
+	// floats a block's tile fills every L2 set, in rows of N (a power of
+	// two) only some of them (measured on the forward kernel alone, one
+	// block, -cpu 1: 4.85 ns per 128-column row at N = 512, 3.6 ns in rows
+	// of 128). One buffer a worker, reused for every block and span, stays
+	// in L2: a copy of the whole first layer (24 MiB at kb16 × 512, copied
+	// once a step) cost a write-allocate and a write-back of every line
+	// and was read again from memory by the later spans.
+	tile    [][]float32
+	outside bool    // a perspective of the batch has a feature outside its bucket's block (the forward reads Model.FTWeights)
 	allRows []int32  // 0, N, stride, stride+N, …: every row of a span (for the bias)
 	bcnt    []int32  // B+1: counting sort by bucket
 	lists   []featureList
@@ -96,24 +97,23 @@ type featureList struct {
 func newSplitStep(s *Stepper, span int) *splitStep {
 	a := s.Model.Arch
 	n, w := a.Hidden, len(s.workers)
-	st := &splitStep{span: span, stride: accStride(n), wt: make([]float32, a.Inputs*n),
+	st := &splitStep{span: span, stride: accStride(n),
 		allRows: make([]int32, 2*span), bcnt: make([]int32, s.order.buckets+1), lists: make([]featureList, w)}
 	st.acc = make([]float32, span*st.stride)
 	hugepages.Advise(st.acc)
 	st.bar.n = w
 	st.bar.cond.L = &st.bar.mu
-	hugepages.Advise(st.wt)
 	for i := range st.allRows {
 		st.allRows[i] = int32(i/2*st.stride + i%2*n)
 	}
 	share := (span + w - 1) / w
-	st.copied = make([][]bool, w)
+	st.tile = make([][]float32, w)
 	for k := range st.lists {
 		st.lists[k] = featureList{cnt: make([]int32, a.Inputs+1), cur: make([]int32, a.Inputs),
 			rows: make([]int32, 2*share*features.MaxActive), act: make([]int32, 0, a.Inputs),
 			starts: make([]int32, 0, a.Inputs+1), blk: make([]int32, s.order.buckets+1)}
-		j0, j1, unit := st.cols(n, w, k)
-		st.copied[k] = make([]bool, (j1-j0)/unit*s.order.buckets)
+		_, _, unit := st.cols(n, w, k)
+		st.tile[k] = make([]float32, s.order.base*unit)
 	}
 	return st
 }
@@ -191,31 +191,49 @@ func (st *splitStep) orderSpan(idx, start []int32, feats []uint16, offs []int32,
 	}
 }
 
-// outsideBlocks reports whether a perspective of b has a feature outside
-// its input bucket's block (never in a king- or balance-bucketed feature
-// set's positions; possible in a batch made by hand).
-func outsideBlocks(b *Batch, o *bucketOrder) bool {
+// checkBlocks checks b's offsets (ascending from 0, within the features)
+// and that its features lie in the first layer (o.base·o.buckets rows),
+// panicking otherwise, so that the split step's kernels can take them as
+// vouched for; and it reports whether a perspective of b has a feature
+// outside its input bucket's block (never in a king- or balance-bucketed
+// feature set's positions; possible in a batch made by hand).
+func checkBlocks(b *Batch, o *bucketOrder) (outside bool) {
 	base := uint(o.base)
+	inputs := o.base * o.buckets
+	if len(b.Offsets) < b.Len+1 || b.Offsets[0] != 0 {
+		panic(errShape)
+	}
+	for p := range b.Len {
+		if b.Offsets[p] > b.Offsets[p+1] {
+			panic(errShape)
+		}
+	}
+	if nf := int(b.Offsets[b.Len]); nf > len(b.Stm) || nf > len(b.Nstm) {
+		panic(errShape)
+	}
 	for _, feats := range [2][]uint16{b.Stm, b.Nstm} {
 		for p := range b.Len {
 			lo := uint(o.bucketOf(feats, b.Offsets, p)) * base
 			for _, f := range feats[b.Offsets[p]:b.Offsets[p+1]] {
 				if uint(f)-lo >= base {
-					return true
+					outside = true
+					if int(f) >= inputs {
+						panic(errFeature(int(f), inputs))
+					}
 				}
 			}
 		}
 	}
-	return false
+	return outside
 }
 
 // copyTile copies columns [j, j+unit) of rows [f0, f0+base) of the first
-// layer's weights (rows of n) to rows of unit of wt's tile j.
-func (st *splitStep) copyTile(m *Model, j, unit, f0, base int) {
+// layer's weights (rows of n) to dst, rows of unit.
+func copyTile(dst []float32, m *Model, j, unit, f0, base int) {
 	n := m.Hidden
-	t := st.wt[j*m.Inputs : (j+unit)*m.Inputs]
-	for f := f0; f < f0+base; f++ {
-		copy(t[f*unit:(f+1)*unit], m.FTWeights[f*n+j:f*n+j+unit])
+	dst = dst[:base*unit]
+	for f := range base {
+		copy(dst[f*unit:(f+1)*unit], m.FTWeights[(f0+f)*n+j:(f0+f)*n+j+unit])
 	}
 }
 
@@ -281,7 +299,7 @@ func (l *featureList) build(b *Batch, s0, p0, p1, n, stride, base int) {
 func (s *Stepper) gradientSplit(b *Batch, scale float64) {
 	st := s.split
 	st.orderSpans(b, s.order)
-	st.outside = outsideBlocks(b, s.order)
+	st.outside = checkBlocks(b, s.order)
 	var wg sync.WaitGroup
 	for k := range s.workers {
 		wg.Go(func() { s.splitWorker(k, b, scale) })
@@ -312,8 +330,7 @@ func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 	gFTB := s.Grad[ftBiasOff(a):outWOff(a)]
 	j0, j1, unit := st.cols(n, nw, k)
 	base, nb := s.order.base, s.order.buckets
-	copied := st.copied[k][:(j1-j0)/unit*nb]
-	clear(copied)
+	tile := st.tile[k]
 	if b.Len == 0 {
 		for f := range a.Inputs {
 			clear(gFTW[f*n+j0 : f*n+j1])
@@ -328,28 +345,29 @@ func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 		acc := st.acc[:c*ps]
 
 		// 1. The first layer's forward, this worker's columns: a column
-		// tile of one block at a time (copied to wt in the first span
-		// that has positions in it), for both perspectives' positions in
-		// that block's input bucket.
+		// tile of one block at a time (copied to the worker's tile
+		// buffer), for both perspectives' positions in that block's input
+		// bucket. The batch passed checkBlocks, and every listed position
+		// lies in the span: the kernels take them as vouched for.
 		si := s0 / st.span
 		sb := st.sb[si*(nb+1) : (si+1)*(nb+1)]
 		bb := st.nb[si*(nb+1) : (si+1)*(nb+1)]
 		for j := j0; j < j1; j += unit {
-			wt := st.wt[j*a.Inputs : (j+unit)*a.Inputs]
 			bias := m.FTBias[j : j+unit]
-			if s0 == 0 && st.outside {
-				st.copyTile(m, j, unit, 0, a.Inputs)
-			}
 			for blk := range nb {
-				if sb[blk] == sb[blk+1] && bb[blk] == bb[blk+1] {
+				is := st.sidx[s0+int(sb[blk]) : s0+int(sb[blk+1])]
+				in := st.nidx[s0+int(bb[blk]) : s0+int(bb[blk+1])]
+				if len(is) == 0 && len(in) == 0 {
 					continue
 				}
-				if c := &copied[(j-j0)/unit*nb+blk]; !*c && !st.outside {
-					st.copyTile(m, j, unit, blk*base, base)
-					*c = true
+				if st.outside {
+					ftForwardCols(acc, ps, n, j, j+unit, m.FTBias, m.FTWeights, 0, b.Stm, offs, is, true)
+					ftForwardCols(acc[n:], ps, n, j, j+unit, m.FTBias, m.FTWeights, 0, b.Nstm, offs, in, true)
+					continue
 				}
-				ftForwardCols(acc[j:], ps, unit, 0, unit, bias, wt, b.Stm, offs, st.sidx[s0+int(sb[blk]):s0+int(sb[blk+1])])
-				ftForwardCols(acc[n+j:], ps, unit, 0, unit, bias, wt, b.Nstm, offs, st.nidx[s0+int(bb[blk]):s0+int(bb[blk+1])])
+				copyTile(tile, m, j, unit, blk*base, base)
+				ftForwardCols(acc[j:], ps, unit, 0, unit, bias, tile, blk*base, b.Stm, offs, is, true)
+				ftForwardCols(acc[n+j:], ps, unit, 0, unit, bias, tile, blk*base, b.Nstm, offs, in, true)
 			}
 		}
 		st.bar.wait()

@@ -28,20 +28,40 @@ func checkColKernels(t *testing.T, rng *rand.Rand) {
 			for range c {
 				offs = append(offs, offs[len(offs)-1]+int32(rng.IntN(41)))
 			}
+			// The rows of features f0 … f0+f−1 (a block of the first layer).
+			f0 := rng.IntN(2) * rng.IntN(1000)
 			feats := randFeats(rng, int(offs[c])+rng.IntN(3), f)
+			for i := range feats {
+				feats[i] += uint16(f0)
+			}
 			idx := make([]int32, 0, c)
 			for _, p := range rng.Perm(c)[:1+rng.IntN(c)] {
 				idx = append(idx, int32(p))
 			}
 			want := randFloats(rng, (c-1)*stride+n)
-			got := append([]float32(nil), want...)
-			ftForwardColsRef(want, stride, n, j0, j1, bias, w, feats, offs, idx)
-			ftForwardCols(got, stride, n, j0, j1, bias, w, feats, offs, idx)
-			for j := range got {
-				if math.Float32bits(got[j]) != math.Float32bits(want[j]) {
-					t.Fatalf("ftForwardCols n=%d cols %d..%d j=%d: %v != %v", n, j0, j1, j, got[j], want[j])
+			for _, vouched := range []bool{false, true} {
+				got := append([]float32(nil), want...)
+				ref := append([]float32(nil), want...)
+				ftForwardColsRef(ref, stride, n, j0, j1, bias, w, f0, feats, offs, idx)
+				ftForwardCols(got, stride, n, j0, j1, bias, w, f0, feats, offs, idx, vouched)
+				for j := range got {
+					if math.Float32bits(got[j]) != math.Float32bits(ref[j]) {
+						t.Fatalf("ftForwardCols n=%d cols %d..%d f0=%d vouched %v j=%d: %v != %v", n, j0, j1, f0, vouched, j, got[j], ref[j])
+					}
+				}
+				if f0 == 0 {
+					continue
+				}
+				// The same sums from the whole first layer's rows (f0 = 0).
+				whole := append(make([]float32, f0*n), w...)
+				ftForwardColsRef(got, stride, n, j0, j1, bias, whole, 0, feats, offs, idx)
+				for j := range got {
+					if math.Float32bits(got[j]) != math.Float32bits(ref[j]) {
+						t.Fatalf("ftForwardColsRef n=%d cols %d..%d f0=%d j=%d: %v, from the whole layer %v", n, j0, j1, f0, j, ref[j], got[j])
+					}
 				}
 			}
+			got := want
 
 			src := randFloats(rng, c*stride)
 			var act, starts, rows []int32
