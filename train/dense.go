@@ -2,6 +2,7 @@
 package train
 
 import (
+	"dualnnue/nn"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas32"
 )
@@ -25,6 +26,32 @@ func gemmAccRef(c []float32, ldc int, a []float32, lda int, b []float32, ldb int
 				ci[j] += ail * bl[j]
 			}
 		}
+	}
+}
+
+// gemmActGradRef writes to gacc (m rows of n, stride ldg) the gradient of
+// the loss with respect to the first layer's pre-activations acc (stride
+// ldacc), given the gradient gh (m × k, stride lda) of the first hidden
+// layer's pre-activations and that layer's weights w (k × n, stride ldb):
+// each row's ∂loss/∂x is the product gh·w, formed by gemmAcc in the
+// cleared rows of gy (at least m·n floats), then taken through the
+// activation by activationGrad with g = 1:
+//
+//	clear(gy); gemmAcc(gy, n, gh, lda, w, ldb, m, n, k)
+//	for i < m { activationGrad(gacc[i·ldg:i·ldg+n], acc[i·ldacc:i·ldacc+n], gy[i·n:(i+1)·n], 1, act) }
+//
+// gacc may be acc itself. The fast twin (gemmActGrad) fuses the two in one
+// pass: the same operations in the same order, bit for bit, without
+// writing and reading gy.
+func gemmActGradRef(gacc []float32, ldg int, acc []float32, ldacc int, gh []float32, lda int, w []float32, ldb int, m, n, k int, act nn.Activation, gy []float32) {
+	if m <= 0 {
+		return
+	}
+	gy = gy[:m*n]
+	clear(gy)
+	gemmAcc(gy, n, gh, lda, w, ldb, m, n, k)
+	for i := range m {
+		activationGrad(gacc[i*ldg:i*ldg+n], acc[i*ldacc:i*ldacc+n], gy[i*n:(i+1)*n], 1, act)
 	}
 }
 

@@ -4,6 +4,8 @@
 
 package train
 
+import "dualnnue/nn"
+
 // asmGemmAcc is gemmAccRef for m % 4 == 0 and n % 16 == 0, reading
 // without bounds checks (gemmAcc checks).
 //
@@ -16,6 +18,44 @@ func asmGemmAcc(c []float32, ldc int, a []float32, lda int, b []float32, ldb int
 //
 //go:noescape
 func asmGemmAcc512(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m, n, k int)
+
+// asmGemmActGrad512 is gemmActGradRef for m % 8 == 0, n % 32 == 0 and
+// k ≥ 1 in AVX-512, bit for bit the composition of asmGemmAcc512 and
+// asmActivationGrad (gs: 2 for SCReLU, 1 for CReLU), reading without
+// bounds checks (gemmActGrad checks).
+//
+//go:noescape
+func asmGemmActGrad512(gacc []float32, ldg int, acc []float32, ldacc int, a []float32, lda int, b []float32, ldb int, m, n, k int, gs float32, square bool)
+
+// gemmActGrad is gemmActGradRef, bit for bit: where the CPU has AVX-512,
+// blocks of 8 rows × 32 columns of gh·w are formed in registers and taken
+// through the activation gradient at once (the product's sums as
+// asmGemmAcc512 forms them, the activation's operations as
+// asmActivationGrad's), the rows past a multiple of 8 through
+// gemmActGradRef. In the split step gacc is acc (rows of the span, in
+// place), and gy is neither cleared, written nor read: 512 KiB of a
+// 128-position chunk's working set at N = 512.
+func gemmActGrad(gacc []float32, ldg int, acc []float32, ldacc int, gh []float32, lda int, w []float32, ldb int, m, n, k int, act nn.Activation, gy []float32) {
+	m8 := 0
+	if gemmAVX512 && hasAVX2 && n%32 == 0 && k >= 1 && (act == nn.SCReLU || act == nn.CReLU) {
+		m8 = m &^ 7
+	}
+	if m8 > 0 {
+		checkGemm(gacc, ldg, gh, lda, w, ldb, m8, n, k)
+		if ldacc < n || (m8-1)*ldacc+n > len(acc) {
+			panic(errShape)
+		}
+		gs := float32(1)
+		if act == nn.SCReLU {
+			gs = 2
+		}
+		asmGemmActGrad512(gacc, ldg, acc, ldacc, gh, lda, w, ldb, m8, n, k, gs, act == nn.SCReLU)
+		if m8 == m {
+			return
+		}
+	}
+	gemmActGradRef(gacc[m8*ldg:], ldg, acc[m8*ldacc:], ldacc, gh[m8*lda:], lda, w, ldb, m-m8, n, k, act, gy)
+}
 
 // gemmAVX512 selects asmGemmAcc512 (tests turn it off to reach the AVX path).
 var gemmAVX512 = hasAVX512

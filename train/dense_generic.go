@@ -4,12 +4,18 @@
 
 package train
 
+import "dualnnue/nn"
+
 func gemmAcc(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m, n, k int) {
 	if m <= 0 || n <= 0 || k <= 0 {
 		return
 	}
 	checkGemm(c, ldc, a, lda, b, ldb, m, n, k)
 	gemmAccRef(c, ldc, a, lda, b, ldb, m, n, k)
+}
+
+func gemmActGrad(gacc []float32, ldg int, acc []float32, ldacc int, gh []float32, lda int, w []float32, ldb int, m, n, k int, act nn.Activation, gy []float32) {
+	gemmActGradRef(gacc, ldg, acc, ldacc, gh, lda, w, ldb, m, n, k, act, gy)
 }
 
 func dotRows(out, x []float32, ldx int, w []float32, b float32) {

@@ -185,3 +185,71 @@ func checkRowKernels(t *testing.T, rng *rand.Rand) {
 		}
 	}
 }
+
+// gemmActGrad writes the activation gradient of gh·w bit for bit as its
+// definition (gemmActGradRef: gemmAcc into cleared rows, then
+// activationGrad with g = 1), for SCReLU and CReLU, at row counts with and
+// without a remainder past a multiple of 8, column counts its AVX-512 path
+// takes (multiples of 32) and ones it leaves to the definition, row
+// strides wider than the rows, accumulators straddling 0 and 1 (±0, 1
+// exactly, NaN, large values), in place (gacc = acc, as the split step
+// runs it) and into another buffer; elements outside the m × n block are
+// untouched.
+func TestGemmActGradMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	special := []float32{0, float32(math.Copysign(0, -1)), 1, 1 - 1e-7, 1e-7, -1e-7, float32(math.NaN()), 3, -3}
+	for _, act := range []nn.Activation{nn.SCReLU, nn.CReLU} {
+		for _, m := range []int{1, 7, 8, 13, 16, 128} {
+			for _, n := range []int{16, 32, 64, 96, 1024} {
+				for _, k := range []int{1, 3, 16, 32} {
+					ldacc := n + 16*rng.IntN(2)
+					lda := k + rng.IntN(3)
+					ldb := n + 16*rng.IntN(2)
+					acc := randFloats(rng, m*ldacc)
+					for i := range acc {
+						acc[i] = acc[i]*0.8 + 0.5
+						if rng.IntN(16) == 0 {
+							acc[i] = special[rng.IntN(len(special))]
+						}
+					}
+					gh := randFloats(rng, m*lda)
+					for i := range gh {
+						if rng.IntN(16) == 0 {
+							gh[i] = 0
+						}
+					}
+					w := randFloats(rng, k*ldb)
+					for _, inPlace := range []bool{false, true} {
+						ldg := ldacc
+						if !inPlace {
+							ldg = n + 8*rng.IntN(2)
+						}
+						want := randFloats(rng, m*ldg)
+						wantAcc := append([]float32(nil), acc...)
+						if inPlace {
+							want = wantAcc
+						}
+						got := append([]float32(nil), want...)
+						gotAcc := append([]float32(nil), acc...)
+						if inPlace {
+							got = gotAcc
+						}
+						gemmActGradRef(want, ldg, wantAcc, ldacc, gh, lda, w, ldb, m, n, k, act, make([]float32, m*n))
+						gemmActGrad(got, ldg, gotAcc, ldacc, gh, lda, w, ldb, m, n, k, act, make([]float32, m*n))
+						for i := range got {
+							if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+								t.Fatalf("%v m=%d n=%d k=%d in place %v: element %d (row %d column %d): %v, want %v",
+									act, m, n, k, inPlace, i, i/ldg, i%ldg, got[i], want[i])
+							}
+						}
+						for i := range gotAcc {
+							if math.Float32bits(gotAcc[i]) != math.Float32bits(wantAcc[i]) {
+								t.Fatalf("%v m=%d n=%d k=%d in place %v: acc %d: %v, want %v", act, m, n, k, inPlace, i, gotAcc[i], wantAcc[i])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

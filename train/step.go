@@ -241,6 +241,12 @@ func (w *worker) backwardLayers(m *Model, b *Batch, lo, c, s int) {
 				gB[j] += v
 			}
 		}
+		if l == 0 && !a.Pairwise {
+			// ∂loss/∂acc straight from gh: the product with the
+			// weights and the activation gradient in one pass.
+			gemmActGrad(w.gacc, w.as, w.acc, w.as, gh, L, m.HiddenWeights[l][s*L*I:(s+1)*L*I], I, c, I, L, a.Activation, spare)
+			return
+		}
 		gy, spare = spare, gy
 		clear(gy[:c*I])
 		gemmAcc(gy, I, gh, L, m.HiddenWeights[l][s*L*I:(s+1)*L*I], I, c, I, L)
@@ -254,9 +260,7 @@ func (w *worker) backwardLayers(m *Model, b *Batch, lo, c, s int) {
 		}
 		return
 	}
-	for i := range c { // row by row: the rows are w.as apart (element-wise, so the values do not depend on it)
-		activationGrad(w.gacc[i*w.as:i*w.as+n2], w.acc[i*w.as:i*w.as+n2], gy[i*n2:(i+1)*n2], 1, a.Activation)
-	}
+	// (Without pairwise, the loop's last layer wrote ∂loss/∂acc and returned.)
 }
 
 // forwardStack computes, from position lo+i's first-layer outputs (w.x
