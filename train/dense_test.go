@@ -253,3 +253,42 @@ func TestGemmActGradMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// gemmAccAct adds A·act(B) bit for bit as its definition (gemmAccActRef:
+// B's rows through activateRow, then gemmAcc), for SCReLU and CReLU, at
+// row counts its AVX-512 path takes (multiples of 8) and ones it leaves to
+// the definition, column counts in blocks of 32 and 16, B's row strides
+// wider than the rows and B's elements straddling 0 and 1 (±0, 1 exactly,
+// NaN, large values).
+func TestGemmAccActMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 34))
+	special := []float32{0, float32(math.Copysign(0, -1)), 1, 1 - 1e-7, 1e-7, -1e-7, float32(math.NaN()), 3, -3}
+	for _, act := range []nn.Activation{nn.SCReLU, nn.CReLU} {
+		for _, m := range []int{1, 8, 13, 16, 32} {
+			for _, n := range []int{16, 32, 48, 64, 1024} {
+				for _, k := range []int{1, 5, 8, 128} {
+					ldc := n + 8*rng.IntN(2)
+					lda := k + rng.IntN(3)
+					ldb := n + 16*rng.IntN(2)
+					a := randFloats(rng, m*lda)
+					b := randFloats(rng, k*ldb)
+					for i := range b {
+						b[i] = b[i]*0.8 + 0.5
+						if rng.IntN(16) == 0 {
+							b[i] = special[rng.IntN(len(special))]
+						}
+					}
+					want := randFloats(rng, m*ldc)
+					got := append([]float32(nil), want...)
+					gemmAccActRef(want, ldc, a, lda, b, ldb, m, n, k, act, make([]float32, k*n))
+					gemmAccAct(got, ldc, a, lda, b, ldb, m, n, k, act, make([]float32, k*n))
+					for i := range got {
+						if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+							t.Fatalf("%v m=%d n=%d k=%d: element %d: %v, want %v", act, m, n, k, i, got[i], want[i])
+						}
+					}
+				}
+			}
+		}
+	}
+}
