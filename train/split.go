@@ -389,7 +389,17 @@ func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 				w.gout[i] = float32(g * scale)
 			}
 			w.backwardDense(m, b, s0+lo, cc, rows)
+			if k == 0 {
+				// The first layer's bias gradient sums every row in
+				// position order: the first worker adds its rows
+				// now, while they are in cache, and phase 3 adds the
+				// other workers' rows after them.
+				biasRow[1] = int32(2 * cc)
+				gatherAddCols(gFTB, n, 0, n, rows, biasRow[:1], biasRow[:], st.allRows[:2*cc])
+			}
 		}
+		_, hi0 := split(c, nw, 0)
+		c0 := 2 * hi0 // the rows phase 2 added to the bias gradient
 		st.lists[k].build(b, s0, p0, p1, n, ps, s.order.base)
 		st.bar.wait()
 
@@ -418,8 +428,10 @@ func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 					}
 				}
 			}
-			biasRow[1] = int32(2 * c)
-			gatherAddCols(gFTB, n, j0, j1, acc, biasRow[:1], biasRow[:], st.allRows[:2*c])
+			if c0 < 2*c {
+				biasRow[1] = int32(2*c - c0)
+				gatherAddCols(gFTB, n, j0, j1, acc, biasRow[:1], biasRow[:], st.allRows[c0:2*c])
+			}
 		}
 		if s1 < b.Len {
 			st.bar.wait()
