@@ -15,6 +15,14 @@ import (
 // ~spanPositions/8 perspectives per king bucket).
 const spanPositions = 8192
 
+// spanGroup is the number of spans whose first-layer forward (phase 1)
+// runs at once, each block's column tile copied once for all of them:
+// their accumulators take spanGroup spans' rows (65 MiB at N = 512), and
+// phases 2 and 3 then run span by span as before. At two, a batch of
+// 16,384 copies the first layer's weights once a step instead of once a
+// span.
+const spanGroup = 2
+
 // splitMinWeights is the smallest first layer (weights) that takes the
 // split step. Below it the plain step's per-worker gradient copies stay in
 // cache and the split step's span of accumulators, written and read in
@@ -54,6 +62,7 @@ const splitMinWeights = 4 << 20
 // columns of the one gradient.
 type splitStep struct {
 	span   int       // positions per span (spanPositions; tests use shorter ones)
+	group  int       // spans per group: phase 1 runs over a group's spans at once (spanGroup)
 	stride int       // floats from one position's accumulators to the next's (accStride)
 	acc    []float32 // span rows of 2N, stride apart: accumulators, then ∂loss/∂acc
 	// Per position of the batch: its span's positions (span-relative) in
@@ -74,8 +83,8 @@ type splitStep struct {
 	// and was read again from memory by the later spans.
 	tile    [][]float32
 	outside bool    // a perspective of the batch has a feature outside its bucket's block (the forward reads Model.FTWeights)
-	allRows []int32  // 0, N, stride, stride+N, …: every row of a span (for the bias)
-	bcnt    []int32  // B+1: counting sort by bucket
+	allRows []int32 // 0, N, stride, stride+N, …: every row of a span (for the bias)
+	bcnt    []int32 // B+1: counting sort by bucket
 	lists   []featureList
 	bar     barrier
 }
@@ -99,8 +108,7 @@ func newSplitStep(s *Stepper, span int) *splitStep {
 	n, w := a.Hidden, len(s.workers)
 	st := &splitStep{span: span, stride: accStride(n),
 		allRows: make([]int32, 2*span), bcnt: make([]int32, s.order.buckets+1), lists: make([]featureList, w)}
-	st.acc = make([]float32, span*st.stride)
-	hugepages.Advise(st.acc)
+	st.group = spanGroup
 	st.bar.n = w
 	st.bar.cond.L = &st.bar.mu
 	for i := range st.allRows {
@@ -300,6 +308,10 @@ func (s *Stepper) gradientSplit(b *Batch, scale float64) {
 	st := s.split
 	st.orderSpans(b, s.order)
 	st.outside = checkBlocks(b, s.order)
+	if rows := min(b.Len, st.group*st.span); len(st.acc) < rows*st.stride {
+		st.acc = make([]float32, rows*st.stride)
+		hugepages.Advise(st.acc)
+	}
 	var wg sync.WaitGroup
 	for k := range s.workers {
 		wg.Go(func() { s.splitWorker(k, b, scale) })
@@ -338,103 +350,116 @@ func (s *Stepper) splitWorker(k int, b *Batch, scale float64) {
 	}
 	clear(gFTB[j0:j1])
 	biasRow := [2]int32{0, 0}
-	for s0 := 0; s0 < b.Len; s0 += st.span {
-		s1 := min(s0+st.span, b.Len)
-		c := s1 - s0
-		offs := b.Offsets[s0 : s1+1]
-		acc := st.acc[:c*ps]
+	for g0 := 0; g0 < b.Len; g0 += st.group * st.span {
+		g1 := min(g0+st.group*st.span, b.Len)
 
-		// 1. The first layer's forward, this worker's columns: a column
-		// tile of one block at a time (copied to the worker's tile
-		// buffer), for both perspectives' positions in that block's input
-		// bucket. The batch passed checkBlocks, and every listed position
-		// lies in the span: the kernels take them as vouched for.
-		si := s0 / st.span
-		sb := st.sb[si*(nb+1) : (si+1)*(nb+1)]
-		bb := st.nb[si*(nb+1) : (si+1)*(nb+1)]
+		// 1. The first layer's forward, this worker's columns, for every
+		// span of the group: a column tile of one block at a time
+		// (copied to the worker's tile buffer once for the group), for
+		// both perspectives' positions in that block's input bucket. The
+		// batch passed checkBlocks, and every listed position lies in its
+		// span: the kernels take them as vouched for.
 		for j := j0; j < j1; j += unit {
 			bias := m.FTBias[j : j+unit]
 			for blk := range nb {
-				is := st.sidx[s0+int(sb[blk]) : s0+int(sb[blk+1])]
-				in := st.nidx[s0+int(bb[blk]) : s0+int(bb[blk+1])]
-				if len(is) == 0 && len(in) == 0 {
-					continue
+				copied := false
+				for s0 := g0; s0 < g1; s0 += st.span {
+					s1 := min(s0+st.span, b.Len)
+					offs := b.Offsets[s0 : s1+1]
+					acc := st.acc[(s0-g0)*ps : (s1-g0)*ps]
+					si := s0 / st.span
+					sb := st.sb[si*(nb+1) : (si+1)*(nb+1)]
+					bb := st.nb[si*(nb+1) : (si+1)*(nb+1)]
+					is := st.sidx[s0+int(sb[blk]) : s0+int(sb[blk+1])]
+					in := st.nidx[s0+int(bb[blk]) : s0+int(bb[blk+1])]
+					if len(is) == 0 && len(in) == 0 {
+						continue
+					}
+					if st.outside {
+						ftForwardCols(acc, ps, n, j, j+unit, m.FTBias, m.FTWeights, 0, b.Stm, offs, is, true)
+						ftForwardCols(acc[n:], ps, n, j, j+unit, m.FTBias, m.FTWeights, 0, b.Nstm, offs, in, true)
+						continue
+					}
+					if !copied {
+						copyTile(tile, m, j, unit, blk*base, base)
+						copied = true
+					}
+					ftForwardCols(acc[j:], ps, unit, 0, unit, bias, tile, blk*base, b.Stm, offs, is, true)
+					ftForwardCols(acc[n+j:], ps, unit, 0, unit, bias, tile, blk*base, b.Nstm, offs, in, true)
 				}
-				if st.outside {
-					ftForwardCols(acc, ps, n, j, j+unit, m.FTBias, m.FTWeights, 0, b.Stm, offs, is, true)
-					ftForwardCols(acc[n:], ps, n, j, j+unit, m.FTBias, m.FTWeights, 0, b.Nstm, offs, in, true)
-					continue
-				}
-				copyTile(tile, m, j, unit, blk*base, base)
-				ftForwardCols(acc[j:], ps, unit, 0, unit, bias, tile, blk*base, b.Stm, offs, is, true)
-				ftForwardCols(acc[n+j:], ps, unit, 0, unit, bias, tile, blk*base, b.Nstm, offs, in, true)
 			}
 		}
 		st.bar.wait()
 
-		// 2. The dense layers, this worker's positions.
-		p0, p1 := split(c, nw, k)
-		for lo := p0; lo < p1; lo += chunk {
-			cc := min(chunk, p1-lo)
-			rows := acc[lo*ps : (lo+cc)*ps]
-			w.acc, w.as = rows, ps
-			if !a.Flat() {
-				w.gacc = rows
-			}
-			w.forwardDense(m, b, s0+lo, cc)
-			for i := range cc {
-				p := s0 + lo + i
-				loss, g := s.Loss.Eval(float64(w.out[i]), float64(b.Score[p]), float64(b.Result[p]))
-				w.loss += loss
-				w.gout[i] = float32(g * scale)
-			}
-			w.backwardDense(m, b, s0+lo, cc, rows)
-			if k == 0 {
-				// The first layer's bias gradient sums every row in
-				// position order: the first worker adds its rows
-				// now, while they are in cache, and phase 3 adds the
-				// other workers' rows after them.
-				biasRow[1] = int32(2 * cc)
-				gatherAddCols(gFTB, n, 0, n, rows, biasRow[:1], biasRow[:], st.allRows[:2*cc])
-			}
-		}
-		_, hi0 := split(c, nw, 0)
-		c0 := 2 * hi0 // the rows phase 2 added to the bias gradient
-		st.lists[k].build(b, s0, p0, p1, n, ps, s.order.base)
-		st.bar.wait()
+		for s0 := g0; s0 < g1; s0 += st.span {
+			s1 := min(s0+st.span, b.Len)
+			c := s1 - s0
+			acc := st.acc[(s0-g0)*ps : (s1-g0)*ps]
 
-		// 3. The first layer's backward, this worker's columns: block by
-		// block, each block's rows from every worker's list in order. The
-		// first span starts the gradient (not cleared before): the first
-		// list's features of the block sum their rows from +0, the
-		// block's other features are cleared, then the other lists add.
-		if j0 < j1 {
-			for blk := range s.order.buckets {
-				for j := j0; j < j1; j += unit {
-					if s0 == 0 {
-						l := &st.lists[0]
-						f1 := (blk + 1) * base // the last block also takes any features past the blocks, as build does
-						if blk == nb-1 {
-							f1 = a.Inputs
-						}
-						clearOthers(gFTW, n, j, j+unit, blk*base, f1, l.act[l.blk[blk]:l.blk[blk+1]])
-					}
-					for h := range st.lists {
-						l := &st.lists[h]
-						i0, i1 := l.blk[blk], l.blk[blk+1]
-						if i0 < i1 {
-							gatherCols(gFTW, n, j, j+unit, acc, l.act[i0:i1], l.starts[i0:i1+1], l.rows, l.maxRow, s0 == 0 && h == 0)
-						}
-					}
+			// 2. The dense layers, this worker's positions.
+			p0, p1 := split(c, nw, k)
+			for lo := p0; lo < p1; lo += chunk {
+				cc := min(chunk, p1-lo)
+				rows := acc[lo*ps : (lo+cc)*ps]
+				w.acc, w.as = rows, ps
+				if !a.Flat() {
+					w.gacc = rows
+				}
+				w.forwardDense(m, b, s0+lo, cc)
+				for i := range cc {
+					p := s0 + lo + i
+					loss, g := s.Loss.Eval(float64(w.out[i]), float64(b.Score[p]), float64(b.Result[p]))
+					w.loss += loss
+					w.gout[i] = float32(g * scale)
+				}
+				w.backwardDense(m, b, s0+lo, cc, rows)
+				if k == 0 {
+					// The first layer's bias gradient sums every row in
+					// position order: the first worker adds its rows
+					// now, while they are in cache, and phase 3 adds the
+					// other workers' rows after them.
+					biasRow[1] = int32(2 * cc)
+					gatherAddCols(gFTB, n, 0, n, rows, biasRow[:1], biasRow[:], st.allRows[:2*cc])
 				}
 			}
-			if c0 < 2*c {
-				biasRow[1] = int32(2*c - c0)
-				gatherAddCols(gFTB, n, j0, j1, acc, biasRow[:1], biasRow[:], st.allRows[c0:2*c])
-			}
-		}
-		if s1 < b.Len {
+			_, hi0 := split(c, nw, 0)
+			c0 := 2 * hi0 // the rows phase 2 added to the bias gradient
+			st.lists[k].build(b, s0, p0, p1, n, ps, s.order.base)
 			st.bar.wait()
+
+			// 3. The first layer's backward, this worker's columns: block by
+			// block, each block's rows from every worker's list in order. The
+			// first span starts the gradient (not cleared before): the first
+			// list's features of the block sum their rows from +0, the
+			// block's other features are cleared, then the other lists add.
+			if j0 < j1 {
+				for blk := range s.order.buckets {
+					for j := j0; j < j1; j += unit {
+						if s0 == 0 {
+							l := &st.lists[0]
+							f1 := (blk + 1) * base // the last block also takes any features past the blocks, as build does
+							if blk == nb-1 {
+								f1 = a.Inputs
+							}
+							clearOthers(gFTW, n, j, j+unit, blk*base, f1, l.act[l.blk[blk]:l.blk[blk+1]])
+						}
+						for h := range st.lists {
+							l := &st.lists[h]
+							i0, i1 := l.blk[blk], l.blk[blk+1]
+							if i0 < i1 {
+								gatherCols(gFTW, n, j, j+unit, acc, l.act[i0:i1], l.starts[i0:i1+1], l.rows, l.maxRow, s0 == 0 && h == 0)
+							}
+						}
+					}
+				}
+				if c0 < 2*c {
+					biasRow[1] = int32(2*c - c0)
+					gatherAddCols(gFTB, n, j0, j1, acc, biasRow[:1], biasRow[:], st.allRows[c0:2*c])
+				}
+			}
+			if s1 < b.Len {
+				st.bar.wait()
+			}
 		}
 	}
 }
