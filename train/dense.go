@@ -55,28 +55,6 @@ func gemmActGradRef(gacc []float32, ldg int, acc []float32, ldacc int, gh []floa
 	}
 }
 
-// gemmAccActRef adds to C (m × n) the product of A (m × k) and the
-// activations of B (k × n), act(B) = clamp(B, 0, 1)² (SCReLU) or
-// clamp(B, 0, 1) (CReLU): B's rows taken through activateRow into the
-// rows of scratch (at least k·n floats), then gemmAcc:
-//
-//	for l < k { activateRow(scratch[l·n:(l+1)·n], b[l·ldb:l·ldb+n], act) }; gemmAcc(c, ldc, a, lda, scratch, n, m, n, k)
-//
-// The first hidden layer's weight gradient is (∂loss/∂h)ᵀ times the first
-// layer's outputs, which the chunk's accumulators give through this
-// activation; the fast twin (gemmAccAct) applies it to each element of B
-// as it is loaded, bit for bit, so that no activation rows are written.
-func gemmAccActRef(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m, n, k int, act nn.Activation, scratch []float32) {
-	if m <= 0 || n <= 0 || k <= 0 {
-		return
-	}
-	scratch = scratch[:k*n]
-	for l := range k {
-		activateRow(scratch[l*n:(l+1)*n], b[l*ldb:l*ldb+n], act)
-	}
-	gemmAcc(c, ldc, a, lda, scratch, n, m, n, k)
-}
-
 // checkGemm panics unless the strides and slices hold the matrices of
 // gemmAccRef (m, n, k ≥ 1).
 func checkGemm(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m, n, k int) {

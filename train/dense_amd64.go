@@ -57,36 +57,6 @@ func gemmActGrad(gacc []float32, ldg int, acc []float32, ldacc int, gh []float32
 	gemmActGradRef(gacc[m8*ldg:], ldg, acc[m8*ldacc:], ldacc, gh[m8*lda:], lda, w, ldb, m-m8, n, k, act, gy)
 }
 
-// asmGemmAccSCReLUB512 and asmGemmAccCReLUB512 are gemmAccActRef for
-// m % 8 == 0, n % 16 == 0 and k ≥ 1 in AVX-512: asmGemmAcc512 with each
-// element of B activated as asmActivate does as it is loaded, reading
-// without bounds checks (gemmAccAct checks).
-//
-//go:noescape
-func asmGemmAccSCReLUB512(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m, n, k int)
-
-//go:noescape
-func asmGemmAccCReLUB512(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m, n, k int)
-
-// gemmAccAct is gemmAccActRef, bit for bit: with AVX-512 and m a multiple
-// of 8 without the rows of activations (B's elements are activated in
-// registers as the product loads them).
-func gemmAccAct(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m, n, k int, act nn.Activation, scratch []float32) {
-	if m <= 0 || n <= 0 || k <= 0 {
-		return
-	}
-	if !gemmAVX512 || !hasAVX2 || m%8 != 0 || n%16 != 0 || (act != nn.SCReLU && act != nn.CReLU) {
-		gemmAccActRef(c, ldc, a, lda, b, ldb, m, n, k, act, scratch)
-		return
-	}
-	checkGemm(c, ldc, a, lda, b, ldb, m, n, k)
-	if act == nn.SCReLU {
-		asmGemmAccSCReLUB512(c, ldc, a, lda, b, ldb, m, n, k)
-		return
-	}
-	asmGemmAccCReLUB512(c, ldc, a, lda, b, ldb, m, n, k)
-}
-
 // gemmAVX512 selects asmGemmAcc512 (tests turn it off to reach the AVX path).
 var gemmAVX512 = hasAVX512
 

@@ -18,10 +18,6 @@ func gemmActGrad(gacc []float32, ldg int, acc []float32, ldacc int, gh []float32
 	gemmActGradRef(gacc, ldg, acc, ldacc, gh, lda, w, ldb, m, n, k, act, gy)
 }
 
-func gemmAccAct(c []float32, ldc int, a []float32, lda int, b []float32, ldb int, m, n, k int, act nn.Activation, scratch []float32) {
-	gemmAccActRef(c, ldc, a, lda, b, ldb, m, n, k, act, scratch)
-}
-
 func dotRows(out, x []float32, ldx int, w []float32, b float32) {
 	checkRows(x, ldx, len(out), len(w))
 	dotRowsGonum(out, x, ldx, w, b)

@@ -57,12 +57,6 @@ type worker struct {
 	wt          *[nn.MaxLayers][]float32
 	ght         []float32
 	perPosition bool
-	// xs: eight rows of the first layer's outputs, where forwardLayers
-	// forms them (without pairwise) instead of the chunk's rows of w.x:
-	// the product reads them from L1, and the weight gradient activates
-	// the accumulators again as it loads them (gemmAccAct), so the chunk's
-	// 2N-wide outputs are never written (512 KiB of L2 at N = 512).
-	xs []float32
 
 	loss float64 // Σ loss of this worker's positions
 }
@@ -93,7 +87,6 @@ func newWorker(a nn.Arch, withGrad bool) *worker {
 			w.h[l] = make([]float32, chunk*a.Layers[l])
 			w.y[l] = make([]float32, chunk*a.Layers[l])
 		}
-		w.xs = make([]float32, 8*a.L1Outputs())
 		if withGrad {
 			w.gacc = make([]float32, chunk*n2)
 			w.gyA = make([]float32, chunk*max(n2, nn.MaxLayerSize))
@@ -120,14 +113,15 @@ func (w *worker) forwardChunk(m *Model, b *Batch, lo, c int) {
 // [lo, lo+c) of b from their pre-activations (w.acc rows 0..c−1).
 func (w *worker) forwardDense(m *Model, b *Batch, lo, c int) {
 	n2 := 2 * m.Hidden
-	if !m.Flat() {
-		s, ok := w.oneStack(m, b, lo, c)
-		if !ok || m.Pairwise { // (else forwardLayers activates the rows eight at a time)
-			for i := 0; i < c; i++ {
-				w.l1Row(m, i)
-			}
+	for i := 0; i < c; i++ {
+		if !m.Flat() {
+			w.l1Row(m, i)
+			continue
 		}
-		if ok {
+		activateRow(w.x[i*n2:(i+1)*n2], w.acc[i*w.as:i*w.as+n2], m.Activation)
+	}
+	if !m.Flat() {
+		if s, ok := w.oneStack(m, b, lo, c); ok {
 			w.forwardLayers(m, b, lo, c, s)
 			return
 		}
@@ -135,9 +129,6 @@ func (w *worker) forwardDense(m *Model, b *Batch, lo, c int) {
 			w.forwardStack(m, b, lo, i)
 		}
 		return
-	}
-	for i := 0; i < c; i++ {
-		activateRow(w.x[i*n2:(i+1)*n2], w.acc[i*w.as:i*w.as+n2], m.Activation)
 	}
 	// Dense output layer: out = X·w + b.
 	if m.Buckets == 1 {
@@ -185,12 +176,7 @@ func (w *worker) oneStack(m *Model, b *Batch, lo, c int) (int, bool) {
 
 // forwardLayers is forwardStack for the whole chunk [lo, lo+c) of
 // positions that all use stack s: each hidden layer is one product of the
-// chunk's inputs (c × inputs) and the transposed weights. Without
-// pairwise, the first layer's outputs are formed here eight rows at a
-// time (w.xs) from the accumulators, each block's product with its rows
-// (the same sums as one product over the chunk's rows: gemmAcc runs in
-// blocks of 8 rows, and the last rows past a multiple of 8 take the same
-// path either way).
+// chunk's inputs (c × inputs) and the transposed weights.
 func (w *worker) forwardLayers(m *Model, b *Batch, lo, c, s int) {
 	in, I := w.x, m.L1Outputs()
 	for l := range m.NumLayers() {
@@ -200,18 +186,7 @@ func (w *worker) forwardLayers(m *Model, b *Batch, lo, c, s int) {
 		for i := range c {
 			copy(h[i*L:(i+1)*L], bias)
 		}
-		if l == 0 && !m.Pairwise {
-			wt := w.wt[l][s*I*L : (s+1)*I*L]
-			for r0 := 0; r0 < c; r0 += 8 {
-				rows := min(8, c-r0)
-				for i := range rows {
-					activateRow(w.xs[i*I:(i+1)*I], w.acc[(r0+i)*w.as:(r0+i)*w.as+I], m.Activation)
-				}
-				gemmAcc(h[r0*L:], L, w.xs, I, wt, L, rows, L, I)
-			}
-		} else {
-			gemmAcc(h, L, in, I, w.wt[l][s*I*L:(s+1)*I*L], L, c, L, I)
-		}
+		gemmAcc(h, L, in, I, w.wt[l][s*I*L:(s+1)*I*L], L, c, L, I)
 		activateRow(w.y[l][:c*L], h, m.HiddenActivation)
 		in, I = w.y[l], L
 	}
@@ -259,11 +234,7 @@ func (w *worker) backwardLayers(m *Model, b *Batch, lo, c, s int) {
 		activationGrad(gh, w.h[l][:c*L], gy[:c*L], 1, a.HiddenActivation)
 		off := hiddenOff(a, l)
 		transpose(w.ght, gh, c, L)
-		if l == 0 && !a.Pairwise { // the first layer's outputs from the accumulators (see forwardLayers)
-			gemmAccAct(w.grad[off+s*L*I:off+(s+1)*L*I], I, w.ght, c, w.acc, w.as, L, I, c, a.Activation, w.x)
-		} else {
-			gemmAcc(w.grad[off+s*L*I:off+(s+1)*L*I], I, w.ght, c, in, I, L, I, c)
-		}
+		gemmAcc(w.grad[off+s*L*I:off+(s+1)*L*I], I, w.ght, c, in, I, L, I, c)
 		gB := w.grad[off+hiddenWeights(a, l)+s*L : off+hiddenWeights(a, l)+(s+1)*L]
 		for i := range c {
 			for j, v := range gh[i*L : (i+1)*L] {
