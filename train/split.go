@@ -9,8 +9,9 @@ import (
 )
 
 // spanPositions is the number of positions the split step carries through
-// its three phases at once. Its accumulators take spanPositions rows of
-// accStride(N) floats (32.5 MiB at N = 512); a longer span reads each first-layer block
+// phases 2 and 3 at once (phase 1 runs spanGroup of them together). Its
+// accumulators take spanPositions rows of accStride(N) floats a span
+// (32.5 MiB at N = 512, twice that for a group); a longer span reads each first-layer block
 // fewer times per batch (a span of the random-king benchmark holds
 // ~spanPositions/8 perspectives per king bucket).
 const spanPositions = 8192
@@ -64,7 +65,7 @@ type splitStep struct {
 	span   int       // positions per span (spanPositions; tests use shorter ones)
 	group  int       // spans per group: phase 1 runs over a group's spans at once (spanGroup)
 	stride int       // floats from one position's accumulators to the next's (accStride)
-	acc    []float32 // span rows of 2N, stride apart: accumulators, then ∂loss/∂acc
+	acc    []float32 // group·span rows of 2N, stride apart: accumulators, then ∂loss/∂acc
 	// Per position of the batch: its span's positions (span-relative) in
 	// the order of the side to move's input bucket (sidx) and of the other
 	// side's (nidx); per span, B+1 offsets into them where each bucket's
@@ -308,6 +309,12 @@ func (s *Stepper) gradientSplit(b *Batch, scale float64) {
 	st := s.split
 	st.orderSpans(b, s.order)
 	st.outside = checkBlocks(b, s.order)
+	// The forward kernel reads the first layer's rows unchecked once
+	// checkBlocks has vouched for the features: the model must hold every
+	// row the architecture promises.
+	if m := s.Model; len(m.FTWeights) < s.order.base*s.order.buckets*m.Hidden || len(m.FTBias) < m.Hidden {
+		panic(errShape)
+	}
 	if rows := min(b.Len, st.group*st.span); len(st.acc) < rows*st.stride {
 		st.acc = make([]float32, rows*st.stride)
 		hugepages.Advise(st.acc)
