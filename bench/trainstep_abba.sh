@@ -16,8 +16,11 @@
 # (real batches for the -gen0 rows), resolved from the train directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+[ $# -ge 1 ] || { echo "usage: bench/trainstep_abba.sh BASE_REV [NEW_REV] [rounds] [rows-regexp] [steps]" >&2; exit 2; }
 base=$1 new=${2:-} rounds=${3:-6} rows=${4:-'chess-kb16-768→512-16-32-w2$'} steps=${5:-30}
 [[ $rounds =~ ^[1-9][0-9]*$ && $steps =~ ^[1-9][0-9]*$ ]] || { echo "bench/trainstep_abba.sh: rounds and steps are positive numbers" >&2; exit 2; }
+git rev-parse -q --verify "$base^{commit}" >/dev/null || { echo "bench/trainstep_abba.sh: $base: no revision" >&2; exit 2; }
+[ -z "$new" ] || git rev-parse -q --verify "$new^{commit}" >/dev/null || { echo "bench/trainstep_abba.sh: $new: no revision" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 build() { # build REV OUT: the train test binary of REV ("" = the working tree)
