@@ -9,12 +9,18 @@
 #   NEW_REV defaults to the working tree; rounds 6; rows the kb16 target,
 #   'chess-kb16-768→512-16-32-w2$'; steps 30 (-test.benchtime)
 #   e.g.  bench/trainstep_abba.sh main HEAD 6
-#         TRAIN_BENCH_DATA=../shared/data/gen0-chess.dnds bench/trainstep_abba.sh main HEAD 3 \
-#           '(chess-768→256-w2|chess-kb16-768→512-16-32-gen0-w2)$'
+#         bench/trainstep_abba.sh main HEAD 3 '(chess-768→256-w2|chess-kb16-768→512-16-32-gen0-w2)$'
 # Run it on a quiet machine (or quote only the ratios): a loaded machine
 # moves single runs by ±10 %. TRAIN_BENCH_DATA is the test's own variable
-# (real batches for the -gen0 rows), resolved from the train directory.
+# (real batches for the -gen0 rows; default ../shared/data/gen0-chess.dnds
+# beside the repository): a relative path is taken from the directory you run
+# the script in. A row that no binary ran (a regexp that matches nothing, a
+# -gen0 row without its data) is an error, not an empty table.
 set -euo pipefail
+if [ -n "${TRAIN_BENCH_DATA:-}" ]; then
+  [ -f "$TRAIN_BENCH_DATA" ] || { echo "bench/trainstep_abba.sh: TRAIN_BENCH_DATA=$TRAIN_BENCH_DATA: no such file" >&2; exit 2; }
+  TRAIN_BENCH_DATA=$(realpath "$TRAIN_BENCH_DATA"); export TRAIN_BENCH_DATA
+fi
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { echo "usage: bench/trainstep_abba.sh BASE_REV [NEW_REV] [rounds] [rows-regexp] [steps]" >&2; exit 2; }
 base=$1 new=${2:-} rounds=${3:-6} rows=${4:-'chess-kb16-768→512-16-32-w2$'} steps=${5:-30}
@@ -38,6 +44,7 @@ for r in $(seq "$rounds"); do
       awk -v r="$r" -v b="$b" '/^BenchmarkTrainStep/ { print r, b, $1, $3, $5 }'
   done
 done | tee "$tmp/runs.txt"
+[ -s "$tmp/runs.txt" ] || { echo "bench/trainstep_abba.sh: no benchmark row ran for '$rows' (a -gen0 row skips without its data: see TRAIN_BENCH_DATA above)" >&2; exit 1; }
 awk '
   { row = $3; sub(/^BenchmarkTrainStep\//, "", row); sub(/-[0-9]+$/, "", row)
     n[row, $2]++; cpu[row, $2, n[row, $2]] = $4; wall[row, $2, n[row, $2]] = $5
