@@ -327,6 +327,29 @@ type Params struct {
 	// search drives a won one to the mate (a bishop and a knight to the
 	// right corner) and scores two knights as the draw they are. 0: off.
 	EndgameEval int
+
+	// RFPReturnDiv > 0: reverse futility pruning returns
+	// beta + (eval − beta)/RFPReturnDiv instead of eval, so that a node
+	// cut on a static guess does not pass a score far above beta up the
+	// tree (Berserk cd20de8: the average of eval and beta, 2; Stockfish 17:
+	// beta + (eval − beta)/3). 0: off.
+	RFPReturnDiv int
+
+	// QSFailHighDamp 1: a quiescence search that fails high (the stand pat
+	// or a capture at or above beta), its value not a known win, returns
+	// the average of that value and beta (Berserk 396920c; Stockfish 17's
+	// qsearch): the capture sequences it sees are short, so the excess over
+	// beta is the least trusted part of it. 0: off.
+	QSFailHighDamp int
+
+	// SmallProbCutMargin > 0: at a non-PV node whose TT entry is a lower
+	// bound at least SmallProbCutMargin above beta from a search at most 4
+	// plies shallower than this one, return beta + SmallProbCutMargin
+	// without a search, in check too (Stockfish 17's step 12, "a small
+	// ProbCut idea": beta + 416 in its units, about 200 cp; Stockfish
+	// 15.1 only in check, beta + 481). Neither beta nor the entry's value
+	// a known win or loss. In centipawns; 0: off.
+	SmallProbCutMargin int
 }
 
 // ParamSpec describes one tunable constant.
@@ -410,6 +433,9 @@ var paramSpecs = []ParamSpec{
 	{Name: "RazorPerDepth2", Default: 125, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.RazorPerDepth2 }},
 	{Name: "RazorNotImproving", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.RazorNotImproving }},
 	{Name: "EndgameEval", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.EndgameEval }},
+	{Name: "RFPReturnDiv", Default: 0, Min: 0, Max: 8, field: func(p *Params) *int { return &p.RFPReturnDiv }},
+	{Name: "QSFailHighDamp", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.QSFailHighDamp }},
+	{Name: "SmallProbCutMargin", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.SmallProbCutMargin }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

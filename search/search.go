@@ -454,6 +454,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 
 		// Step 5. Reverse futility pruning: far above beta at low depth, stand pat.
 		if depth <= w.prm.RFPMaxDepth && eval-w.futilityMargin(depth, improving) >= beta && eval < position.ValueKnownWin {
+			if d := w.prm.RFPReturnDiv; d > 0 && beta > -position.ValueKnownWin {
+				return beta + (eval-beta)/position.Value(d)
+			}
 			return eval
 		}
 
@@ -495,6 +498,15 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 				return 0
 			}
 		}
+	}
+
+	// Step 6c. Small ProbCut: a TT lower bound far above beta from a
+	// search a few plies shallower cuts without a search, in check too
+	// (Params.SmallProbCutMargin).
+	if m := w.prm.SmallProbCutMargin; m > 0 && !pvNode && excluded == position.MoveNone && hit && te.bound&BoundLower != 0 &&
+		te.depth >= depth-4 && ttValue != valueNone && ttValue >= beta+position.Value(m) &&
+		ttValue < position.ValueKnownWin && beta > -position.ValueKnownWin && beta < position.ValueKnownWin {
+		return beta + position.Value(m)
 	}
 
 	// Step 7. Internal iterative reduction: without a TT move this node is
@@ -865,6 +877,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 		}
 		// Stand pat.
 		if bestValue >= beta {
+			bestValue = w.dampFailHigh(bestValue, beta)
 			if !hit || te.bound == BoundNone {
 				w.tt.store(key, position.MoveNone, valueToTT(bestValue, ply), rawEval, qsDepth, BoundLower)
 			}
@@ -937,11 +950,23 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	bound := BoundUpper
 	if bestValue >= beta {
 		bound = BoundLower
+		bestValue = w.dampFailHigh(bestValue, beta)
 	} else if pvNode && bestMove != position.MoveNone {
 		bound = BoundExact
 	}
 	w.tt.store(key, bestMove, valueToTT(bestValue, ply), rawEval, qsDepth, bound)
 	return bestValue
+}
+
+// dampFailHigh returns a quiescence search's fail-high value v (≥ beta):
+// with Params.QSFailHighDamp the average of v and beta, unless v is a
+// known win (a mate must come back whole); else v. Either lies in
+// [beta, v], so a lower bound stored from it stays true.
+func (w *Worker[T, P]) dampFailHigh(v, beta position.Value) position.Value {
+	if w.prm.QSFailHighDamp == 0 || v >= position.ValueKnownWin || v <= -position.ValueKnownWin {
+		return v
+	}
+	return beta + (v-beta)/2
 }
 
 // boundFor returns the bound that makes a TT value usable: a lower bound

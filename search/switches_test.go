@@ -52,6 +52,9 @@ var switchCases = []switchCase{
 	{"FutilityHistDiv", 25, false},
 	{"RazorMargin", 180, true},
 	{"UpcomingRepetition", 1, false},
+	{"RFPReturnDiv", 2, false},
+	{"QSFailHighDamp", 1, false},
+	{"SmallProbCutMargin", 200, true},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
