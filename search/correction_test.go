@@ -57,7 +57,7 @@ func checkCorrKeys[T any, P GamePtr[T]](t *testing.T, w *Worker[T, P], root P, g
 // variants package gives them (which the search's internal tests cannot
 // import: it imports the search).
 var (
-	chessTestRules   = Rules{Variant: position.Chess, ToShift: 6, ToMask: 0x3F, PieceValue: chess.PieceValue, NoPieceCaptureType: 1, PawnType: 1, Squares: 64}
+	chessTestRules   = Rules{Variant: position.Chess, ToShift: 6, ToMask: 0x3F, PieceValue: chess.PieceValue, NoPieceCaptureType: 1, PawnType: 1, KindShift: 14, PromotionKind: 1, Squares: 64}
 	xiangqiTestRules = Rules{Variant: position.Xiangqi, ToShift: 7, ToMask: 0x7F, NoMovesIsLoss: true, PieceValue: xiangqi.PieceValue, PawnType: 7, Squares: 90}
 )
 

@@ -37,6 +37,11 @@ type Rules struct {
 	// PawnType is the game's pawn (soldier) piece type: the pieces whose
 	// squares make the pawn-structure key of the correction history.
 	PawnType position.PieceType
+	// KindShift and PromotionKind mark a promotion: m>>KindShift ==
+	// PromotionKind (chess: kind<<14, kind 1); KindShift 0 for a game
+	// without promotions.
+	KindShift     uint
+	PromotionKind position.Move
 	// Squares is the number of board squares (64, 90): the root's
 	// correction keys are summed over squares 0 … Squares−1.
 	Squares int
@@ -45,6 +50,11 @@ type Rules struct {
 // to returns m's destination square.
 func (r *Rules) to(m position.Move) position.Square {
 	return position.Square((m >> r.ToShift) & r.ToMask)
+}
+
+// isPromotion reports whether m promotes a pawn.
+func (r *Rules) isPromotion(m position.Move) bool {
+	return r.KindShift != 0 && m>>r.KindShift == r.PromotionKind
 }
 
 // from returns m's origin square: both layouts keep it in the bits below

@@ -350,6 +350,13 @@ type Params struct {
 	// 15.1 only in check, beta + 481). Neither beta nor the entry's value
 	// a known win or loss. In centipawns; 0: off.
 	SmallProbCutMargin int
+
+	// QSMoveCount > 0: in a quiescence search not in check, once a move
+	// has kept the node from a known loss, every capture after the first
+	// QSMoveCount moves is skipped unless it recaptures on the square of
+	// the last move, promotes or gives check (Stockfish 15.1's qsearch
+	// "moveCount > 2" pruning, [R] ~10 together with its futility). 0: off.
+	QSMoveCount int
 }
 
 // ParamSpec describes one tunable constant.
@@ -436,6 +443,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "RFPReturnDiv", Default: 0, Min: 0, Max: 8, field: func(p *Params) *int { return &p.RFPReturnDiv }},
 	{Name: "QSFailHighDamp", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.QSFailHighDamp }},
 	{Name: "SmallProbCutMargin", Default: 0, Min: 0, Max: 1000, field: func(p *Params) *int { return &p.SmallProbCutMargin }},
+	{Name: "QSMoveCount", Default: 0, Min: 0, Max: 16, field: func(p *Params) *int { return &p.QSMoveCount }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -898,6 +898,10 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	}
 	bestMove := position.MoveNone
 	moveCount := 0
+	prevTo := position.Square(0xFF) // the last move's destination (0xFF, no square, after a null move or at the root)
+	if pm := st.Move; pm != position.MoveNone && pm != position.MoveNull {
+		prevTo = w.rules.to(pm)
+	}
 	for {
 		m := w.nextMove(mp, us)
 		if m == position.MoveNone {
@@ -908,6 +912,12 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 		}
 		moveCount++
 		if !inCheck {
+			// Move-count pruning (Params.QSMoveCount): past the first
+			// few moves only recaptures, promotions and checks.
+			if mc := w.prm.QSMoveCount; mc > 0 && moveCount > mc && bestValue > -position.ValueKnownWin &&
+				pos.PieceOn(w.rules.to(m)) != position.NoPiece && w.rules.to(m) != prevTo && !w.rules.isPromotion(m) && !pos.GivesCheck(m) {
+				continue
+			}
 			// Delta pruning: even winning the victim for free cannot reach
 			// alpha. Not from a known loss (Stockfish's guard): a bare king
 			// that takes the last attacker undoes it (Params.EndgameEval).

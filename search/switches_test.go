@@ -55,6 +55,7 @@ var switchCases = []switchCase{
 	{"RFPReturnDiv", 2, false},
 	{"QSFailHighDamp", 1, false},
 	{"SmallProbCutMargin", 200, true},
+	{"QSMoveCount", 2, true},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.

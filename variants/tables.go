@@ -30,6 +30,8 @@ var chessRules = search.Rules{
 	PieceValue:         chess.PieceValue,
 	NoPieceCaptureType: 1,
 	PawnType:           1,
+	KindShift:          14,
+	PromotionKind:      1,
 	Squares:            64,
 }
 

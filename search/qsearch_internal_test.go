@@ -1,4 +1,5 @@
-// Params.QSFailHighDamp (internal): the exact values a quiescence fail high returns.
+// The quiescence search's helpers (internal): the values a fail high returns
+// (Params.QSFailHighDamp) and which moves are promotions (Params.QSMoveCount).
 package search
 
 import (
@@ -33,6 +34,32 @@ func TestDampFailHigh(t *testing.T) {
 		}
 		if got < c.beta || got > c.v {
 			t.Errorf("on: dampFailHigh(%d, %d) = %d lies outside [beta, v]", c.v, c.beta, got)
+		}
+	}
+}
+
+func TestIsPromotion(t *testing.T) {
+	c := chessTestRules
+	for _, m := range []struct {
+		m    position.Move
+		want bool
+	}{
+		{chess.NewMove(52, 60), false},             // e7e8, no promotion
+		{chess.NewPromotion(52, 60, 5), true},      // e7e8q
+		{chess.NewPromotion(52, 61, 2), true},      // e7xf8n
+		{chess.NewEnPassant(36, 43), false},        // e5xd6 e.p.
+		{chess.NewCastling(4, 7), false},           // e1g1
+		{position.Move(63 | 62<<6 | 3<<12), false}, // a promotion piece without the kind is not one
+	} {
+		if got := c.isPromotion(m.m); got != m.want {
+			t.Errorf("chess isPromotion(%#x) = %v, want %v", uint16(m.m), got, m.want)
+		}
+	}
+	// Xiangqi has no promotions: no move reads as one, whatever its high bits.
+	x := xiangqiTestRules
+	for _, m := range []position.Move{1, 89 | 80<<7, 0x3FFF, 0xC000 | 5} {
+		if x.isPromotion(m) {
+			t.Errorf("xiangqi isPromotion(%#x) = true", uint16(m))
 		}
 	}
 }
