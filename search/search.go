@@ -396,6 +396,13 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 	}
 
+	// Step 3b. The PV flag (Params.TTPv): a singular search keeps the
+	// one its node set.
+	if excluded == position.MoveNone {
+		fr.ttPv = w.prm.TTPv != 0 && (pvNode || hit && te.pv)
+	}
+	ttPv := fr.ttPv
+
 	// Step 4. Static evaluation: the evaluator's (rawEval, what the TT
 	// keeps) moved by the correction history.
 	var rawEval, staticEval, eval position.Value
@@ -409,7 +416,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		} else {
 			rawEval = w.evaluate()
 			if !hit && excluded == position.MoveNone && w.prm.TTEvalStore != 0 {
-				w.tt.store(key, position.MoveNone, valueNone, rawEval, ttDepthUnsearched, BoundNone)
+				w.tt.store(key, position.MoveNone, valueNone, rawEval, ttDepthUnsearched, BoundNone, ttPv)
 			}
 		}
 		staticEval = w.corrected(rawEval, ply, us)
@@ -453,7 +460,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 
 		// Step 5. Reverse futility pruning: far above beta at low depth, stand pat.
-		if depth <= w.prm.RFPMaxDepth && eval-w.futilityMargin(depth, improving) >= beta && eval < position.ValueKnownWin {
+		if depth <= w.prm.RFPMaxDepth && !ttPv && eval-w.futilityMargin(depth, improving) >= beta && eval < position.ValueKnownWin {
 			if d := w.prm.RFPReturnDiv; d > 0 && beta > -position.ValueKnownWin {
 				return beta + (eval-beta)/position.Value(d)
 			}
@@ -492,7 +499,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		pcBeta := beta + position.Value(max(margin-w.prm.ProbCutImproving*b2i(improving), 1))
 		if !(hit && te.depth >= depth-3 && ttValue != valueNone && ttValue < pcBeta) {
 			if v, m := w.probCut(ply, depth, pcBeta, staticEval, ttMove, cutNode); m != position.MoveNone {
-				w.tt.store(key, m, valueToTT(v, ply), rawEval, depth-3, BoundLower)
+				w.tt.store(key, m, valueToTT(v, ply), rawEval, depth-3, BoundLower, ttPv)
 				return v
 			} else if w.abort {
 				return 0
@@ -580,6 +587,10 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	moveCount := 0
 	fr.nQuiets = 0
 	ttCapture := w.prm.LMRTTCapture != 0 && ttMove != position.MoveNone && pos.PseudoLegal(ttMove) && pos.IsCapture(ttMove)
+	// A PV node whose TT entry is an upper bound from at least this depth
+	// is likely to fail low again: its late moves keep their reduction
+	// (Params.TTPv).
+	likelyFailLow := pvNode && ttMove != position.MoveNone && hit && te.bound&BoundUpper != 0 && te.depth >= depth
 	hist := &w.hist.butterfly[us]
 	for {
 		m := w.nextMove(mp, us)
@@ -676,6 +687,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			}
 			if ttCapture {
 				r += w.prm.LMRTTCapture
+			}
+			if ttPv && !likelyFailLow {
+				r -= w.prm.TTPvLMR
 			}
 			if pm := w.prm.LMRParentMoves; pm > 0 && w.stack[ply-1].moveCount > pm {
 				r--
@@ -793,7 +807,11 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	} else if pvNode && bestMove != position.MoveNone {
 		bound = BoundExact
 	}
-	w.tt.store(key, bestMove, valueToTT(bestValue, ply), rawEval, depth, bound)
+	if bestValue <= alpha && !ttPv && ply > 0 && depth > 3 && w.stack[ply-1].ttPv {
+		ttPv = true // a fail low below a PV node keeps its parent's flag
+		fr.ttPv = true
+	}
+	w.tt.store(key, bestMove, valueToTT(bestValue, ply), rawEval, depth, bound, ttPv)
 	if w.prm.CorrectionDiv != 0 && !inCheck && (bestMove == position.MoveNone || bestQuiet) &&
 		bestValue > -position.ValueKnownWin && bestValue < position.ValueKnownWin &&
 		(bestValue < staticEval && bestValue < beta || bestValue > staticEval && bestMove != position.MoveNone) {
@@ -848,6 +866,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	}
 	key := w.ttKey(st, repeated)
 	te, hit := w.tt.probe(key)
+	pvHit := hit && te.pv // the entry keeps its PV flag (Params.TTPv)
 	ttMove := position.MoveNone
 	ttValue := valueNone
 	if hit {
@@ -879,7 +898,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 		if bestValue >= beta {
 			bestValue = w.dampFailHigh(bestValue, beta)
 			if !hit || te.bound == BoundNone {
-				w.tt.store(key, position.MoveNone, valueToTT(bestValue, ply), rawEval, qsDepth, BoundLower)
+				w.tt.store(key, position.MoveNone, valueToTT(bestValue, ply), rawEval, qsDepth, BoundLower, pvHit)
 			}
 			return bestValue
 		}
@@ -964,7 +983,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	} else if pvNode && bestMove != position.MoveNone {
 		bound = BoundExact
 	}
-	w.tt.store(key, bestMove, valueToTT(bestValue, ply), rawEval, qsDepth, bound)
+	w.tt.store(key, bestMove, valueToTT(bestValue, ply), rawEval, qsDepth, bound, pvHit)
 	return bestValue
 }
 

@@ -56,6 +56,7 @@ var switchCases = []switchCase{
 	{"QSFailHighDamp", 1, false},
 	{"SmallProbCutMargin", 200, true},
 	{"QSMoveCount", 2, true},
+	{"TTPv", 1, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.

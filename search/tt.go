@@ -23,7 +23,7 @@ const (
 // fails the xor check and reads as a miss — the "lockless hashing" of
 // Hyatt and Mann (2002).
 //
-// Data layout (low to high): move 16 | value 16 | eval 16 | depth 8 | bound 2 | generation 6.
+// Data layout (low to high): move 16 | value 16 | eval 16 | depth 8 | bound 2 | pv 1 | generation 5.
 type ttEntry struct {
 	check atomic.Uint64 // Zobrist key ^ data
 	data  atomic.Uint64
@@ -31,6 +31,15 @@ type ttEntry struct {
 
 // bucketSize entries share one 64-byte cache line.
 const bucketSize = 4
+
+// The top byte of an entry's data: bound (2 bits), the PV flag, then the
+// generation (5 bits, Stockfish's width: an entry 32 searches old reads as
+// new again, which only changes whom a full bucket replaces).
+const (
+	pvBit    = uint64(1) << 58
+	genShift = 59
+	genMask  = 31
+)
 
 // depthOffset lets depths down to -8 (quiescence) fit an unsigned byte.
 const depthOffset = 8
@@ -89,7 +98,7 @@ func (t *TT) Clear() {
 func (t *TT) SizeBytes() int { return len(t.entries) * TTEntrySize }
 
 // NewSearch ages the table so that entries of older searches are replaced first.
-func (t *TT) NewSearch() { t.generation = (t.generation + 1) & 63 }
+func (t *TT) NewSearch() { t.generation = (t.generation + 1) & genMask }
 
 // ttData is an unpacked entry.
 type ttData struct {
@@ -98,11 +107,16 @@ type ttData struct {
 	eval  position.Value
 	depth int
 	bound Bound
+	pv    bool // the entry was stored from a node on, or once on, a PV (Params.TTPv)
 }
 
-func pack(m position.Move, v, ev position.Value, depth int, b Bound, gen uint8) uint64 {
-	return uint64(m) | uint64(uint16(int16(v)))<<16 | uint64(uint16(int16(ev)))<<32 |
-		uint64(uint8(depth+depthOffset))<<48 | uint64(uint8(b)|gen<<2)<<56
+func pack(m position.Move, v, ev position.Value, depth int, b Bound, pv bool, gen uint8) uint64 {
+	d := uint64(m) | uint64(uint16(int16(v)))<<16 | uint64(uint16(int16(ev)))<<32 |
+		uint64(uint8(depth+depthOffset))<<48 | uint64(b&3)<<56 | uint64(gen&genMask)<<genShift
+	if pv {
+		d |= pvBit
+	}
+	return d
 }
 
 func unpack(d uint64) ttData {
@@ -112,6 +126,7 @@ func unpack(d uint64) ttData {
 		eval:  position.Value(int16(d >> 32)),
 		depth: int(uint8(d>>48)) - depthOffset,
 		bound: Bound(d>>56) & 3,
+		pv:    d&pvBit != 0,
 	}
 }
 
@@ -126,8 +141,8 @@ func (t *TT) probe(key position.Key) (ttData, bool) {
 	for i := range b {
 		d := b[i].data.Load()
 		if b[i].check.Load()^d == uint64(key) && d != 0 {
-			if gen := uint8(d>>58) & 63; gen != t.generation {
-				nd := d&^(uint64(63)<<58) | uint64(t.generation)<<58
+			if gen := uint8(d>>genShift) & genMask; gen != t.generation {
+				nd := d&^(uint64(genMask)<<genShift) | uint64(t.generation)<<genShift
 				b[i].data.Store(nd)
 				b[i].check.Store(uint64(key) ^ nd)
 			}
@@ -140,8 +155,8 @@ func (t *TT) probe(key position.Key) (ttData, bool) {
 // store writes an entry for key, replacing in its bucket either the entry of
 // the same key (keeping its move when m is MoveNone and its deeper data when
 // the new data is shallower and not exact) or the least valuable entry by
-// depth and age.
-func (t *TT) store(key position.Key, m position.Move, v, ev position.Value, depth int, b Bound) {
+// depth and age. pv is the entry's PV flag (Params.TTPv; false without it).
+func (t *TT) store(key position.Key, m position.Move, v, ev position.Value, depth int, b Bound, pv bool) {
 	bk := t.bucket(key)
 	victim := 0
 	worst := 1 << 30
@@ -158,7 +173,7 @@ func (t *TT) store(key position.Key, m position.Move, v, ev position.Value, dept
 			if m == position.MoveNone {
 				m = old.move
 			}
-			if b != BoundExact && depth+4 < old.depth && uint8(d>>58)&63 == t.generation {
+			if b != BoundExact && depth+4 < old.depth && uint8(d>>genShift)&genMask == t.generation {
 				// Keep the deeper entry, only refresh its move.
 				if m != old.move {
 					nd := d&^0xFFFF | uint64(m)
@@ -170,13 +185,13 @@ func (t *TT) store(key position.Key, m position.Move, v, ev position.Value, dept
 			victim = i
 			break
 		}
-		age := int((t.generation - uint8(d>>58)) & 63)
+		age := int((t.generation - uint8(d>>genShift)) & genMask)
 		score := int(uint8(d>>48)) - 8*age
 		if score < worst {
 			victim, worst = i, score
 		}
 	}
-	nd := pack(m, v, ev, depth, b, t.generation)
+	nd := pack(m, v, ev, depth, b, pv, t.generation)
 	bk[victim].data.Store(nd)
 	bk[victim].check.Store(uint64(key) ^ nd)
 }
@@ -188,7 +203,7 @@ func (t *TT) Hashfull() int {
 	used := 0
 	for i := 0; i < n; i++ {
 		d := t.entries[i].data.Load()
-		if d != 0 && uint8(d>>58)&63 == t.generation {
+		if d != 0 && uint8(d>>genShift)&genMask == t.generation {
 			used++
 		}
 	}

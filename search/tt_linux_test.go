@@ -24,7 +24,7 @@ func TestNewEntriesAligned(t *testing.T) {
 	}
 	// A table written, cleared and resized reads as empty.
 	tt := NewTT(4)
-	tt.store(12345, 1, 2, 3, 4, BoundExact)
+	tt.store(12345, 1, 2, 3, 4, BoundExact, false)
 	tt.Resize(2)
 	if _, hit := tt.probe(12345); hit {
 		t.Error("hit after Resize")

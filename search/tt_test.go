@@ -27,7 +27,7 @@ func TestTTStoreProbe(t *testing.T) {
 	if _, hit := tt.probe(key); hit {
 		t.Fatal("hit in an empty table")
 	}
-	tt.store(key, 0x1234, -517, 33, 7, BoundLower)
+	tt.store(key, 0x1234, -517, 33, 7, BoundLower, false)
 	d, hit := tt.probe(key)
 	if !hit || d.move != 0x1234 || d.value != -517 || d.eval != 33 || d.depth != 7 || d.bound != BoundLower {
 		t.Fatalf("probe: %+v %v", d, hit)
@@ -36,7 +36,7 @@ func TestTTStoreProbe(t *testing.T) {
 		t.Fatal("hit for another key in the same bucket")
 	}
 	// Quiescence depth, a mate score and a missing eval survive packing.
-	tt.store(key, position.MoveNone, position.MateIn(3), position.ValueNone, -1, BoundExact)
+	tt.store(key, position.MoveNone, position.MateIn(3), position.ValueNone, -1, BoundExact, false)
 	d, _ = tt.probe(key)
 	if d.move != 0x1234 || d.value != position.MateIn(3) || d.eval != position.ValueNone || d.depth != -1 || d.bound != BoundExact {
 		t.Fatalf("second store kept %+v", d)
@@ -79,9 +79,9 @@ func TestTTReplacement(t *testing.T) {
 	// Five keys of one bucket: the shallowest of the first four goes.
 	keys := oneBucketKeys(tt, 5)
 	for i, d := range []int{10, 3, 8, 12} {
-		tt.store(keys[i], 1, 0, 0, d, BoundExact)
+		tt.store(keys[i], 1, 0, 0, d, BoundExact, false)
 	}
-	tt.store(keys[4], 1, 0, 0, 5, BoundExact)
+	tt.store(keys[4], 1, 0, 0, 5, BoundExact, false)
 	checkHits(t, tt, keys, [5]bool{true, false, true, true, true})
 	if hf := tt.Hashfull(); hf != 4 { // 4 used entries among the 1000 sampled
 		t.Errorf("hashfull %d", hf)
@@ -94,7 +94,7 @@ func TestTTReplacement(t *testing.T) {
 func TestTTEvalOnly(t *testing.T) {
 	tt := NewTT(1)
 	keys := oneBucketKeys(tt, 9)
-	tt.store(keys[0], position.MoveNone, valueNone, -41, ttDepthUnsearched, BoundNone)
+	tt.store(keys[0], position.MoveNone, valueNone, -41, ttDepthUnsearched, BoundNone, false)
 	d, hit := tt.probe(keys[0])
 	if !hit || d.move != position.MoveNone || d.value != valueNone || d.eval != -41 || d.depth != ttDepthUnsearched || d.bound != BoundNone {
 		t.Fatalf("eval-only entry reads %+v %v", d, hit)
@@ -105,14 +105,14 @@ func TestTTEvalOnly(t *testing.T) {
 	// Quiescence entries (depth -1) in the other three slots: the
 	// eval-only entry is the victim of a fifth key.
 	for i := 1; i < 4; i++ {
-		tt.store(keys[i], 1, 0, 0, -1, BoundUpper)
+		tt.store(keys[i], 1, 0, 0, -1, BoundUpper, false)
 	}
-	tt.store(keys[4], 1, 0, 0, -1, BoundUpper)
+	tt.store(keys[4], 1, 0, 0, -1, BoundUpper, false)
 	checkHits(t, tt, keys, [5]bool{false, true, true, true, true})
 	// A search's result replaces the eval-only entry of its key.
 	tt.Clear()
-	tt.store(keys[0], position.MoveNone, valueNone, 17, ttDepthUnsearched, BoundNone)
-	tt.store(keys[0], 0x0456, 230, 17, 3, BoundLower)
+	tt.store(keys[0], position.MoveNone, valueNone, 17, ttDepthUnsearched, BoundNone, false)
+	tt.store(keys[0], 0x0456, 230, 17, 3, BoundLower, false)
 	if d, _ := tt.probe(keys[0]); d.move != 0x0456 || d.value != 230 || d.depth != 3 || d.bound != BoundLower || d.eval != 17 {
 		t.Fatalf("searched store over the eval-only entry: %+v", d)
 	}
@@ -136,9 +136,48 @@ func TestTTConcurrent(t *testing.T) {
 					t.Errorf("key %x: move %x, want %x", key, d.move, m)
 					return
 				}
-				tt.store(key, m, position.Value(g), 0, i%20, BoundExact)
+				tt.store(key, m, position.Value(g), 0, i%20, BoundExact, false)
 			}
 		}(g)
 	}
 	wg.Wait()
+}
+
+// TestTTPVFlag: the PV flag survives packing beside every other field, a
+// probe that refreshes the entry's age keeps it, a later store without it
+// clears it, and the generation wraps at 32 searches without touching it.
+func TestTTPVFlag(t *testing.T) {
+	tt := NewTT(1)
+	key := position.Key(0x0FEDCBA987654321)
+	tt.store(key, 0x2345, position.MatedIn(4), -1200, 90, BoundUpper, true)
+	d, hit := tt.probe(key)
+	if !hit || !d.pv || d.move != 0x2345 || d.value != position.MatedIn(4) || d.eval != -1200 || d.depth != 90 || d.bound != BoundUpper {
+		t.Fatalf("probe: %+v %v", d, hit)
+	}
+	for i := 0; i < 31; i++ {
+		tt.NewSearch()
+	}
+	if tt.generation != 31 {
+		t.Fatalf("generation %d after 31 searches, want 31", tt.generation)
+	}
+	if d, _ = tt.probe(key); !d.pv || d.bound != BoundUpper || d.depth != 90 {
+		t.Fatalf("probe in generation 31 (refreshing the age): %+v", d)
+	}
+	if gen := uint8(tt.entries[(uint64(key)&tt.mask)*bucketSize].data.Load() >> genShift); gen != 31 {
+		t.Fatalf("the entry's generation is %d after the refreshing probe, want 31", gen)
+	}
+	tt.NewSearch()
+	if tt.generation != 0 {
+		t.Fatalf("generation %d after 32 searches, want 0 (5 bits)", tt.generation)
+	}
+	tt.store(key, 0x2345, 15, -1200, 91, BoundLower, false)
+	if d, _ = tt.probe(key); d.pv || d.value != 15 || d.bound != BoundLower || d.depth != 91 {
+		t.Fatalf("store without the flag: %+v", d)
+	}
+	if got := pack(0, 0, 0, -depthOffset, BoundNone, true, 0); got != pvBit {
+		t.Fatalf("pack of the flag alone = %#x, want %#x", got, pvBit)
+	}
+	if got := pack(0, 0, 0, -depthOffset, BoundExact, false, 31); got != 3<<56|31<<genShift {
+		t.Fatalf("pack of bound and generation = %#x", got)
+	}
 }

@@ -40,6 +40,9 @@ type frame struct {
 	// moveCount is the number of legal moves tried so far at this ply's
 	// node (the root's too), read by the child (Params.LMRParentMoves).
 	moveCount int
+	// ttPv: this ply's node is, or its TT entry says it once was, on a
+	// PV (Stockfish's ss->ttPv; always false without Params.TTPv).
+	ttPv bool
 }
 
 // rootMove is one legal root move with its latest score and line.
