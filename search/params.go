@@ -369,6 +369,14 @@ type Params struct {
 	// flag in its regression list). 0: off (every flag false).
 	TTPv    int
 	TTPvLMR int
+
+	// AspFailHighDepth > 0: each consecutive fail high of an aspiration
+	// search at the root takes AspFailHighDepth plies off the depth of the
+	// search again (at least 1 ply remains; a fail low resets the count):
+	// the move that failed high is likely good, and a shallower search
+	// finds the new bound sooner (Stockfish 15.1's failedHighCnt, Weiss).
+	// 0: off.
+	AspFailHighDepth int
 }
 
 // ParamSpec describes one tunable constant.
@@ -458,6 +466,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "QSMoveCount", Default: 0, Min: 0, Max: 16, field: func(p *Params) *int { return &p.QSMoveCount }},
 	{Name: "TTPv", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.TTPv }},
 	{Name: "TTPvLMR", Default: 1, Min: 0, Max: 4, field: func(p *Params) *int { return &p.TTPvLMR }},
+	{Name: "AspFailHighDepth", Default: 0, Min: 0, Max: 2, field: func(p *Params) *int { return &p.AspFailHighDepth }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

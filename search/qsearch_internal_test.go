@@ -21,6 +21,8 @@ func TestDampFailHigh(t *testing.T) {
 		{win, 0, win, win},     // a known win comes back whole
 		{win + 500, 100, win + 500, win + 500},
 		{win - 1, win - 301, win - 1, win - 151},
+		{0, -win, 0, 0}, // beta a known loss: no made-up loss from the average
+		{-win + 10, -win - 200, -win + 10, -win + 10},
 	}
 	for _, c := range cases {
 		w.prm.QSFailHighDamp = 0
@@ -60,6 +62,48 @@ func TestIsPromotion(t *testing.T) {
 	for _, m := range []position.Move{1, 89 | 80<<7, 0x3FFF, 0xC000 | 5} {
 		if x.isPromotion(m) {
 			t.Errorf("xiangqi isPromotion(%#x) = true", uint16(m))
+		}
+	}
+}
+
+// TestQSMoveCountPrunes: which moves move-count pruning skips, on a
+// position holding one capture of each kind (Params.QSMoveCount).
+func TestQSMoveCountPrunes(t *testing.T) {
+	// White to move after a black knight landed on d5: c4xd5 recaptures,
+	// b7xa8=Q promotes, Re2xe5 gives check, Rh3xh6 is a plain capture,
+	// b7-b8=Q a promotion without a capture.
+	w, root := constWorker(t, "r3k3/1P6/7b/3nr3/2P5/7R/4R3/7K w - - 0 1", 0)
+	w.setup(root, 1)
+	d5 := position.Square(3 + 4*8)
+	const none = position.Square(0xFF)
+	move := func(s string) position.Move {
+		m, err := root.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	for _, c := range []struct {
+		mc, moveCount int
+		best          position.Value
+		prevTo        position.Square
+		move          string
+		want          bool
+	}{
+		{2, 3, 0, d5, "h3h6", true},                        // a plain capture past the count
+		{2, 3, 0, d5, "c4d5", false},                       // the recapture
+		{2, 3, 0, none, "c4d5", true},                      // the same capture after a null move: plain
+		{2, 3, 0, d5, "b7a8q", false},                      // a capture that promotes
+		{2, 3, 0, d5, "e2e5", false},                       // a capture that gives check
+		{2, 3, 0, d5, "b7b8q", false},                      // no capture
+		{2, 2, 0, d5, "h3h6", false},                       // within the count
+		{2, 3, -position.ValueKnownWin, d5, "h3h6", false}, // nothing yet keeps the node from a known loss
+		{0, 9, 0, d5, "h3h6", false},                       // off
+	} {
+		w.prm.QSMoveCount = c.mc
+		if got := w.qsMoveCountPrunes(move(c.move), c.moveCount, c.best, c.prevTo); got != c.want {
+			t.Errorf("QSMoveCount %d, move %d %s, best %d, last destination %d: prunes %v, want %v",
+				c.mc, c.moveCount, c.move, c.best, c.prevTo, got, c.want)
 		}
 	}
 }

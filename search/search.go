@@ -184,8 +184,9 @@ func (w *Worker[T, P]) iterate() {
 				alpha = max(prev-delta, -valueInf)
 				beta = min(prev+delta, valueInf)
 			}
+			failedHigh := 0 // consecutive fail highs of this iteration (Params.AspFailHighDepth)
 			for {
-				v := w.rootSearch(alpha, beta, depth)
+				v := w.rootSearch(alpha, beta, max(1, depth-failedHigh))
 				sortRootMoves(w.rootMoves[w.pvIdx:w.nRoot])
 				if w.abort {
 					break
@@ -193,8 +194,10 @@ func (w *Worker[T, P]) iterate() {
 				if v <= alpha {
 					beta = (alpha + beta) / 2
 					alpha = max(v-delta, -valueInf)
+					failedHigh = 0
 				} else if v >= beta {
 					beta = min(v+delta, valueInf)
+					failedHigh += w.prm.AspFailHighDepth
 				} else {
 					break
 				}
@@ -461,7 +464,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 
 		// Step 5. Reverse futility pruning: far above beta at low depth, stand pat.
 		if depth <= w.prm.RFPMaxDepth && !ttPv && eval-w.futilityMargin(depth, improving) >= beta && eval < position.ValueKnownWin {
-			if d := w.prm.RFPReturnDiv; d > 0 && beta > -position.ValueKnownWin {
+			if d := w.prm.RFPReturnDiv; d > 0 && beta > -position.ValueKnownWin && eval >= beta {
 				return beta + (eval-beta)/position.Value(d)
 			}
 			return eval
@@ -931,10 +934,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 		}
 		moveCount++
 		if !inCheck {
-			// Move-count pruning (Params.QSMoveCount): past the first
-			// few moves only recaptures, promotions and checks.
-			if mc := w.prm.QSMoveCount; mc > 0 && moveCount > mc && bestValue > -position.ValueKnownWin &&
-				pos.PieceOn(w.rules.to(m)) != position.NoPiece && w.rules.to(m) != prevTo && !w.rules.isPromotion(m) && !pos.GivesCheck(m) {
+			if w.qsMoveCountPrunes(m, moveCount, bestValue, prevTo) {
 				continue
 			}
 			// Delta pruning: even winning the victim for free cannot reach
@@ -987,12 +987,28 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	return bestValue
 }
 
+// qsMoveCountPrunes reports whether the quiescence search (not in check)
+// skips m, its moveCount-th legal move, by move-count pruning
+// (Params.QSMoveCount): past the first QSMoveCount moves, once bestValue
+// is above a known loss, a capture is skipped unless it recaptures on
+// prevTo (the last move's destination), promotes or gives check.
+func (w *Worker[T, P]) qsMoveCountPrunes(m position.Move, moveCount int, bestValue position.Value, prevTo position.Square) bool {
+	mc := w.prm.QSMoveCount
+	if mc == 0 || moveCount <= mc || bestValue <= -position.ValueKnownWin {
+		return false
+	}
+	pos := P(&w.pos)
+	to := w.rules.to(m)
+	return pos.PieceOn(to) != position.NoPiece && to != prevTo && !w.rules.isPromotion(m) && !pos.GivesCheck(m)
+}
+
 // dampFailHigh returns a quiescence search's fail-high value v (≥ beta):
 // with Params.QSFailHighDamp the average of v and beta, unless v is a
-// known win (a mate must come back whole); else v. Either lies in
+// known win (a mate must come back whole) or beta a known loss (the
+// average would be a made-up one); else v. Either lies in
 // [beta, v], so a lower bound stored from it stays true.
 func (w *Worker[T, P]) dampFailHigh(v, beta position.Value) position.Value {
-	if w.prm.QSFailHighDamp == 0 || v >= position.ValueKnownWin || v <= -position.ValueKnownWin {
+	if w.prm.QSFailHighDamp == 0 || v >= position.ValueKnownWin || beta <= -position.ValueKnownWin {
 		return v
 	}
 	return beta + (v-beta)/2

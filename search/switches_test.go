@@ -57,6 +57,7 @@ var switchCases = []switchCase{
 	{"SmallProbCutMargin", 200, true},
 	{"QSMoveCount", 2, true},
 	{"TTPv", 1, false},
+	{"AspFailHighDepth", 1, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
