@@ -74,6 +74,40 @@ func BenchmarkUpdate(b *testing.B) {
 	}
 }
 
+// BenchmarkUpdateWidth is BenchmarkUpdate's incremental update and
+// evaluation at first-layer widths 256, 512 and 1024 (SCReLU, one output
+// bucket, the default feature set), reporting the thread CPU per
+// operation and per first-layer unit: at an unchanged efficiency per unit
+// the cpu-ns/unit column stays flat as the width doubles (issue 21's
+// "wider first layers at today's efficiency per unit").
+//
+//	go test ./nn -run '^$' -bench UpdateWidth -benchtime 200000x -count 3
+func BenchmarkUpdateWidth(b *testing.B) {
+	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
+		for _, n := range []int{256, 512, 1024} {
+			_, net := randomNet(b, g, n, 1, nn.SCReLU, 5)
+			b.Run(fmt.Sprintf("%v/N=%d", g, n), func(b *testing.B) {
+				pos, ds := midgame(b, g)
+				st := nn.NewStack(net)
+				st.Reset(pos)
+				stm := pos.SideToMove() ^ 1
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				c0, ops := threadCPU(), 0
+				for i := 0; b.Loop(); i++ {
+					st.Push(&ds[i%len(ds)])
+					_ = st.Evaluate(stm)
+					st.Pop()
+					ops++
+				}
+				cpu := threadCPU() - c0
+				reportCPU(b, cpu, ops)
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(ops)/float64(n), "cpu-ns/unit")
+			})
+		}
+	}
+}
+
 // BenchmarkRefresh: Reset (bias + one row per piece, both perspectives) and Evaluate.
 func BenchmarkRefresh(b *testing.B) {
 	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {

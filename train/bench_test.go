@@ -100,7 +100,9 @@ func BenchmarkTrainStep(b *testing.B) {
 	}
 	shapes := []shape{
 		{set: features.ChessPS768, hidden: 256}, {set: features.XiangqiPS1260, hidden: 256},
+		{features.ChessPS768HM, 256, "chess-hm-768→256", [2]int{}, false, false},
 		{features.ChessPS768HM, 512, "chess-hm-768→512", [2]int{}, false, false},
+		{features.ChessPS768HM, 1024, "chess-hm-768→1024", [2]int{}, false, false},
 		{features.ChessKB16HM, 512, "chess-kb16-768→512", [2]int{}, false, false},
 		{features.ChessKB4HM, 512, "chess-kb4-768→512", [2]int{}, false, false},
 		{features.XiangqiKB6HM, 256, "xiangqi-kb6-1260→256", [2]int{}, false, false},
