@@ -49,26 +49,34 @@ func benchNets(b *testing.B, g position.Variant) []*nn.Net {
 	return []*nn.Net{s, c}
 }
 
+// updateLoop runs b's loop of Push (one move's diff of a middle game of
+// g), Evaluate and Pop on net, on a locked thread, and returns the thread
+// CPU it took and the operations done.
+func updateLoop(b *testing.B, g position.Variant, net *nn.Net) (time.Duration, int) {
+	pos, ds := midgame(b, g)
+	st := nn.NewStack(net)
+	st.Reset(pos)
+	stm := pos.SideToMove() ^ 1
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0, n := threadCPU(), 0
+	for i := 0; b.Loop(); i++ {
+		st.Push(&ds[i%len(ds)])
+		_ = st.Evaluate(stm)
+		st.Pop()
+		n++
+	}
+	return threadCPU() - c0, n
+}
+
 // BenchmarkUpdate: Push one move's diff, Evaluate (lazy update of both
 // perspectives from the parent + output layer), Pop.
 func BenchmarkUpdate(b *testing.B) {
 	for _, g := range []position.Variant{position.Chess, position.Xiangqi} {
 		for _, net := range benchNets(b, g) {
 			b.Run(fmt.Sprintf("%v/N=%d/%v", g, net.Hidden, net.Activation), func(b *testing.B) {
-				pos, ds := midgame(b, g)
-				st := nn.NewStack(net)
-				st.Reset(pos)
-				stm := pos.SideToMove() ^ 1
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				c0, n := threadCPU(), 0
-				for i := 0; b.Loop(); i++ {
-					st.Push(&ds[i%len(ds)])
-					_ = st.Evaluate(stm)
-					st.Pop()
-					n++
-				}
-				reportCPU(b, threadCPU()-c0, n)
+				cpu, ops := updateLoop(b, g, net)
+				reportCPU(b, cpu, ops)
 			})
 		}
 	}
@@ -87,20 +95,7 @@ func BenchmarkUpdateWidth(b *testing.B) {
 		for _, n := range []int{256, 512, 1024} {
 			_, net := randomNet(b, g, n, 1, nn.SCReLU, 5)
 			b.Run(fmt.Sprintf("%v/N=%d", g, n), func(b *testing.B) {
-				pos, ds := midgame(b, g)
-				st := nn.NewStack(net)
-				st.Reset(pos)
-				stm := pos.SideToMove() ^ 1
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				c0, ops := threadCPU(), 0
-				for i := 0; b.Loop(); i++ {
-					st.Push(&ds[i%len(ds)])
-					_ = st.Evaluate(stm)
-					st.Pop()
-					ops++
-				}
-				cpu := threadCPU() - c0
+				cpu, ops := updateLoop(b, g, net)
 				reportCPU(b, cpu, ops)
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(ops)/float64(n), "cpu-ns/unit")
 			})
