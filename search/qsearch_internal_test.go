@@ -74,8 +74,7 @@ func TestQSMoveCountPrunes(t *testing.T) {
 	// b7-b8=Q a promotion without a capture.
 	w, root := constWorker(t, "r3k3/1P6/7b/3nr3/2P5/7R/4R3/7K w - - 0 1", 0)
 	w.setup(root, 1)
-	d5 := position.Square(3 + 4*8)
-	const none = position.Square(0xFF)
+	nxd5 := chess.NewMove(42, 35) // the black knight's last move, c6xd5
 	move := func(s string) position.Move {
 		m, err := root.ParseMove(s)
 		if err != nil {
@@ -86,24 +85,24 @@ func TestQSMoveCountPrunes(t *testing.T) {
 	for _, c := range []struct {
 		mc, moveCount int
 		best          position.Value
-		prevTo        position.Square
+		last          position.Move
 		move          string
 		want          bool
 	}{
-		{2, 3, 0, d5, "h3h6", true},                        // a plain capture past the count
-		{2, 3, 0, d5, "c4d5", false},                       // the recapture
-		{2, 3, 0, none, "c4d5", true},                      // the same capture after a null move: plain
-		{2, 3, 0, d5, "b7a8q", false},                      // a capture that promotes
-		{2, 3, 0, d5, "e2e5", false},                       // a capture that gives check
-		{2, 3, 0, d5, "b7b8q", false},                      // no capture
-		{2, 2, 0, d5, "h3h6", false},                       // within the count
-		{2, 3, -position.ValueKnownWin, d5, "h3h6", false}, // nothing yet keeps the node from a known loss
-		{0, 9, 0, d5, "h3h6", false},                       // off
+		{2, 3, 0, nxd5, "h3h6", true},                        // a plain capture past the count
+		{2, 3, 0, nxd5, "c4d5", false},                       // the recapture
+		{2, 3, 0, position.MoveNull, "c4d5", true},           // the same capture after a null move: plain
+		{2, 3, 0, nxd5, "b7a8q", false},                      // a capture that promotes
+		{2, 3, 0, nxd5, "e2e5", false},                       // a capture that gives check
+		{2, 3, 0, nxd5, "b7b8q", false},                      // no capture
+		{2, 2, 0, nxd5, "h3h6", false},                       // within the count
+		{2, 3, -position.ValueKnownWin, nxd5, "h3h6", false}, // nothing yet keeps the node from a known loss
+		{0, 9, 0, nxd5, "h3h6", false},                       // off
 	} {
 		w.prm.QSMoveCount = c.mc
-		if got := w.qsMoveCountPrunes(move(c.move), c.moveCount, c.best, c.prevTo); got != c.want {
-			t.Errorf("QSMoveCount %d, move %d %s, best %d, last destination %d: prunes %v, want %v",
-				c.mc, c.moveCount, c.move, c.best, c.prevTo, got, c.want)
+		if got := w.qsMoveCountPrunes(move(c.move), c.moveCount, c.best, c.last); got != c.want {
+			t.Errorf("QSMoveCount %d, move %d %s, best %d, last move %#x: prunes %v, want %v",
+				c.mc, c.moveCount, c.move, c.best, uint16(c.last), got, c.want)
 		}
 	}
 }

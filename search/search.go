@@ -920,10 +920,6 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	}
 	bestMove := position.MoveNone
 	moveCount := 0
-	prevTo := position.Square(0xFF) // the last move's destination (0xFF, no square, after a null move or at the root)
-	if pm := st.Move; pm != position.MoveNone && pm != position.MoveNull {
-		prevTo = w.rules.to(pm)
-	}
 	for {
 		m := w.nextMove(mp, us)
 		if m == position.MoveNone {
@@ -934,7 +930,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 		}
 		moveCount++
 		if !inCheck {
-			if w.qsMoveCountPrunes(m, moveCount, bestValue, prevTo) {
+			if w.qsMoveCountPrunes(m, moveCount, bestValue, st.Move) {
 				continue
 			}
 			// Delta pruning: even winning the victim for free cannot reach
@@ -990,16 +986,23 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 // qsMoveCountPrunes reports whether the quiescence search (not in check)
 // skips m, its moveCount-th legal move, by move-count pruning
 // (Params.QSMoveCount): past the first QSMoveCount moves, once bestValue
-// is above a known loss, a capture is skipped unless it recaptures on
-// prevTo (the last move's destination), promotes or gives check.
-func (w *Worker[T, P]) qsMoveCountPrunes(m position.Move, moveCount int, bestValue position.Value, prevTo position.Square) bool {
+// is above a known loss, a capture is skipped unless it recaptures on the
+// destination of last (the move that led here; none after a null move),
+// promotes or gives check.
+func (w *Worker[T, P]) qsMoveCountPrunes(m position.Move, moveCount int, bestValue position.Value, last position.Move) bool {
 	mc := w.prm.QSMoveCount
 	if mc == 0 || moveCount <= mc || bestValue <= -position.ValueKnownWin {
 		return false
 	}
 	pos := P(&w.pos)
 	to := w.rules.to(m)
-	return pos.PieceOn(to) != position.NoPiece && to != prevTo && !w.rules.isPromotion(m) && !pos.GivesCheck(m)
+	if pos.PieceOn(to) == position.NoPiece || w.rules.isPromotion(m) {
+		return false
+	}
+	if last != position.MoveNone && last != position.MoveNull && to == w.rules.to(last) {
+		return false // a recapture
+	}
+	return !pos.GivesCheck(m)
 }
 
 // dampFailHigh returns a quiescence search's fail-high value v (≥ beta):
