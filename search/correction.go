@@ -102,6 +102,11 @@ func (w *Worker[T, P]) corrected(raw position.Value, ply int, us position.Color)
 	t := &w.hist.corr[us]
 	sum := int(t[corrPawn][k[corrPawn]%corrSize]) + int(t[corrNonPawn0][k[corrNonPawn0]%corrSize]) +
 		int(t[corrNonPawn1][k[corrNonPawn1]%corrSize])
+	if w.prm.ContCorrection != 0 {
+		if e := w.contCorrEntry(ply); e != nil {
+			sum += int(*e) * w.prm.ContCorrection / 100
+		}
+	}
 	v := raw + position.Value(sum/w.prm.CorrectionDiv)
 	return max(min(v, mateBound-1), -mateBound+1)
 }
@@ -120,4 +125,28 @@ func (w *Worker[T, P]) updateCorrection(ply int, us position.Color, bestValue, s
 		v += bonus - v*max(bonus, -bonus)/corrLimit
 		*e = int16(v)
 	}
+	if w.prm.ContCorrection != 0 {
+		if e := w.contCorrEntry(ply); e != nil {
+			v := int(*e)
+			v += bonus - v*max(bonus, -bonus)/corrLimit
+			*e = int16(v)
+		}
+	}
+}
+
+// contCorrEntry is the continuation correction entry of the position at
+// ply (Params.ContCorrection): hist.contCorr indexed by the moving piece
+// and destination of the moves made from ply−2 and ply−1 (the pieces from
+// the states' piece diffs, whose entry 0 is the moving piece; the squares
+// from the moves, as for the continuation history). nil where either move
+// is before the root or a null move (an empty diff).
+func (w *Worker[T, P]) contCorrEntry(ply int) *int16 {
+	if ply < 2 {
+		return nil
+	}
+	s1, s2 := &w.states[ply], &w.states[ply-1]
+	if s1.Dirty.N == 0 || s2.Dirty.N == 0 {
+		return nil
+	}
+	return &w.hist.contCorr[s2.Dirty.Pieces[0].Piece][w.rules.to(s2.Move)][s1.Dirty.Pieces[0].Piece][w.rules.to(s1.Move)]
 }

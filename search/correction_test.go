@@ -154,3 +154,86 @@ func TestCorrectionUpdate(t *testing.T) {
 		}
 	}
 }
+
+// The continuation correction (Params.ContCorrection) adds the entry of the
+// last two moves' pieces and destinations, weighted ContCorrection/100, and
+// moves it with the other entries; none before the root or after a null
+// move; a promotion is keyed by the pawn and its destination.
+func TestContCorrection(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	p, err := chess.NewFromFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.pos = *p
+	for i, mv := range []string{"e2e4", "e7e5"} {
+		m, err := w.pos.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.pos.DoMove(m, &w.states[i+1])
+	}
+	wp, bp := position.MakePiece(position.White, 1), position.MakePiece(position.Black, 1)
+	const e4, e5 = 28, 36
+	want := &w.hist.contCorr[wp][e4][bp][e5]
+	w.prm.CorrectionDiv = 32
+	if e := w.contCorrEntry(2); e != want {
+		t.Fatalf("entry at ply 2 is not contCorr[white pawn][e4][black pawn][e5]")
+	}
+	if w.contCorrEntry(1) != nil || w.contCorrEntry(0) != nil {
+		t.Fatal("an entry before two moves were made")
+	}
+	// Off: the update leaves the entry alone and the value ignores it.
+	w.updateCorrection(2, position.White, 100, 50, 8)
+	if *want != 0 {
+		t.Fatalf("ContCorrection 0 moved the entry to %d", *want)
+	}
+	w.hist.corr = corrTables{}
+	w.prm.ContCorrection = 50
+	// A gap of +50 at depth 8: bonus 100 in each of the four entries.
+	w.updateCorrection(2, position.White, 100, 50, 8)
+	if *want != 100 {
+		t.Fatalf("entry %d after one update, want 100", *want)
+	}
+	if got, wantV := w.corrected(50, 2, position.White), position.Value(50+(300+100*50/100)/32); got != wantV {
+		t.Fatalf("corrected %d, want %d", got, wantV)
+	}
+	*want = 640
+	if got, wantV := w.corrected(50, 2, position.White), position.Value(50+(300+640*50/100)/32); got != wantV {
+		t.Fatalf("corrected %d with entry 640, want %d", got, wantV)
+	}
+	w.prm.ContCorrection = 0
+	if got, wantV := w.corrected(50, 2, position.White), position.Value(50+300/32); got != wantV {
+		t.Fatalf("corrected %d with the switch off, want %d", got, wantV)
+	}
+	// A null move at either ply: no entry.
+	w.prm.ContCorrection = 50
+	n := w.states[2].Dirty.N
+	w.states[2].Dirty.N = 0
+	if w.contCorrEntry(2) != nil {
+		t.Fatal("an entry after a null move")
+	}
+	w.states[2].Dirty.N = n
+	w.states[1].Dirty.N = 0
+	if w.contCorrEntry(2) != nil {
+		t.Fatal("an entry two plies after a null move")
+	}
+	// A capture with promotion: keyed by the pawn and the promotion square.
+	p, err = chess.NewFromFEN("rn2k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.pos = *p
+	for i, mv := range []string{"e1e2", "e8d7", "b7a8q"} {
+		m, err := w.pos.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.pos.DoMove(m, &w.states[i+1])
+	}
+	bk := position.MakePiece(position.Black, 6)
+	const d7, a8 = 51, 56
+	if w.contCorrEntry(3) != &w.hist.contCorr[bk][d7][wp][a8] {
+		t.Fatal("the promotion's entry is not contCorr[black king][d7][white pawn][a8]")
+	}
+}

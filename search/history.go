@@ -26,6 +26,10 @@ type history struct {
 	lowPly [lowPlySize][position.ButterflySize]int16
 	// corr are the correction histories (correction.go).
 	corr corrTables
+	// contCorr[p2][t2][p1][t1] is the continuation correction history
+	// (Params.ContCorrection): the correction of a position whose last move
+	// put piece p1 on t1 after a move of p2 to t2.
+	contCorr [position.PieceNB][contSquares]pieceToHistory
 }
 
 // lowPlySize bounds the plies of the low-ply history: plies 1..4 (the root,

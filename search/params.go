@@ -377,6 +377,14 @@ type Params struct {
 	// finds the new bound sooner (Stockfish 15.1's failedHighCnt, Weiss).
 	// 0: off.
 	AspFailHighDepth int
+
+	// ContCorrection > 0 adds the continuation correction history to the
+	// correction sum (with CorrectionDiv set; correction.go): one more entry,
+	// keyed by the piece and destination of the last two moves, weighted
+	// ContCorrection/100 beside the pawn and non-pawn entries, and updated
+	// with them (Stockfish's continuationCorrectionHistory, 6592b13d5, its
+	// ss−2 table; Weiss 3f9eb09, Berserk 525dab9). 0: off.
+	ContCorrection int
 }
 
 // ParamSpec describes one tunable constant.
@@ -467,6 +475,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "TTPv", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.TTPv }},
 	{Name: "TTPvLMR", Default: 1, Min: 0, Max: 4, field: func(p *Params) *int { return &p.TTPvLMR }},
 	{Name: "AspFailHighDepth", Default: 0, Min: 0, Max: 2, field: func(p *Params) *int { return &p.AspFailHighDepth }},
+	{Name: "ContCorrection", Default: 0, Min: 0, Max: 400, field: func(p *Params) *int { return &p.ContCorrection }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -58,6 +58,7 @@ var switchCases = []switchCase{
 	{"QSMoveCount", 2, true},
 	{"TTPv", 1, false},
 	{"AspFailHighDepth", 1, false},
+	{"ContCorrection", 90, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
