@@ -30,6 +30,10 @@ type history struct {
 	// (Params.ContCorrection): the correction of a position whose last move
 	// put piece p1 on t1 after a move of p2 to t2.
 	contCorr [position.PieceNB][contSquares]pieceToHistory
+	// capture[piece][to][victim type] scores captures by how often they
+	// cut off (Params.CaptureHistDiv); the victim of a capture onto an
+	// empty square (en passant, a promotion) is Rules.NoPieceCaptureType.
+	capture [position.PieceNB][contSquares][8]int16
 }
 
 // lowPlySize bounds the plies of the low-ply history: plies 1..4 (the root,

@@ -130,9 +130,18 @@ func (mp *picker) sortQuiets(keys *[position.MaxMoves]uint64) {
 	}
 }
 
-// scoreCaptures scores [cur, end) by MVV-LVA.
+// scoreCaptures scores [cur, end) by MVV-LVA, or with
+// Params.CaptureHistDiv by the victim's value and the capture history.
 func (w *Worker[T, P]) scoreCaptures(mp *picker) {
 	pos := P(&w.pos)
+	if div := w.prm.CaptureHistDiv; div != 0 {
+		for i := mp.cur; i < mp.end; i++ {
+			m := mp.list.Moves[i]
+			pc, victim, to := w.captureKey(m)
+			mp.scores[i] = 6*int32(w.rules.PieceValue[victim]) + int32(w.hist.capture[pc][to][victim])/int32(div)
+		}
+		return
+	}
 	for i := mp.cur; i < mp.end; i++ {
 		m := mp.list.Moves[i]
 		victim := pos.PieceOn(w.rules.to(m)).Type()
@@ -142,6 +151,25 @@ func (w *Worker[T, P]) scoreCaptures(mp *picker) {
 		attacker := pos.MovedPiece(m).Type()
 		mp.scores[i] = int32(w.rules.PieceValue[victim])*16 - int32(w.rules.PieceValue[attacker])/16
 	}
+}
+
+// captureKey is capture m's index in the capture history: the moving
+// piece, the victim's type (Rules.NoPieceCaptureType onto an empty square)
+// and the destination, in the position before m.
+func (w *Worker[T, P]) captureKey(m position.Move) (position.Piece, position.PieceType, position.Square) {
+	pos := P(&w.pos)
+	to := w.rules.to(m)
+	victim := pos.PieceOn(to).Type()
+	if victim == 0 {
+		victim = w.rules.NoPieceCaptureType
+	}
+	return pos.MovedPiece(m), victim, to
+}
+
+// captureHistory adds bonus to capture m's entry (position before m).
+func (w *Worker[T, P]) captureHistory(m position.Move, bonus int) {
+	pc, victim, to := w.captureKey(m)
+	gravity(&w.hist.capture[pc][to][victim], bonus)
 }
 
 // scoreQuiets scores [cur, end) by butterfly and continuation history (of

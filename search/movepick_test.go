@@ -137,3 +137,63 @@ func TestPickerOnceXiangqi(t *testing.T) {
 	}
 	checkPickerOnce(t, w, p, 30, 150, rng)
 }
+
+// With Params.CaptureHistDiv, captures score 6·value(victim) plus their
+// capture-history entry over the divisor; en passant and a promotion onto
+// an empty square are keyed by Rules.NoPieceCaptureType; without it,
+// MVV-LVA.
+func TestCaptureHistoryScores(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	p, err := chess.NewFromFEN("4k3/1P6/2r5/3p1n2/4P3/8/8/2R1K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.pos = *p
+	scores := func() map[string]int32 {
+		mp := &w.pickers[0]
+		mp.list.Len, mp.cur = 0, 0
+		w.pos.GenerateCaptures(&mp.list)
+		mp.end = mp.list.Len
+		w.scoreCaptures(mp)
+		got := map[string]int32{}
+		for i := 0; i < mp.end; i++ {
+			got[w.pos.MoveString(mp.list.Moves[i])] = mp.scores[i]
+		}
+		return got
+	}
+	pv := chess.PieceValue
+	mvvLva := func(victim, attacker position.PieceType) int32 {
+		return int32(pv[victim])*16 - int32(pv[attacker])/16
+	}
+	off := scores()
+	for mv, want := range map[string]int32{"e4d5": mvvLva(1, 1), "e4f5": mvvLva(2, 1), "c1c6": mvvLva(4, 4), "b7b8q": mvvLva(1, 1)} {
+		if off[mv] != want {
+			t.Errorf("off: %s scores %d, want MVV-LVA %d (all: %v)", mv, off[mv], want, off)
+		}
+	}
+	w.prm.CaptureHistDiv = 2
+	m, _ := w.pos.ParseMove("e4d5")
+	w.captureHistory(m, 2000)
+	pr, _ := w.pos.ParseMove("b7b8q")
+	w.captureHistory(pr, -300)
+	wp := position.MakePiece(position.White, 1)
+	if e := w.hist.capture[wp][35][1]; e != 2000 {
+		t.Fatalf("entry of e4xd5 %d, want 2000", e)
+	}
+	if e := w.hist.capture[wp][57][1]; e != -300 {
+		t.Fatalf("entry of b7-b8=Q (victim: the no-piece type, pawn) %d, want -300", e)
+	}
+	on := scores()
+	for mv, want := range map[string]int32{"e4d5": 6*100 + 1000, "e4f5": 6 * 320, "c1c6": 6 * 500, "b7b8q": 6*100 - 150} {
+		if on[mv] != want {
+			t.Errorf("CaptureHistDiv 2: %s scores %d, want %d (all: %v)", mv, on[mv], want, on)
+		}
+	}
+	// Gravity keeps the entries within ±historyMax.
+	for range 100 {
+		w.captureHistory(m, 5000)
+	}
+	if e := w.hist.capture[wp][35][1]; e <= historyMax*9/10 || e > historyMax {
+		t.Fatalf("saturated entry %d, want in (%d, %d]", e, historyMax*9/10, historyMax)
+	}
+}

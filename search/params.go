@@ -385,6 +385,15 @@ type Params struct {
 	// with them (Stockfish's continuationCorrectionHistory, 6592b13d5, its
 	// ss−2 table; Weiss 3f9eb09, Berserk 525dab9). 0: off.
 	ContCorrection int
+
+	// CaptureHistDiv > 0 orders captures by capture history: a capture
+	// scores 6·value(victim) + captureHistory[piece][to][victim]/CaptureHistDiv
+	// instead of MVV-LVA (SEE still sends the losing ones after the
+	// quiets); at a beta cutoff the cutting capture gains the history bonus
+	// and every capture tried before the cutting move, capture or quiet,
+	// loses it (Stockfish 15.1's captureHistory in MovePicker::score and
+	// update_all_stats, Pikafish the same). 0: off (MVV-LVA, no table).
+	CaptureHistDiv int
 }
 
 // ParamSpec describes one tunable constant.
@@ -476,6 +485,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "TTPvLMR", Default: 1, Min: 0, Max: 4, field: func(p *Params) *int { return &p.TTPvLMR }},
 	{Name: "AspFailHighDepth", Default: 0, Min: 0, Max: 2, field: func(p *Params) *int { return &p.AspFailHighDepth }},
 	{Name: "ContCorrection", Default: 0, Min: 0, Max: 400, field: func(p *Params) *int { return &p.ContCorrection }},
+	{Name: "CaptureHistDiv", Default: 0, Min: 0, Max: 16, field: func(p *Params) *int { return &p.CaptureHistDiv }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -589,6 +589,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	bestPc := position.NoPiece
 	moveCount := 0
 	fr.nQuiets = 0
+	fr.nCaptures = 0
 	ttCapture := w.prm.LMRTTCapture != 0 && ttMove != position.MoveNone && pos.PseudoLegal(ttMove) && pos.IsCapture(ttMove)
 	// A PV node whose TT entry is an upper bound from at least this depth
 	// is likely to fail low again: its late moves keep their reduction
@@ -758,6 +759,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 			fr.quiets[fr.nQuiets] = m
 			fr.quietPcs[fr.nQuiets] = pc
 			fr.nQuiets++
+		} else if m != bestMove && !quiet && w.prm.CaptureHistDiv != 0 && fr.nCaptures < len(fr.captures) {
+			fr.captures[fr.nCaptures] = m
+			fr.nCaptures++
 		}
 	}
 
@@ -773,16 +777,25 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		return position.ValueDraw
 	}
 
-	// Step 14. Reward the quiet move that cut off, punish the quiets tried before it.
-	if bestValue >= beta && bestQuiet {
+	// Step 14. Reward the quiet move that cut off, punish the quiets tried
+	// before it; with Params.CaptureHistDiv reward the capture that cut
+	// off and punish the captures tried before the cutting move.
+	if bestValue >= beta {
 		bd := depth
 		if m := w.prm.HistBigCutMargin; m > 0 && bestValue > beta+position.Value(m) {
 			bd++
 		}
 		bonus := w.statBonus(bd)
-		w.quietCutStats(ply, bestMove, bestPc, bonus)
-		for i := 0; i < fr.nQuiets; i++ {
-			w.quietHistory(ply, fr.quiets[i], fr.quietPcs[i], -bonus)
+		if bestQuiet {
+			w.quietCutStats(ply, bestMove, bestPc, bonus)
+			for i := 0; i < fr.nQuiets; i++ {
+				w.quietHistory(ply, fr.quiets[i], fr.quietPcs[i], -bonus)
+			}
+		} else if w.prm.CaptureHistDiv != 0 {
+			w.captureHistory(bestMove, bonus)
+		}
+		for i := 0; i < fr.nCaptures; i++ {
+			w.captureHistory(fr.captures[i], -bonus)
 		}
 	}
 

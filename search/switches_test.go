@@ -59,6 +59,7 @@ var switchCases = []switchCase{
 	{"TTPv", 1, false},
 	{"AspFailHighDepth", 1, false},
 	{"ContCorrection", 90, false},
+	{"CaptureHistDiv", 2, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.

@@ -21,6 +21,10 @@ type frame struct {
 	quiets     [64]position.Move
 	quietPcs   [64]position.Piece
 	nQuiets    int
+	// captures are the captures tried at this ply before the best move
+	// (Params.CaptureHistDiv), punished at a cutoff.
+	captures  [32]position.Move
+	nCaptures int
 	// cont is the continuation-history table of the move made from this
 	// ply (its piece and destination), read by the next two plies.
 	cont *pieceToHistory
