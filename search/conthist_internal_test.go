@@ -88,3 +88,36 @@ func TestContHistDeepTables(t *testing.T) {
 		})
 	}
 }
+
+// The history update after a reduced move's re-search (Params.PostLMRBonus):
+// the bonus of the new depth into the continuation tables of the two moves
+// before, up while the move beats alpha, down once it does not, a sixth for
+// a capture.
+func TestPostLMRHistory(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	w.prm = DefaultParams(position.Chess)
+	for k := 0; k < 6; k++ {
+		w.stack[k].move = chess.NewMove(0, position.Square(k))
+		w.stack[k].cont = &w.hist.cont[position.Piece(k+1)][k]
+	}
+	const ply, pc, to, depth = 4, position.Piece(10), position.Square(20), 7
+	b := w.statBonus(depth)
+	if b <= 6 {
+		t.Fatalf("statBonus(%d) = %d: too small for the test", depth, b)
+	}
+	entry := func(k int) int16 { return w.hist.cont[position.Piece(k+1)][k][pc][to] }
+	w.postLMRHistory(ply, pc, to, depth, true, true)
+	if entry(3) != int16(b) || entry(2) != int16(b) || entry(1) != 0 || entry(4) != 0 {
+		t.Fatalf("quiet still good: entries %d %d %d %d, want 0 %d %d 0", entry(1), entry(2), entry(3), entry(4), b, b)
+	}
+	w.hist.clear()
+	w.postLMRHistory(ply, pc, to, depth, false, true)
+	if entry(3) != int16(-b) || entry(2) != int16(-b) {
+		t.Fatalf("quiet no longer good: entries %d %d, want %d", entry(2), entry(3), -b)
+	}
+	w.hist.clear()
+	w.postLMRHistory(ply, pc, to, depth, true, false)
+	if entry(3) != int16(b/6) || entry(2) != int16(b/6) {
+		t.Fatalf("capture still good: entries %d %d, want %d", entry(2), entry(3), b/6)
+	}
+}

@@ -394,6 +394,14 @@ type Params struct {
 	// loses it (Stockfish 15.1's captureHistory in MovePicker::score and
 	// update_all_stats, Pikafish the same). 0: off (MVV-LVA, no table).
 	CaptureHistDiv int
+
+	// PostLMRBonus 1: a reduced move whose search failed high, once
+	// searched again to the full depth (or not, where the depth did not
+	// grow), moves its continuation history by the history bonus of the
+	// new depth: up where it still beats alpha, down where it no longer
+	// does, a sixth of it for a capture (Stockfish 15.1's update after the
+	// LMR re-search). 0: off.
+	PostLMRBonus int
 }
 
 // ParamSpec describes one tunable constant.
@@ -486,6 +494,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "AspFailHighDepth", Default: 0, Min: 0, Max: 2, field: func(p *Params) *int { return &p.AspFailHighDepth }},
 	{Name: "ContCorrection", Default: 0, Min: 0, Max: 400, field: func(p *Params) *int { return &p.ContCorrection }},
 	{Name: "CaptureHistDiv", Default: 0, Min: 0, Max: 16, field: func(p *Params) *int { return &p.CaptureHistDiv }},
+	{Name: "PostLMRBonus", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.PostLMRBonus }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -725,6 +725,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 				if newDepth > d {
 					v = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
 				}
+				if w.prm.PostLMRBonus != 0 && !w.abort {
+					w.postLMRHistory(ply, pc, to, newDepth, v > alpha, quiet)
+				}
 			}
 		} else if !pvNode || moveCount > 1 {
 			v = -w.search(-alpha-1, -alpha, newDepth, ply+1, false, !cutNode)
@@ -1169,6 +1172,22 @@ func (w *Worker[T, P]) contHistory(ply int, pc position.Piece, to position.Squar
 			}
 		}
 	}
+}
+
+// postLMRHistory moves the continuation history of the move of piece pc
+// to square to, made from ply, after its reduced search failed high and
+// the move was searched again to newDepth (Params.PostLMRBonus): by the
+// history bonus of newDepth, up if the move still beats alpha (stillGood),
+// down if not, a sixth of it for a capture.
+func (w *Worker[T, P]) postLMRHistory(ply int, pc position.Piece, to position.Square, newDepth int, stillGood, quiet bool) {
+	bonus := w.statBonus(newDepth)
+	if !stillGood {
+		bonus = -bonus
+	}
+	if !quiet {
+		bonus /= 6
+	}
+	w.contHistory(ply, pc, to, bonus)
 }
 
 // deepCont returns the continuation-history table of the move made from

@@ -60,6 +60,7 @@ var switchCases = []switchCase{
 	{"AspFailHighDepth", 1, false},
 	{"ContCorrection", 90, false},
 	{"CaptureHistDiv", 2, false},
+	{"PostLMRBonus", 1, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
