@@ -121,3 +121,34 @@ func TestPostLMRHistory(t *testing.T) {
 		t.Fatalf("capture still good: entries %d %d, want %d", entry(2), entry(3), b/6)
 	}
 }
+
+// Which moves late-move reductions reach (reducible, Params.LMRCaptures).
+func TestReducible(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	for _, c := range []struct {
+		depth, moveCount             int
+		pvNode, cutNode, ttPv, quiet bool
+		off, on                      bool // without and with LMRCaptures
+	}{
+		{2, 2, false, false, false, true, true, true},   // a late quiet
+		{1, 9, false, false, false, true, false, false}, // depth 1
+		{5, 1, false, true, false, true, false, false},  // the first move
+		{5, 2, true, false, false, true, false, false},  // the second move of a PV node
+		{5, 3, true, false, false, true, true, true},    // its third
+		{5, 3, false, true, false, false, true, true},   // a capture at a cut node
+		{5, 3, false, false, false, false, false, true}, // a capture at an all node
+		{5, 3, false, false, true, false, false, false}, // the same with the PV flag
+		{5, 3, true, false, true, false, false, false},  // a capture at a PV node
+	} {
+		for i, sw := range []int{0, 1} {
+			w.prm.LMRCaptures = sw
+			want := c.off
+			if i == 1 {
+				want = c.on
+			}
+			if got := w.reducible(c.depth, c.moveCount, c.pvNode, c.cutNode, c.ttPv, c.quiet); got != want {
+				t.Errorf("LMRCaptures %d, %+v: reducible %v, want %v", sw, c, got, want)
+			}
+		}
+	}
+}

@@ -402,6 +402,13 @@ type Params struct {
 	// does, a sixth of it for a capture (Stockfish 15.1's update after the
 	// LMR re-search). 0: off.
 	PostLMRBonus int
+
+	// LMRCaptures 1: late captures are reduced at every non-PV node whose
+	// PV flag is off (Params.TTPv), not only at cut nodes, by the same half
+	// reduction (Stockfish 15.1 reduces a capture unless ss->ttPv, or at a
+	// cut node; its late captures are the losing ones, tried after the
+	// quiets, as ours are). 0: off.
+	LMRCaptures int
 }
 
 // ParamSpec describes one tunable constant.
@@ -495,6 +502,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "ContCorrection", Default: 0, Min: 0, Max: 400, field: func(p *Params) *int { return &p.ContCorrection }},
 	{Name: "CaptureHistDiv", Default: 0, Min: 0, Max: 16, field: func(p *Params) *int { return &p.CaptureHistDiv }},
 	{Name: "PostLMRBonus", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.PostLMRBonus }},
+	{Name: "LMRCaptures", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.LMRCaptures }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -672,7 +672,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 
 		// Step 12. Late move reductions, then the PVS re-searches.
 		var v position.Value
-		if depth >= 2 && moveCount > 1+b2i(pvNode) && (quiet || cutNode) {
+		if w.reducible(depth, moveCount, pvNode, cutNode, ttPv, quiet) {
 			r := w.reduction(depth, moveCount)
 			if pvNode {
 				r--
@@ -1172,6 +1172,14 @@ func (w *Worker[T, P]) contHistory(ply int, pc position.Piece, to position.Squar
 			}
 		}
 	}
+}
+
+// reducible reports whether the move moveCount at a node of depth gets a
+// late-move reduction: from the second move (the third at a PV node), a
+// quiet move anywhere, a capture at a cut node, and with
+// Params.LMRCaptures also at a non-PV node without the PV flag.
+func (w *Worker[T, P]) reducible(depth, moveCount int, pvNode, cutNode, ttPv, quiet bool) bool {
+	return depth >= 2 && moveCount > 1+b2i(pvNode) && (quiet || cutNode || w.prm.LMRCaptures != 0 && !pvNode && !ttPv)
 }
 
 // postLMRHistory moves the continuation history of the move of piece pc

@@ -61,6 +61,7 @@ var switchCases = []switchCase{
 	{"ContCorrection", 90, false},
 	{"CaptureHistDiv", 2, false},
 	{"PostLMRBonus", 1, false},
+	{"LMRCaptures", 1, true},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
