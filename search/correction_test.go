@@ -199,6 +199,13 @@ func TestContCorrection(t *testing.T) {
 		t.Fatalf("corrected %d, want %d", got, wantV)
 	}
 	*want = 640
+	saved := w.hist.corr
+	w.updateCorrection(2, position.White, 100, 50, 8)
+	if g := int(*want); g != 640+100-640*100/corrLimit {
+		t.Fatalf("entry %d after an update from 640, want %d (gravity)", g, 640+100-640*100/corrLimit)
+	}
+	w.hist.corr = saved
+	*want = 640
 	if got, wantV := w.corrected(50, 2, position.White), position.Value(50+(300+640*50/100)/32); got != wantV {
 		t.Fatalf("corrected %d with entry 640, want %d", got, wantV)
 	}
@@ -235,5 +242,28 @@ func TestContCorrection(t *testing.T) {
 	const d7, a8 = 51, 56
 	if w.contCorrEntry(3) != &w.hist.contCorr[bk][d7][wp][a8] {
 		t.Fatal("the promotion's entry is not contCorr[black king][d7][white pawn][a8]")
+	}
+	// Xiangqi: squares up to 89.
+	x := &Worker[xiangqi.Position, *xiangqi.Position]{rules: xiangqiTestRules}
+	xp, err := xiangqi.NewFromFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.pos = *xp
+	var last [2]position.Move
+	for i, mv := range []string{"h2e2", "h9g7"} {
+		m, err := x.pos.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last[i] = m
+		x.pos.DoMove(m, &x.states[i+1])
+	}
+	rc, bh := x.states[1].Dirty.Pieces[0].Piece, x.states[2].Dirty.Pieces[0].Piece
+	if x.contCorrEntry(2) != &x.hist.contCorr[rc][x.rules.to(last[0])][bh][x.rules.to(last[1])] {
+		t.Fatal("the xiangqi entry is not contCorr[red cannon][e2][black horse][g7]")
+	}
+	if to := x.rules.to(last[1]); to < 64 {
+		t.Fatalf("g7's square %d: the test wants one beyond chess's 64", to)
 	}
 }

@@ -183,8 +183,13 @@ func TestCaptureHistoryScores(t *testing.T) {
 	if e := w.hist.capture[wp][57][1]; e != -300 {
 		t.Fatalf("entry of b7-b8=Q (victim: the no-piece type, pawn) %d, want -300", e)
 	}
+	f, _ := w.pos.ParseMove("e4f5")
+	w.captureHistory(f, 600)
+	if e := w.hist.capture[wp][37][2]; e != 600 {
+		t.Fatalf("entry of e4xf5 (victim: knight) %d, want 600", e)
+	}
 	on := scores()
-	for mv, want := range map[string]int32{"e4d5": 6*100 + 1000, "e4f5": 6 * 320, "c1c6": 6 * 500, "b7b8q": 6*100 - 150} {
+	for mv, want := range map[string]int32{"e4d5": 6*100 + 1000, "e4f5": 6*320 + 300, "c1c6": 6 * 500, "b7b8q": 6*100 - 150} {
 		if on[mv] != want {
 			t.Errorf("CaptureHistDiv 2: %s scores %d, want %d (all: %v)", mv, on[mv], want, on)
 		}
@@ -195,5 +200,78 @@ func TestCaptureHistoryScores(t *testing.T) {
 	}
 	if e := w.hist.capture[wp][35][1]; e <= historyMax*9/10 || e > historyMax {
 		t.Fatalf("saturated entry %d, want in (%d, %d]", e, historyMax*9/10, historyMax)
+	}
+}
+
+// cutStats: a capture that cuts off gains the capture bonus of depth+1,
+// the captures tried before the cutting move lose it (a quiet cut too),
+// the quiets tried before a quiet cut lose the quiet bonus; nothing of the
+// capture history moves with CaptureHistDiv 0.
+func TestCutStats(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules, s: new(Searcher[chess.Position, *chess.Position])}
+	w.prm = DefaultParams(position.Chess)
+	p, err := chess.NewFromFEN("4k3/1P6/2r5/3p1n2/4P3/8/8/2R1K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.pos = *p
+	for k := range 4 {
+		w.stack[k].cont = &w.hist.cont[0][0]
+	}
+	mv := func(s string) position.Move {
+		m, err := w.pos.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	wp, wr, wk := position.MakePiece(position.White, 1), position.MakePiece(position.White, 4), position.MakePiece(position.White, 6)
+	const ply, depth = 2, 6
+	fr := &w.stack[ply]
+	setTried := func() {
+		fr.captures[0], fr.nCaptures = mv("e4d5"), 1
+		fr.quiets[0], fr.quietPcs[0], fr.nQuiets = mv("e1d2"), wk, 1
+	}
+	qb, cb := w.statBonus(depth), w.statBonus(depth+1)
+	if qb == cb {
+		t.Fatalf("statBonus(%d) = statBonus(%d): the test cannot tell them apart", depth, depth+1)
+	}
+	// Off: a capture cut touches nothing.
+	setTried()
+	w.cutStats(ply, depth, mv("c1c6"), wr, false, 0)
+	if w.hist.capture != ([position.PieceNB][contSquares][8]int16{}) {
+		t.Fatal("CaptureHistDiv 0 moved the capture history")
+	}
+	w.prm.CaptureHistDiv = 4
+	w.cutStats(ply, depth, mv("c1c6"), wr, false, 0)
+	if e := w.hist.capture[wr][42][4]; int(e) != cb {
+		t.Errorf("the cutting capture's entry %d, want %d", e, cb)
+	}
+	if e := w.hist.capture[wp][35][1]; int(e) != -cb {
+		t.Errorf("the capture tried before %d, want %d", e, -cb)
+	}
+	if e := w.hist.butterfly[position.White][mv("e1d2").ButterflyIndex()]; e != 0 {
+		t.Errorf("a capture cut punished a quiet: %d", e)
+	}
+	// A quiet cut: its quiet bonus, the quiet tried before loses it, the
+	// capture tried before loses the capture bonus again (gravity).
+	w.hist.clear()
+	setTried()
+	w.cutStats(ply, depth, mv("e1f2"), wk, true, 0)
+	if e := w.hist.butterfly[position.White][mv("e1f2").ButterflyIndex()]; int(e) != qb {
+		t.Errorf("the cutting quiet's entry %d, want %d", e, qb)
+	}
+	if e := w.hist.butterfly[position.White][mv("e1d2").ButterflyIndex()]; int(e) != -qb {
+		t.Errorf("the quiet tried before %d, want %d", e, -qb)
+	}
+	if e := w.hist.capture[wp][35][1]; int(e) != -cb {
+		t.Errorf("the capture tried before a quiet cut %d, want %d", e, -cb)
+	}
+	if e := w.hist.capture[wk][13][1]; e != 0 {
+		t.Errorf("the quiet cut wrote a capture entry: %d", e)
+	}
+	w.cutStats(ply, depth, mv("e1f2"), wk, true, 0)
+	if e, want := int(w.hist.capture[wp][35][1]), -cb+(-cb)-(-cb)*cb/historyMax; e != want {
+		t.Errorf("the capture tried before, punished twice: %d, want %d (gravity)", e, want)
 	}
 }

@@ -780,26 +780,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		return position.ValueDraw
 	}
 
-	// Step 14. Reward the quiet move that cut off, punish the quiets tried
-	// before it; with Params.CaptureHistDiv reward the capture that cut
-	// off and punish the captures tried before the cutting move.
-	if bestValue >= beta {
-		bd := depth
-		if m := w.prm.HistBigCutMargin; m > 0 && bestValue > beta+position.Value(m) {
-			bd++
-		}
-		bonus := w.statBonus(bd)
-		if bestQuiet {
-			w.quietCutStats(ply, bestMove, bestPc, bonus)
-			for i := 0; i < fr.nQuiets; i++ {
-				w.quietHistory(ply, fr.quiets[i], fr.quietPcs[i], -bonus)
-			}
-		} else if w.prm.CaptureHistDiv != 0 {
-			w.captureHistory(bestMove, bonus)
-		}
-		for i := 0; i < fr.nCaptures; i++ {
-			w.captureHistory(fr.captures[i], -bonus)
-		}
+	// Step 14. The cutoff's history updates (cutStats).
+	if bestValue >= beta && (bestQuiet || w.prm.CaptureHistDiv != 0) {
+		w.cutStats(ply, depth, bestMove, bestPc, bestQuiet, bestValue-beta)
 	}
 
 	// Step 15. Store the result (not of a singular search: a move was left
@@ -1171,6 +1154,38 @@ func (w *Worker[T, P]) contHistory(ply int, pc position.Piece, to position.Squar
 				gravity(&c[pc][to], bonus)
 			}
 		}
+	}
+}
+
+// cutStats rewards the move m (of piece pc) that cut off at ply, a node of
+// depth, by over beta (≥ 0), and punishes the moves tried before it: a
+// quiet m gains the quiet bonus (one ply deeper when over exceeds
+// Params.HistBigCutMargin) and the quiets tried before it lose it; with
+// Params.CaptureHistDiv a capture m gains the capture history bonus of
+// depth+1, and the captures tried before m (recorded only with the
+// switch on) lose it whatever m is (Stockfish 15.1's update_all_stats).
+func (w *Worker[T, P]) cutStats(ply, depth int, m position.Move, pc position.Piece, quiet bool, over position.Value) {
+	fr := &w.stack[ply]
+	if quiet {
+		bd := depth
+		if hm := w.prm.HistBigCutMargin; hm > 0 && over > position.Value(hm) {
+			bd++
+		}
+		bonus := w.statBonus(bd)
+		w.quietCutStats(ply, m, pc, bonus)
+		for i := 0; i < fr.nQuiets; i++ {
+			w.quietHistory(ply, fr.quiets[i], fr.quietPcs[i], -bonus)
+		}
+	}
+	if w.prm.CaptureHistDiv == 0 {
+		return
+	}
+	bonus := w.statBonus(depth + 1)
+	if !quiet {
+		w.captureHistory(m, bonus)
+	}
+	for i := 0; i < fr.nCaptures; i++ {
+		w.captureHistory(fr.captures[i], -bonus)
 	}
 }
 

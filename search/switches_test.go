@@ -59,7 +59,7 @@ var switchCases = []switchCase{
 	{"TTPv", 1, false},
 	{"AspFailHighDepth", 1, false},
 	{"ContCorrection", 90, false},
-	{"CaptureHistDiv", 2, false},
+	{"CaptureHistDiv", 4, false},
 	{"PostLMRBonus", 1, false},
 	{"LMRCaptures", 1, true},
 }
