@@ -152,3 +152,28 @@ func TestReducible(t *testing.T) {
 		}
 	}
 }
+
+// Stockfish 15.1's internal iterative reduction (iirDepth, Params.IIRStrong).
+func TestIIRDepth(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	for _, c := range []struct {
+		depth                 int
+		pvNode, cutNode, deep bool
+		want                  int
+	}{
+		{10, true, false, false, 8},
+		{10, true, false, true, 6},
+		{2, true, false, false, 1}, // at least one ply at a PV node
+		{3, true, false, true, 1},
+		{5, true, false, true, 1},
+		{6, true, false, true, 2},
+		{8, false, true, false, 6},
+		{8, false, true, true, 6},
+		{7, false, true, false, 7},
+		{12, false, false, true, 12}, // an all node keeps its depth
+	} {
+		if got := w.iirDepth(c.depth, c.pvNode, c.cutNode, c.deep); got != c.want {
+			t.Errorf("%+v: iirDepth %d, want %d", c, got, c.want)
+		}
+	}
+}

@@ -418,6 +418,14 @@ type Params struct {
 	// cut node; its late captures are the losing ones, tried after the
 	// quiets, as ours are). 0: off.
 	LMRCaptures int
+
+	// IIRStrong 1 replaces the one-ply internal iterative reduction by
+	// Stockfish 15.1's: a PV node without a TT move searches 2 plies
+	// shallower, 4 when its (move-less) TT entry is at least as deep, but
+	// never below one ply (Stockfish drops into the quiescence search); a cut
+	// node without a TT move from depth 8 on searches 2 plies shallower.
+	// 0: off (one ply from IIRMinDepth at PV and cut nodes).
+	IIRStrong int
 }
 
 // ParamSpec describes one tunable constant.
@@ -512,6 +520,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "CaptureHistDiv", Default: 0, Min: 0, Max: 16, field: func(p *Params) *int { return &p.CaptureHistDiv }},
 	{Name: "PostLMRBonus", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.PostLMRBonus }},
 	{Name: "LMRCaptures", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.LMRCaptures }},
+	{Name: "IIRStrong", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.IIRStrong }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -521,8 +521,12 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 
 	// Step 7. Internal iterative reduction: without a TT move this node is
 	// probably less important than its depth says.
-	if depth >= w.prm.IIRMinDepth && ttMove == position.MoveNone && (pvNode || cutNode) && excluded == position.MoveNone {
-		depth--
+	if ttMove == position.MoveNone && excluded == position.MoveNone {
+		if w.prm.IIRStrong != 0 {
+			depth = w.iirDepth(depth, pvNode, cutNode, hit && te.depth >= depth)
+		} else if depth >= w.prm.IIRMinDepth && (pvNode || cutNode) {
+			depth--
+		}
 	}
 
 	// Step 8. Singular extension search: when the TT says the TT move
@@ -1187,6 +1191,22 @@ func (w *Worker[T, P]) cutStats(ply, depth int, m position.Move, pc position.Pie
 	for i := 0; i < fr.nCaptures; i++ {
 		w.captureHistory(fr.captures[i], -bonus)
 	}
+}
+
+// iirDepth is the depth of a node without a TT move after Stockfish
+// 15.1's internal iterative reduction (Params.IIRStrong): a PV node loses
+// 2 plies, 4 when its TT entry (deep is true) was searched at least as
+// deep, but keeps at least one (Stockfish drops into the quiescence
+// search there, which cuts the mating move off the PV of a quiet mate);
+// a cut node from depth 8 on loses 2.
+func (w *Worker[T, P]) iirDepth(depth int, pvNode, cutNode, deep bool) int {
+	if pvNode {
+		return max(depth-2-2*b2i(deep), min(depth, 1))
+	}
+	if cutNode && depth >= 8 {
+		return depth - 2
+	}
+	return depth
 }
 
 // reducible reports whether the move moveCount at a node of depth gets a

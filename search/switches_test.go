@@ -62,6 +62,7 @@ var switchCases = []switchCase{
 	{"CaptureHistDiv", 4, false},
 	{"PostLMRBonus", 1, false},
 	{"LMRCaptures", 1, true},
+	{"IIRStrong", 1, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
