@@ -177,3 +177,37 @@ func TestIIRDepth(t *testing.T) {
 		}
 	}
 }
+
+// The singular search's verdicts (singularVerdict, Params.SENegExt).
+func TestSingularVerdict(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	w.prm = DefaultParams(position.Chess)
+	w.prm.SEDoubleMargin, w.prm.SEMaxDoubleExts = 20, 6
+	const sb, beta = 100, 150
+	for _, c := range []struct {
+		v, ttValue      position.Value
+		pvNode, cutNode bool
+		doubleExts      int
+		neg             int
+		ext             int
+		cut             bool
+	}{
+		{99, 200, false, false, 0, 0, 1, false},
+		{79, 200, false, false, 0, 0, 2, false},
+		{79, 200, false, false, 6, 0, 1, false}, // no double extension left
+		{79, 200, true, false, 0, 0, 1, false},  // none at a PV node
+		{150, 200, false, false, 0, 2, 0, true}, // multi-cut
+		{position.ValueKnownWin, 200, false, false, 0, 0, -1, false},
+		{120, 200, false, false, 0, 0, -1, false},
+		{120, 200, false, false, 0, 2, -2, false},
+		{120, 200, false, true, 0, 2, -2, false},
+		{120, 140, false, true, 0, 2, -1, false}, // a cut node below beta
+		{120, 140, false, false, 0, 2, 0, false},
+	} {
+		w.prm.SENegExt = c.neg
+		ext, cut := w.singularVerdict(c.v, sb, beta, c.ttValue, c.pvNode, c.cutNode, c.doubleExts)
+		if ext != c.ext || cut != c.cut {
+			t.Errorf("%+v: ext %d cut %v, want %d %v", c, ext, cut, c.ext, c.cut)
+		}
+	}
+}

@@ -426,6 +426,12 @@ type Params struct {
 	// node without a TT move from depth 8 on searches 2 plies shallower.
 	// 0: off (one ply from IIRMinDepth at PV and cut nodes).
 	IIRStrong int
+
+	// SENegExt > 0: when the singular search fails high on its own bound
+	// but not on beta, a TT move whose stored value is at least beta is
+	// reduced by SENegExt plies instead of one (Stockfish 15.1's negative
+	// extension of −2; a cut node's TT move keeps −1). 0: off (−1).
+	SENegExt int
 }
 
 // ParamSpec describes one tunable constant.
@@ -521,6 +527,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "PostLMRBonus", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.PostLMRBonus }},
 	{Name: "LMRCaptures", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.LMRCaptures }},
 	{Name: "IIRStrong", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.IIRStrong }},
+	{Name: "SENegExt", Default: 0, Min: 0, Max: 3, field: func(p *Params) *int { return &p.SENegExt }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

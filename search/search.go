@@ -550,16 +550,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		if w.abort {
 			return 0
 		}
-		switch {
-		case v < singularBeta:
-			ttExt = 1
-			if !pvNode && v < singularBeta-position.Value(w.prm.SEDoubleMargin) && fr.doubleExts < w.prm.SEMaxDoubleExts {
-				ttExt = 2
-			}
-		case v >= beta && v < position.ValueKnownWin:
+		var cut bool
+		if ttExt, cut = w.singularVerdict(v, singularBeta, beta, ttValue, pvNode, cutNode, fr.doubleExts); cut {
 			return v // multi-cut
-		case ttValue >= beta || cutNode:
-			ttExt = -1
 		}
 	}
 
@@ -1191,6 +1184,29 @@ func (w *Worker[T, P]) cutStats(ply, depth int, m position.Move, pc position.Pie
 	for i := 0; i < fr.nCaptures; i++ {
 		w.captureHistory(fr.captures[i], -bonus)
 	}
+}
+
+// singularVerdict turns the singular search's value v (against
+// singularBeta) into the TT move's extension: 1 when every other move
+// fails low, 2 when far below at a non-PV node with double extensions
+// left; cut (multi-cut) when v alone reaches beta; else a negative
+// extension, −SENegExt (Params.SENegExt, else −1) when the TT value
+// reaches beta, −1 at a cut node, 0 otherwise.
+func (w *Worker[T, P]) singularVerdict(v, singularBeta, beta, ttValue position.Value, pvNode, cutNode bool, doubleExts int) (ext int, cut bool) {
+	switch {
+	case v < singularBeta:
+		if !pvNode && v < singularBeta-position.Value(w.prm.SEDoubleMargin) && doubleExts < w.prm.SEMaxDoubleExts {
+			return 2, false
+		}
+		return 1, false
+	case v >= beta && v < position.ValueKnownWin:
+		return 0, true
+	case ttValue >= beta && w.prm.SENegExt != 0:
+		return -w.prm.SENegExt, false
+	case ttValue >= beta || cutNode:
+		return -1, false
+	}
+	return 0, false
 }
 
 // iirDepth is the depth of a node without a TT move after Stockfish

@@ -63,6 +63,7 @@ var switchCases = []switchCase{
 	{"PostLMRBonus", 1, false},
 	{"LMRCaptures", 1, true},
 	{"IIRStrong", 1, false},
+	{"SENegExt", 2, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
