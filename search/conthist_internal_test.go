@@ -120,6 +120,14 @@ func TestPostLMRHistory(t *testing.T) {
 	if entry(3) != int16(b/6) || entry(2) != int16(b/6) {
 		t.Fatalf("capture still good: entries %d %d, want %d", entry(2), entry(3), b/6)
 	}
+	w.hist.clear()
+	w.postLMRHistory(ply, pc, to, depth, false, false)
+	if entry(3) != int16(-b/6) || entry(2) != int16(-b/6) {
+		t.Fatalf("capture no longer good: entries %d %d, want %d", entry(2), entry(3), -b/6)
+	}
+	if w.hist.butterfly != ([2][position.ButterflySize]int16{}) || w.hist.capture != ([position.PieceNB][contSquares][8]int16{}) {
+		t.Fatal("the update touched the butterfly or capture history")
+	}
 }
 
 // Which moves late-move reductions reach (reducible, Params.LMRCaptures).
@@ -139,6 +147,7 @@ func TestReducible(t *testing.T) {
 		{5, 3, false, false, false, false, false, true}, // a capture at an all node
 		{5, 3, false, false, true, false, false, false}, // the same with the PV flag
 		{5, 3, true, false, true, false, false, false},  // a capture at a PV node
+		{5, 3, true, false, false, false, false, false}, // the same without the flag
 	} {
 		for i, sw := range []int{0, 1} {
 			w.prm.LMRCaptures = sw
@@ -157,22 +166,24 @@ func TestReducible(t *testing.T) {
 func TestIIRDepth(t *testing.T) {
 	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
 	for _, c := range []struct {
-		depth                 int
-		pvNode, cutNode, deep bool
-		want                  int
+		depth                          int
+		pvNode, cutNode, inCheck, deep bool
+		want                           int
 	}{
-		{10, true, false, false, 8},
-		{10, true, false, true, 6},
-		{2, true, false, false, 1}, // at least one ply at a PV node
-		{3, true, false, true, 1},
-		{5, true, false, true, 1},
-		{6, true, false, true, 2},
-		{8, false, true, false, 6},
-		{8, false, true, true, 6},
-		{7, false, true, false, 7},
-		{12, false, false, true, 12}, // an all node keeps its depth
+		{10, true, false, false, false, 8},
+		{10, true, false, false, true, 6},
+		{2, true, false, false, false, 1}, // at least one ply at a PV node
+		{3, true, false, false, true, 1},
+		{5, true, false, false, true, 1},
+		{6, true, false, false, true, 2},
+		{8, false, true, false, false, 6},
+		{8, false, true, false, true, 6},
+		{7, false, true, false, false, 7},
+		{12, false, false, false, true, 12}, // an all node keeps its depth
+		{10, true, false, true, true, 10},   // none in check
+		{10, false, true, true, false, 10},
 	} {
-		if got := w.iirDepth(c.depth, c.pvNode, c.cutNode, c.deep); got != c.want {
+		if got := w.iirDepth(c.depth, c.pvNode, c.cutNode, c.inCheck, c.deep); got != c.want {
 			t.Errorf("%+v: iirDepth %d, want %d", c, got, c.want)
 		}
 	}
@@ -203,6 +214,11 @@ func TestSingularVerdict(t *testing.T) {
 		{120, 200, false, true, 0, 2, -2, false},
 		{120, 140, false, true, 0, 2, -1, false}, // a cut node below beta
 		{120, 140, false, false, 0, 2, 0, false},
+		{120, 200, false, false, 0, 3, -3, false},
+		{100, 200, false, false, 0, 0, -1, false}, // v = singularBeta: not singular
+		{80, 200, false, false, 0, 0, 1, false},   // v = singularBeta − margin: single
+		{120, 150, false, false, 0, 2, -2, false}, // ttValue = beta
+		{149, 200, false, false, 0, 0, -1, false}, // v just below beta: no multi-cut
 	} {
 		w.prm.SENegExt = c.neg
 		ext, cut := w.singularVerdict(c.v, sb, beta, c.ttValue, c.pvNode, c.cutNode, c.doubleExts)

@@ -412,19 +412,22 @@ type Params struct {
 	// LMR re-search). 0: off.
 	PostLMRBonus int
 
-	// LMRCaptures 1: late captures are reduced at every non-PV node whose
-	// PV flag is off (Params.TTPv), not only at cut nodes, by the same half
-	// reduction (Stockfish 15.1 reduces a capture unless ss->ttPv, or at a
-	// cut node; its late captures are the losing ones, tried after the
-	// quiets, as ours are). 0: off.
+	// LMRCaptures 1: captures from the second move on are reduced at every
+	// non-PV node whose PV flag is off, not only at cut nodes, by the same
+	// half reduction (Stockfish 15.1 reduces a capture unless ss->ttPv, or
+	// at a cut node). Without Params.TTPv no flag is set, so a node that
+	// was once on a PV counts as any other non-PV node. 0: off.
 	LMRCaptures int
 
 	// IIRStrong 1 replaces the one-ply internal iterative reduction by
-	// Stockfish 15.1's: a PV node without a TT move searches 2 plies
+	// Stockfish 16's: a PV node without a TT move searches 2 plies
 	// shallower, 4 when its (move-less) TT entry is at least as deep, but
 	// never below one ply (Stockfish drops into the quiescence search); a cut
-	// node without a TT move from depth 8 on searches 2 plies shallower.
-	// 0: off (one ply from IIRMinDepth at PV and cut nodes).
+	// node without a TT move from depth 8 on searches 2 plies shallower;
+	// none in check (Stockfish goes straight to the moves there). Stockfish
+	// 15.1 took 3 plies at PV nodes and 2 at cut nodes from depth 9; and
+	// Stockfish 16 reduces before its ProbCut, where ours runs after.
+	// 0: off (one ply from IIRMinDepth at PV and cut nodes, in check too).
 	IIRStrong int
 
 	// SENegExt > 0: when the singular search fails high on its own bound

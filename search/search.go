@@ -523,7 +523,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// probably less important than its depth says.
 	if ttMove == position.MoveNone && excluded == position.MoveNone {
 		if w.prm.IIRStrong != 0 {
-			depth = w.iirDepth(depth, pvNode, cutNode, hit && te.depth >= depth)
+			depth = w.iirDepth(depth, pvNode, cutNode, inCheck, hit && te.depth >= depth)
 		} else if depth >= w.prm.IIRMinDepth && (pvNode || cutNode) {
 			depth--
 		}
@@ -1210,12 +1210,15 @@ func (w *Worker[T, P]) singularVerdict(v, singularBeta, beta, ttValue position.V
 }
 
 // iirDepth is the depth of a node without a TT move after Stockfish
-// 15.1's internal iterative reduction (Params.IIRStrong): a PV node loses
+// 16's internal iterative reduction (Params.IIRStrong): a PV node loses
 // 2 plies, 4 when its TT entry (deep is true) was searched at least as
 // deep, but keeps at least one (Stockfish drops into the quiescence
 // search there, which cuts the mating move off the PV of a quiet mate);
-// a cut node from depth 8 on loses 2.
-func (w *Worker[T, P]) iirDepth(depth int, pvNode, cutNode, deep bool) int {
+// a cut node from depth 8 on loses 2; a node in check loses nothing.
+func (w *Worker[T, P]) iirDepth(depth int, pvNode, cutNode, inCheck, deep bool) int {
+	if inCheck {
+		return depth
+	}
 	if pvNode {
 		return max(depth-2-2*b2i(deep), min(depth, 1))
 	}
