@@ -134,9 +134,9 @@ func TestMatesTTEvalStore(t *testing.T) {
 // set to v: a pruning or reduction that hides a forced mate the default
 // search proves within mateNodes is a fault of the change, whatever its SPRT
 // says.
-func checkMatesWith(t *testing.T, name string, v int) {
+func checkMatesWith(t *testing.T, name string, v int, with ...setting) {
 	t.Helper()
-	cs, xs := searchersWith(t, name, v)
+	cs, xs := searchersWith(t, name, v, with...)
 	for _, c := range chessMates {
 		checkMate(t, cs, chessPos(c.fen), c)
 	}
@@ -145,15 +145,24 @@ func checkMatesWith(t *testing.T, name string, v int) {
 	}
 }
 
+// setting is one search constant and its value.
+type setting struct {
+	name string
+	v    int
+}
+
 // searchersWith returns a one-thread searcher of each game with the search
-// constant name set to v (the test stops if either refuses it).
-func searchersWith(t *testing.T, name string, v int) (*search.Searcher[chess.Position, *chess.Position], *search.Searcher[xiangqi.Position, *xiangqi.Position]) {
+// constants of with set, then name set to v (the test stops if either
+// refuses one).
+func searchersWith(t *testing.T, name string, v int, with ...setting) (*search.Searcher[chess.Position, *chess.Position], *search.Searcher[xiangqi.Position, *xiangqi.Position]) {
 	t.Helper()
 	cs := newChessSearcher(oneThread())
 	xs := newXiangqiSearcher(oneThread())
-	for _, err := range []error{cs.SetParam(name, v), xs.SetParam(name, v)} {
-		if err != nil {
-			t.Fatal(err)
+	for _, st := range append(with, setting{name, v}) {
+		for _, err := range []error{cs.SetParam(st.name, st.v), xs.SetParam(st.name, st.v)} {
+			if err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	return cs, xs

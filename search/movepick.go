@@ -153,6 +153,16 @@ func (w *Worker[T, P]) scoreCaptures(mp *picker) {
 	}
 }
 
+// goodCaptureThreshold is the SEE a capture of ordering score needs to be
+// tried among the good captures: 0, or with Params.CaptureGoodSEE (and
+// CaptureHistDiv) −CaptureGoodSEE·score/1024 for a positive score.
+func (w *Worker[T, P]) goodCaptureThreshold(score int32) position.Value {
+	if w.prm.CaptureGoodSEE == 0 || w.prm.CaptureHistDiv == 0 || score <= 0 {
+		return 0
+	}
+	return -position.Value(int(score) * w.prm.CaptureGoodSEE / 1024)
+}
+
 // captureKey is capture m's index in the capture history: the moving
 // piece, the victim's type (Rules.NoPieceCaptureType onto an empty square)
 // and the destination, in the position before m.
@@ -286,7 +296,7 @@ func (w *Worker[T, P]) nextMove(mp *picker, us position.Color) position.Move {
 					continue
 				}
 				// Losing captures wait until after the quiet moves.
-				if !pos.SEE(m, 0) {
+				if !pos.SEE(m, w.goodCaptureThreshold(mp.scores[mp.cur-1])) {
 					mp.list.Moves[mp.badEnd] = m
 					mp.badEnd++
 					continue

@@ -275,3 +275,58 @@ func TestCutStats(t *testing.T) {
 		t.Errorf("the capture tried before, punished twice: %d, want %d (gravity)", e, want)
 	}
 }
+
+// Params.CaptureGoodSEE: a capture that loses a little by SEE is tried
+// among the good captures when its score allows it, else after the quiets.
+func TestGoodCaptureThreshold(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	for _, c := range []struct {
+		goodSEE, histDiv int
+		score            int32
+		want             position.Value
+	}{
+		{0, 4, 1920, 0},
+		{69, 0, 1920, 0}, // no capture history: the MVV-LVA scale is not the model's
+		{69, 4, 1920, -129},
+		{86, 4, 600, -50},
+		{69, 4, -300, 0},
+	} {
+		w.prm.CaptureGoodSEE, w.prm.CaptureHistDiv = c.goodSEE, c.histDiv
+		if got := w.goodCaptureThreshold(c.score); got != c.want {
+			t.Errorf("%+v: threshold %d, want %d", c, got, c.want)
+		}
+	}
+	// Bishop takes a knight defended by a pawn (SEE −10): a good capture
+	// with the switch, after the quiets without it.
+	p, err := chess.NewFromFEN("4k3/8/4p3/3n4/8/8/6B1/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.pos = *p
+	bxn, _ := w.pos.ParseMove("g2d5")
+	order := func() (idx, quiets int) {
+		mp := &w.pickers[0]
+		cont := &w.hist.cont[0][0]
+		mp.initMain(position.MoveNone, position.MoveNone, position.MoveNone, position.MoveNone, cont, cont)
+		idx = -1
+		for i := 0; ; i++ {
+			m := w.nextMove(mp, position.White)
+			if m == position.MoveNone {
+				return idx, quiets
+			}
+			if m == bxn {
+				idx = i
+			} else if idx < 0 {
+				quiets++
+			}
+		}
+	}
+	w.prm.CaptureGoodSEE, w.prm.CaptureHistDiv = 0, 4
+	if idx, before := order(); idx < 1 || before == 0 {
+		t.Fatalf("off: g2xd5 at %d after %d moves, want after the quiets", idx, before)
+	}
+	w.prm.CaptureGoodSEE = 69
+	if idx, _ := order(); idx != 0 {
+		t.Fatalf("CaptureGoodSEE 69: g2xd5 at %d, want first", idx)
+	}
+}

@@ -435,6 +435,13 @@ type Params struct {
 	// reduced by SENegExt plies instead of one (Stockfish 15.1's negative
 	// extension of −2; a cut node's TT move keeps −1). 0: off (−1).
 	SENegExt int
+
+	// CaptureGoodSEE > 0 (with CaptureHistDiv) lets a capture lose up to
+	// CaptureGoodSEE/1024 of its ordering score by SEE and still be tried
+	// among the good captures, before the quiets (Stockfish 15.1's
+	// see_ge(−69·value/1024), Pikafish's 86): a well-scored capture that
+	// loses a little is worth trying early. 0: off (SEE ≥ 0).
+	CaptureGoodSEE int
 }
 
 // ParamSpec describes one tunable constant.
@@ -531,6 +538,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "LMRCaptures", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.LMRCaptures }},
 	{Name: "IIRStrong", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.IIRStrong }},
 	{Name: "SENegExt", Default: 0, Min: 0, Max: 3, field: func(p *Params) *int { return &p.SENegExt }},
+	{Name: "CaptureGoodSEE", Default: 0, Min: 0, Max: 256, field: func(p *Params) *int { return &p.CaptureGoodSEE }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

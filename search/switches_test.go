@@ -29,6 +29,12 @@ type switchCase struct {
 	prunes bool
 }
 
+// switchWith are the constants set in both runs of a switch that acts only
+// beside another.
+var switchWith = map[string][]setting{
+	"CaptureGoodSEE": {{"CaptureHistDiv", 4}},
+}
+
 var switchCases = []switchCase{
 	{"ImprovingFallback", 1, false},
 	{"HindsightMargin", 80, false},
@@ -64,6 +70,7 @@ var switchCases = []switchCase{
 	{"LMRCaptures", 1, true},
 	{"IIRStrong", 1, false},
 	{"SENegExt", 2, false},
+	{"CaptureGoodSEE", 69, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
@@ -75,8 +82,8 @@ const (
 func TestSearchSwitches(t *testing.T) {
 	for _, c := range switchCases {
 		t.Run(c.name, func(t *testing.T) {
-			offC, offX := benchNodes(t, c.name, 0, switchChessDepth, switchXiangqiDepth)
-			onC, onX := benchNodes(t, c.name, c.v, switchChessDepth, switchXiangqiDepth)
+			offC, offX := benchNodes(t, c.name, 0, switchChessDepth, switchXiangqiDepth, switchWith[c.name]...)
+			onC, onX := benchNodes(t, c.name, c.v, switchChessDepth, switchXiangqiDepth, switchWith[c.name]...)
 			t.Logf("bench nodes off → on: chess %d → %d, xiangqi %d → %d", offC, onC, offX, onX)
 			if onC == offC && onX == offX {
 				t.Errorf("%s = %d searches the same trees as the default: not wired", c.name, c.v)
@@ -85,7 +92,7 @@ func TestSearchSwitches(t *testing.T) {
 				t.Errorf("%s = %d searches more nodes (chess %d → %d, xiangqi %d → %d); it should only prune",
 					c.name, c.v, offC, onC, offX, onX)
 			}
-			checkMatesWith(t, c.name, c.v)
+			checkMatesWith(t, c.name, c.v, switchWith[c.name]...)
 		})
 	}
 }
@@ -94,9 +101,9 @@ func TestSearchSwitches(t *testing.T) {
 // positions of both games (chess at chessDepth, xiangqi at xiangqiDepth)
 // with the search constant name set to v, each position from a cleared
 // table: the count is deterministic with one thread.
-func benchNodes(t *testing.T, name string, v, chessDepth, xiangqiDepth int) (chessNodes, xiangqiNodes uint64) {
+func benchNodes(t *testing.T, name string, v, chessDepth, xiangqiDepth int, with ...setting) (chessNodes, xiangqiNodes uint64) {
 	t.Helper()
-	cs, xs := searchersWith(t, name, v)
+	cs, xs := searchersWith(t, name, v, with...)
 	cr, err := search.Bench(cs, newChess, chessBenchFENs, chessDepth)
 	if err != nil {
 		t.Fatal(err)
