@@ -66,7 +66,14 @@
 // as losses and repetitions as draws; with UpcomingRepetition (chess), a
 // node whose side to move can repeat a position of the search with one
 // reversible move (position.Game.UpcomingRepetition, cuckoo tables) raises
-// alpha to a draw. Lazy SMP: helper threads run the
+// alpha to a draw. The techniques on trial sit behind constants that are
+// 0 (off) by default and are turned on per game in params.toml only when
+// an SPRT accepts them (docs/strength.md): among them ProbCut (on in
+// chess), capture history (CaptureHistDiv, CaptureGoodSEE), continuation
+// correction history (ContCorrection), the PV flag in the TT (TTPv),
+// Stockfish's stronger IIR (IIRStrong), the post-LMR history update
+// (PostLMRBonus), late captures reduced at all nodes (LMRCaptures) and the
+// −2 negative extension (SENegExt). Lazy SMP: helper threads run the
 // same iterative deepening sharing only the TT; the main thread's result is
 // returned.
 //
