@@ -144,10 +144,7 @@ func (w *Worker[T, P]) scoreCaptures(mp *picker) {
 	}
 	for i := mp.cur; i < mp.end; i++ {
 		m := mp.list.Moves[i]
-		victim := pos.PieceOn(w.rules.to(m)).Type()
-		if victim == 0 {
-			victim = w.rules.NoPieceCaptureType
-		}
+		victim := w.victimOn(w.rules.to(m))
 		attacker := pos.MovedPiece(m).Type()
 		mp.scores[i] = int32(w.rules.PieceValue[victim])*16 - int32(w.rules.PieceValue[attacker])/16
 	}
@@ -167,13 +164,18 @@ func (w *Worker[T, P]) goodCaptureThreshold(score int32) position.Value {
 // piece, the victim's type (Rules.NoPieceCaptureType onto an empty square)
 // and the destination, in the position before m.
 func (w *Worker[T, P]) captureKey(m position.Move) (position.Piece, position.PieceType, position.Square) {
-	pos := P(&w.pos)
 	to := w.rules.to(m)
-	victim := pos.PieceOn(to).Type()
-	if victim == 0 {
-		victim = w.rules.NoPieceCaptureType
+	return P(&w.pos).MovedPiece(m), w.victimOn(to), to
+}
+
+// victimOn is the type of the piece a capture onto square to takes:
+// Rules.NoPieceCaptureType where the square is empty (en passant, a
+// promotion).
+func (w *Worker[T, P]) victimOn(to position.Square) position.PieceType {
+	if victim := P(&w.pos).PieceOn(to).Type(); victim != 0 {
+		return victim
 	}
-	return pos.MovedPiece(m), victim, to
+	return w.rules.NoPieceCaptureType
 }
 
 // captureHistory adds bonus to capture m's entry (position before m).
