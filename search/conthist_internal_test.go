@@ -162,6 +162,34 @@ func TestReducible(t *testing.T) {
 	}
 }
 
+// The node type's share of a late move's reduction (nodeTypeReduction,
+// Params.LMRCutNodeExtra and Params.LMRPVDepth).
+func TestNodeTypeReduction(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	for _, c := range []struct {
+		cutExtra, pvDepth, depth int
+		pvNode, cutNode          bool
+		want                     int
+	}{
+		{0, 0, 5, false, false, 0}, // an all node
+		{0, 0, 5, true, false, -1}, // a PV node, the default
+		{0, 0, 5, false, true, 1},  // a cut node, the default
+		{1, 11, 5, false, false, 0},
+		{1, 0, 5, false, true, 2},   // Stockfish 15.1's +2
+		{3, 0, 9, false, true, 4},   // the range's end
+		{1, 11, 2, true, false, -3}, // −1 − 11/5
+		{0, 11, 3, true, false, -2}, // −1 − 11/6
+		{0, 11, 8, true, false, -2}, // −1 − 11/11
+		{0, 11, 9, true, false, -1}, // −1 − 11/12
+		{0, 40, 1, true, false, -11},
+	} {
+		w.prm.LMRCutNodeExtra, w.prm.LMRPVDepth = c.cutExtra, c.pvDepth
+		if got := w.nodeTypeReduction(c.depth, c.pvNode, c.cutNode); got != c.want {
+			t.Errorf("%+v: nodeTypeReduction %d, want %d", c, got, c.want)
+		}
+	}
+}
+
 // Stockfish 15.1's internal iterative reduction (iirDepth, Params.IIRStrong).
 func TestIIRDepth(t *testing.T) {
 	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}

@@ -73,7 +73,8 @@
 // correction history (ContCorrection), the PV flag in the TT (TTPv),
 // Stockfish's stronger IIR (IIRStrong), the post-LMR history update
 // (PostLMRBonus), late captures reduced at all nodes (LMRCaptures) and the
-// −2 negative extension (SENegExt). Lazy SMP: helper threads run the
+// −2 negative extension (SENegExt), and Stockfish 15.1's reductions by node
+// type (LMRCutNodeExtra, LMRPVDepth). Lazy SMP: helper threads run the
 // same iterative deepening sharing only the TT; the main thread's result is
 // returned.
 //

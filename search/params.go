@@ -442,6 +442,17 @@ type Params struct {
 	// see_ge(−69·value/1024), Pikafish's 86): a well-scored capture that
 	// loses a little is worth trying early. 0: off (SEE ≥ 0).
 	CaptureGoodSEE int
+
+	// LMRCutNodeExtra > 0: a late move at an expected cut node is reduced
+	// that many plies more than the one ply every cut node adds (Stockfish
+	// 15.1 reduces cut nodes by 2 in all: LMRCutNodeExtra 1). 0: off.
+	LMRCutNodeExtra int
+
+	// LMRPVDepth > 0: a late move at a PV node is reduced LMRPVDepth/(3 +
+	// depth) plies less on top of the one ply every PV node takes off, so
+	// shallow PV nodes reduce least (Stockfish 15.1's r −= 1 + 11/(3 +
+	// depth): LMRPVDepth 11). 0: off.
+	LMRPVDepth int
 }
 
 // ParamSpec describes one tunable constant.
@@ -539,6 +550,8 @@ var paramSpecs = []ParamSpec{
 	{Name: "IIRStrong", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.IIRStrong }},
 	{Name: "SENegExt", Default: 0, Min: 0, Max: 3, field: func(p *Params) *int { return &p.SENegExt }},
 	{Name: "CaptureGoodSEE", Default: 0, Min: 0, Max: 256, field: func(p *Params) *int { return &p.CaptureGoodSEE }},
+	{Name: "LMRCutNodeExtra", Default: 0, Min: 0, Max: 3, field: func(p *Params) *int { return &p.LMRCutNodeExtra }},
+	{Name: "LMRPVDepth", Default: 0, Min: 0, Max: 40, field: func(p *Params) *int { return &p.LMRPVDepth }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

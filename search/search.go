@@ -670,13 +670,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		// Step 12. Late move reductions, then the PVS re-searches.
 		var v position.Value
 		if w.reducible(depth, moveCount, pvNode, cutNode, ttPv, quiet) {
-			r := w.reduction(depth, moveCount)
-			if pvNode {
-				r--
-			}
-			if cutNode {
-				r++
-			}
+			r := w.reduction(depth, moveCount) + w.nodeTypeReduction(depth, pvNode, cutNode)
 			if !improving {
 				r++
 			}
@@ -1232,6 +1226,21 @@ func (w *Worker[T, P]) iirDepth(depth int, pvNode, cutNode, inCheck, deep bool) 
 // late-move reduction: from the second move (the third at a PV node), a
 // quiet move anywhere, a capture at a cut node, and with
 // Params.LMRCaptures also at a non-PV node without the PV flag.
+// nodeTypeReduction is the part of a late move's reduction, in plies, that
+// the node's type gives: one ply less at a PV node and Params.LMRPVDepth/(3
+// + depth) less again, one ply more at an expected cut node and
+// Params.LMRCutNodeExtra more again (Stockfish 15.1's −1 − 11/(3 + depth)
+// and +2); 0 at an all node.
+func (w *Worker[T, P]) nodeTypeReduction(depth int, pvNode, cutNode bool) int {
+	switch {
+	case pvNode:
+		return -1 - w.prm.LMRPVDepth/(3+depth)
+	case cutNode:
+		return 1 + w.prm.LMRCutNodeExtra
+	}
+	return 0
+}
+
 func (w *Worker[T, P]) reducible(depth, moveCount int, pvNode, cutNode, ttPv, quiet bool) bool {
 	return depth >= 2 && moveCount > 1+b2i(pvNode) && (quiet || cutNode || w.prm.LMRCaptures != 0 && !pvNode && !ttPv)
 }

@@ -71,6 +71,8 @@ var switchCases = []switchCase{
 	{"IIRStrong", 1, false},
 	{"SENegExt", 2, false},
 	{"CaptureGoodSEE", 69, false},
+	{"LMRCutNodeExtra", 1, false},
+	{"LMRPVDepth", 11, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
