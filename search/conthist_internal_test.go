@@ -190,6 +190,50 @@ func TestNodeTypeReduction(t *testing.T) {
 	}
 }
 
+// Stockfish 15.1's singularQuietLMR (singularQuietReduction,
+// Params.LMRSingularQuiet) and Stockfish 16.1's opponentWorsening in the
+// reverse-futility margin (opponentWorsening, futilityMargin,
+// Params.RFPWorsening).
+func TestSingularQuietAndWorsening(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	for _, c := range []struct {
+		sw, ttExt int
+		capture   bool
+		want      int
+	}{
+		{0, 1, false, 0}, {1, 1, false, 1}, {1, 2, false, 1}, {2, 2, false, 2},
+		{1, 1, true, 0}, {1, 0, false, 0}, {1, -1, false, 0}, {1, -2, false, 0},
+	} {
+		w.prm.LMRSingularQuiet = c.sw
+		if got := w.singularQuietReduction(c.ttExt, c.capture); got != c.want {
+			t.Errorf("%+v: singularQuietReduction %d, want %d", c, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		eval, parent position.Value
+		want         bool
+	}{
+		{3, 0, true}, {2, 0, false}, {-50, 53, true}, {-50, 52, false}, {100, -98, false},
+		{valueNone, -500, false}, {500, valueNone, false},
+	} {
+		if got := opponentWorsening(c.eval, c.parent); got != c.want {
+			t.Errorf("opponentWorsening(%d, %d) = %v, want %v", c.eval, c.parent, got, c.want)
+		}
+	}
+	w.prm.RFPMargin, w.prm.RFPImproving, w.prm.RFPWorsening = 80, 35, 27
+	for _, c := range []struct {
+		depth                int
+		improving, worsening bool
+		want                 position.Value
+	}{
+		{3, false, false, 240}, {3, true, false, 205}, {3, false, true, 213}, {3, true, true, 178}, {1, false, true, 53},
+	} {
+		if got := w.futilityMargin(c.depth, c.improving, c.worsening); got != c.want {
+			t.Errorf("futilityMargin(%d, %v, %v) = %d, want %d", c.depth, c.improving, c.worsening, got, c.want)
+		}
+	}
+}
+
 // Stockfish 15.1's internal iterative reduction (iirDepth, Params.IIRStrong).
 func TestIIRDepth(t *testing.T) {
 	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}

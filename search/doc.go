@@ -72,9 +72,11 @@
 // chess), capture history (CaptureHistDiv, CaptureGoodSEE), continuation
 // correction history (ContCorrection), the PV flag in the TT (TTPv),
 // Stockfish's stronger IIR (IIRStrong), the post-LMR history update
-// (PostLMRBonus), late captures reduced at all nodes (LMRCaptures) and the
-// −2 negative extension (SENegExt), and Stockfish 15.1's reductions by node
-// type (LMRCutNodeExtra, LMRPVDepth). Lazy SMP: helper threads run the
+// (PostLMRBonus), late captures reduced at all nodes (LMRCaptures), the
+// −2 negative extension (SENegExt), Stockfish 15.1's reductions by node
+// type (LMRCutNodeExtra, LMRPVDepth) and after a quiet singular TT move
+// (LMRSingularQuiet), and Stockfish 16.1's opponentWorsening in the
+// reverse-futility margin (RFPWorsening). Lazy SMP: helper threads run the
 // same iterative deepening sharing only the TT; the main thread's result is
 // returned.
 //

@@ -453,6 +453,18 @@ type Params struct {
 	// shallow PV nodes reduce least (Stockfish 15.1's r −= 1 + 11/(3 +
 	// depth): LMRPVDepth 11). 0: off.
 	LMRPVDepth int
+
+	// LMRSingularQuiet > 0: once the TT move, a quiet move, was extended
+	// as singular, the node's other late moves are reduced that many plies
+	// less (Stockfish 15.1's singularQuietLMR: r−−). 0: off.
+	LMRSingularQuiet int
+
+	// RFPWorsening > 0: the reverse-futility margin is that many
+	// centipawns smaller where the opponent's position got worse with its
+	// last move, our static evaluation plus the parent's (its own view)
+	// above 2 (Stockfish 16.1's opponentWorsening, a third of its margin
+	// per ply). 0: off.
+	RFPWorsening int
 }
 
 // ParamSpec describes one tunable constant.
@@ -552,6 +564,8 @@ var paramSpecs = []ParamSpec{
 	{Name: "CaptureGoodSEE", Default: 0, Min: 0, Max: 256, field: func(p *Params) *int { return &p.CaptureGoodSEE }},
 	{Name: "LMRCutNodeExtra", Default: 0, Min: 0, Max: 3, field: func(p *Params) *int { return &p.LMRCutNodeExtra }},
 	{Name: "LMRPVDepth", Default: 0, Min: 0, Max: 40, field: func(p *Params) *int { return &p.LMRPVDepth }},
+	{Name: "LMRSingularQuiet", Default: 0, Min: 0, Max: 2, field: func(p *Params) *int { return &p.LMRSingularQuiet }},
+	{Name: "RFPWorsening", Default: 0, Min: 0, Max: 100, field: func(p *Params) *int { return &p.RFPWorsening }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

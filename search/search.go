@@ -15,13 +15,38 @@ func (w *Worker[T, P]) reduction(depth, moveCount int) int {
 	return int(w.lmr[min(depth, 63)][min(moveCount, 63)])
 }
 
-// futilityMargin is the reverse-futility margin at depth.
-func (w *Worker[T, P]) futilityMargin(depth int, improving bool) position.Value {
+// futilityMargin is the reverse-futility margin at depth, smaller by
+// Params.RFPImproving where the static evaluation improves on the one two
+// plies up and by Params.RFPWorsening where the opponent's got worse
+// (worsening: our static evaluation plus the parent's above 2).
+func (w *Worker[T, P]) futilityMargin(depth int, improving, worsening bool) position.Value {
 	m := position.Value(w.prm.RFPMargin * depth)
 	if improving {
 		m -= position.Value(w.prm.RFPImproving)
 	}
+	if worsening {
+		m -= position.Value(w.prm.RFPWorsening)
+	}
 	return m
+}
+
+// opponentWorsening reports whether the opponent's last move left it worse
+// off by the static evaluations: ours plus the parent's (from its side)
+// above 2, Stockfish 16.1's test; false where either is unknown (a node in
+// check, the root's parent).
+func opponentWorsening(staticEval, parent position.Value) bool {
+	return staticEval != valueNone && parent != valueNone && staticEval+parent > 2
+}
+
+// singularQuietReduction is how many plies less the late moves of a node
+// are reduced when its TT move was extended as singular (ttExt > 0) and is
+// not a capture (Params.LMRSingularQuiet; Stockfish 15.1's
+// singularQuietLMR).
+func (w *Worker[T, P]) singularQuietReduction(ttExt int, ttMoveCapture bool) int {
+	if ttExt > 0 && !ttMoveCapture {
+		return w.prm.LMRSingularQuiet
+	}
+	return 0
 }
 
 // lmpCount is the number of quiet moves searched at depth before the rest are pruned.
@@ -463,7 +488,8 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 
 		// Step 5. Reverse futility pruning: far above beta at low depth, stand pat.
-		if depth <= w.prm.RFPMaxDepth && !ttPv && eval-w.futilityMargin(depth, improving) >= beta && eval < position.ValueKnownWin {
+		worsening := w.prm.RFPWorsening != 0 && ply >= 1 && opponentWorsening(staticEval, w.stack[ply-1].staticEval)
+		if depth <= w.prm.RFPMaxDepth && !ttPv && eval-w.futilityMargin(depth, improving, worsening) >= beta && eval < position.ValueKnownWin {
 			if d := w.prm.RFPReturnDiv; d > 0 && beta > -position.ValueKnownWin && eval >= beta {
 				return beta + (eval-beta)/position.Value(d)
 			}
@@ -539,6 +565,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// extension). Run before the move picker starts, because the search
 	// reuses this ply's picker and frame.
 	ttExt := 0
+	singularLess := 0 // plies less for the late moves (Params.LMRSingularQuiet)
 	if depth >= w.prm.SEMinDepth+b2i(pvNode)*w.prm.SEPVExtraDepth && (!pvNode || w.prm.SEPVNode != 0) && !inCheck && excluded == position.MoveNone && ttMove != position.MoveNone &&
 		te.bound&BoundLower != 0 && te.depth >= depth-3 && ply < 2*w.rootDepth &&
 		ttValue > -position.ValueKnownWin && ttValue < position.ValueKnownWin &&
@@ -554,6 +581,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		if ttExt, cut = w.singularVerdict(v, singularBeta, beta, ttValue, pvNode, cutNode, fr.doubleExts); cut {
 			return v // multi-cut
 		}
+		singularLess = w.singularQuietReduction(ttExt, pos.IsCapture(ttMove))
 	}
 
 	// Step 9. The move loop.
@@ -670,7 +698,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		// Step 12. Late move reductions, then the PVS re-searches.
 		var v position.Value
 		if w.reducible(depth, moveCount, pvNode, cutNode, ttPv, quiet) {
-			r := w.reduction(depth, moveCount) + w.nodeTypeReduction(depth, pvNode, cutNode)
+			r := w.reduction(depth, moveCount) + w.nodeTypeReduction(depth, pvNode, cutNode) - singularLess
 			if !improving {
 				r++
 			}

@@ -73,6 +73,8 @@ var switchCases = []switchCase{
 	{"CaptureGoodSEE", 69, false},
 	{"LMRCutNodeExtra", 1, false},
 	{"LMRPVDepth", 11, false},
+	{"LMRSingularQuiet", 1, false},
+	{"RFPWorsening", 27, true},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
