@@ -169,29 +169,108 @@ func TestNodeTypeReduction(t *testing.T) {
 	for _, c := range []struct {
 		cutExtra, pvDepth, depth int
 		pvNode, cutNode          bool
-		want                     int
+		base, extra              int
 	}{
-		{0, 0, 5, false, false, 0}, // an all node
-		{0, 0, 5, true, false, -1}, // a PV node, the default
-		{0, 0, 5, false, true, 1},  // a cut node, the default
-		{1, 11, 5, false, false, 0},
-		{1, 0, 5, false, true, 2},   // Stockfish 15.1's +2
-		{3, 0, 9, false, true, 4},   // the range's end
-		{1, 11, 2, true, false, -3}, // −1 − 11/5
-		{0, 11, 3, true, false, -2}, // −1 − 11/6
-		{0, 11, 8, true, false, -2}, // −1 − 11/11
-		{0, 11, 9, true, false, -1}, // −1 − 11/12
-		{0, 40, 1, true, false, -11},
+		{0, 0, 5, false, false, 0, 0}, // an all node
+		{0, 0, 5, true, false, -1, 0}, // a PV node, the default
+		{0, 0, 5, false, true, 1, 0},  // a cut node, the default
+		{1, 11, 5, false, false, 0, 0},
+		{1, 0, 5, false, true, 1, 1},    // Stockfish 15.1's +2
+		{3, 0, 9, false, true, 1, 3},    // the range's end
+		{1, 11, 2, true, false, -1, -2}, // −1 − 11/5
+		{0, 11, 3, true, false, -1, -1}, // −1 − 11/6
+		{0, 11, 8, true, false, -1, -1}, // −1 − 11/11
+		{0, 11, 9, true, false, -1, 0},  // −1 − 11/12
+		{0, 40, 1, true, false, -1, -10},
 	} {
 		w.prm.LMRCutNodeExtra, w.prm.LMRPVDepth = c.cutExtra, c.pvDepth
-		if got := w.nodeTypeReduction(c.depth, c.pvNode, c.cutNode); got != c.want {
-			t.Errorf("%+v: nodeTypeReduction %d, want %d", c, got, c.want)
+		if base, extra := w.nodeTypeReduction(c.depth, c.pvNode, c.cutNode); base != c.base || extra != c.extra {
+			t.Errorf("%+v: nodeTypeReduction %d, %d, want %d, %d", c, base, extra, c.base, c.extra)
+		}
+	}
+}
+
+// A late move's reduction (lmrReduction): each term once, a capture's
+// halving, and the node type's extra share and the singular quiet's plies
+// taken whole by captures too.
+func TestLMRReduction(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	w.prm = DefaultParams(position.Chess)
+	w.prm.LMRBase, w.prm.LMRDiv, w.prm.LMRHistoryDiv = 100, 100, 1000
+	w.prm.LMRTTCapture, w.prm.TTPvLMR, w.prm.LMRParentMoves = 1, 1, 7
+	w.prm.LMRCutNodeExtra, w.prm.LMRPVDepth = 0, 0
+	w.lmr.init(&w.prm)
+	tab := w.reduction(8, 20) // 1 + ln 8·ln 20 = 7.2: 7
+	if tab != 7 {
+		t.Fatalf("table reduction %d, want 7", tab)
+	}
+	all := lmrIn{depth: 8, moveCount: 20, improving: true, quiet: true} // a quiet move at an all node
+	for _, c := range []struct {
+		name              string
+		cutExtra, pvDepth int
+		edit              func(*lmrIn)
+		want              int
+	}{
+		{"all node, improving", 0, 0, func(*lmrIn) {}, 7},
+		{"not improving", 0, 0, func(in *lmrIn) { in.improving = false }, 8},
+		{"check", 0, 0, func(in *lmrIn) { in.givesCheck = true }, 6},
+		{"child cutoffs 4", 0, 0, func(in *lmrIn) { in.childCutoffs = 4 }, 8},
+		{"child cutoffs 3", 0, 0, func(in *lmrIn) { in.childCutoffs = 3 }, 7},
+		{"TT capture", 0, 0, func(in *lmrIn) { in.ttCapture = true }, 8},
+		{"PV flag", 0, 0, func(in *lmrIn) { in.ttPv = true }, 6},
+		{"parent moves 8", 0, 0, func(in *lmrIn) { in.parentMoves = 8 }, 6},
+		{"killer, history 2500", 0, 0, func(in *lmrIn) { in.killer, in.stat = true, 2500 }, 4},
+		{"history −3000", 0, 0, func(in *lmrIn) { in.stat = -3000 }, 10},
+		{"PV node", 0, 0, func(in *lmrIn) { in.pvNode = true }, 6},
+		{"PV node, LMRPVDepth 11", 0, 11, func(in *lmrIn) { in.pvNode = true }, 5},
+		{"capture", 0, 0, func(in *lmrIn) { in.quiet = false }, 3},
+		{"cut node, capture", 0, 0, func(in *lmrIn) { in.cutNode, in.quiet = true, false }, 4},
+		{"cut node, capture, extra 1", 1, 0, func(in *lmrIn) { in.cutNode, in.quiet = true, false }, 5},
+		{"cut node, quiet, extra 1", 1, 0, func(in *lmrIn) { in.cutNode = true }, 9},
+		{"capture, singular quiet TT move", 0, 0, func(in *lmrIn) { in.quiet, in.singularLess = false, 1 }, 2},
+		{"quiet, singular quiet TT move", 0, 0, func(in *lmrIn) { in.singularLess = 1 }, 6},
+	} {
+		w.prm.LMRCutNodeExtra, w.prm.LMRPVDepth = c.cutExtra, c.pvDepth
+		in := all
+		c.edit(&in)
+		if got := w.lmrReduction(&in); got != c.want {
+			t.Errorf("%s: lmrReduction %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// The parent's static evaluation for opponentWorsening (worseningAt): its
+// frame's, or two plies above it where it was in check.
+func TestWorseningAt(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	for _, c := range []struct {
+		ply              int
+		p1, p2, p3, eval position.Value
+		want             bool
+	}{
+		{5, -40, 900, 900, 43, true},               // the parent's: 43 − 40 > 2
+		{5, -40, 900, 900, 42, false},              // 42 − 40 = 2
+		{5, valueNone, 900, -40, 43, true},         // parent in check: stack[ply−3]'s, not stack[ply−2]'s
+		{5, valueNone, 900, -41, 43, false},        // 43 − 41 = 2
+		{5, valueNone, -900, valueNone, 43, false}, // no evaluation above either
+		{2, valueNone, -900, 0, 43, false},         // no ply −1 to fall back on
+		{5, -40, 900, 900, valueNone, false},       // this node in check
+	} {
+		if c.ply >= 2 {
+			w.stack[c.ply-1].staticEval = c.p1
+			w.stack[c.ply-2].staticEval = c.p2
+		}
+		if c.ply >= 3 {
+			w.stack[c.ply-3].staticEval = c.p3
+		}
+		if got := w.worseningAt(c.ply, c.eval); got != c.want {
+			t.Errorf("%+v: worseningAt %v, want %v", c, got, c.want)
 		}
 	}
 }
 
 // Stockfish 15.1's singularQuietLMR (singularQuietReduction,
-// Params.LMRSingularQuiet) and Stockfish 16.1's opponentWorsening in the
+// Params.LMRSingularQuiet) and Stockfish 17's opponentWorsening in the
 // reverse-futility margin (opponentWorsening, futilityMargin,
 // Params.RFPWorsening).
 func TestSingularQuietAndWorsening(t *testing.T) {

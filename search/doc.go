@@ -75,7 +75,7 @@
 // (PostLMRBonus), late captures reduced at all nodes (LMRCaptures), the
 // −2 negative extension (SENegExt), Stockfish 15.1's reductions by node
 // type (LMRCutNodeExtra, LMRPVDepth) and after a quiet singular TT move
-// (LMRSingularQuiet), and Stockfish 16.1's opponentWorsening in the
+// (LMRSingularQuiet), and Stockfish 17's opponentWorsening in the
 // reverse-futility margin (RFPWorsening). Lazy SMP: helper threads run the
 // same iterative deepening sharing only the TT; the main thread's result is
 // returned.

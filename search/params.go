@@ -444,26 +444,29 @@ type Params struct {
 	CaptureGoodSEE int
 
 	// LMRCutNodeExtra > 0: a late move at an expected cut node is reduced
-	// that many plies more than the one ply every cut node adds (Stockfish
-	// 15.1 reduces cut nodes by 2 in all: LMRCutNodeExtra 1). 0: off.
+	// that many plies more than the one ply every cut node adds, a capture
+	// too, not halved (Stockfish 15.1 reduces cut nodes by 2 in all:
+	// LMRCutNodeExtra 1). 0: off.
 	LMRCutNodeExtra int
 
 	// LMRPVDepth > 0: a late move at a PV node is reduced LMRPVDepth/(3 +
 	// depth) plies less on top of the one ply every PV node takes off, so
 	// shallow PV nodes reduce least (Stockfish 15.1's r −= 1 + 11/(3 +
-	// depth): LMRPVDepth 11). 0: off.
+	// depth): LMRPVDepth 11). Not at the root, whose late moves have a
+	// reduction of their own. 0: off.
 	LMRPVDepth int
 
 	// LMRSingularQuiet > 0: once the TT move, a quiet move, was extended
-	// as singular, the node's other late moves are reduced that many plies
-	// less (Stockfish 15.1's singularQuietLMR: r−−). 0: off.
+	// as singular, the node's other late moves, quiets and captures, are
+	// reduced that many plies less (Stockfish 15.1's singularQuietLMR:
+	// r−−, not halved for a capture). 0: off.
 	LMRSingularQuiet int
 
 	// RFPWorsening > 0: the reverse-futility margin is that many
 	// centipawns smaller where the opponent's position got worse with its
 	// last move, our static evaluation plus the parent's (its own view)
-	// above 2 (Stockfish 16.1's opponentWorsening, a third of its margin
-	// per ply). 0: off.
+	// above 2 (Stockfish 17's opponentWorsening, a third of its margin per
+	// ply; a parent in check takes the evaluation two plies above it). 0: off.
 	RFPWorsening int
 }
 

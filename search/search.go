@@ -32,10 +32,24 @@ func (w *Worker[T, P]) futilityMargin(depth int, improving, worsening bool) posi
 
 // opponentWorsening reports whether the opponent's last move left it worse
 // off by the static evaluations: ours plus the parent's (from its side)
-// above 2, Stockfish 16.1's test; false where either is unknown (a node in
-// check, the root's parent).
+// above 2, Stockfish 17's test; false where either is unknown.
 func opponentWorsening(staticEval, parent position.Value) bool {
 	return staticEval != valueNone && parent != valueNone && staticEval+parent > 2
+}
+
+// worseningAt is opponentWorsening at ply (false at 0) with the static
+// evaluation staticEval: the parent's is its frame's, or where the parent
+// was in check (no evaluation of its own) the one two plies above it, from
+// the same side, as Stockfish 17 gives a node in check.
+func (w *Worker[T, P]) worseningAt(ply int, staticEval position.Value) bool {
+	if ply < 1 {
+		return false
+	}
+	parent := w.stack[ply-1].staticEval
+	if parent == valueNone && ply >= 3 {
+		parent = w.stack[ply-3].staticEval
+	}
+	return opponentWorsening(staticEval, parent)
 }
 
 // singularQuietReduction is how many plies less the late moves of a node
@@ -488,7 +502,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		}
 
 		// Step 5. Reverse futility pruning: far above beta at low depth, stand pat.
-		worsening := w.prm.RFPWorsening != 0 && ply >= 1 && opponentWorsening(staticEval, w.stack[ply-1].staticEval)
+		worsening := w.prm.RFPWorsening != 0 && w.worseningAt(ply, staticEval)
 		if depth <= w.prm.RFPMaxDepth && !ttPv && eval-w.futilityMargin(depth, improving, worsening) >= beta && eval < position.ValueKnownWin {
 			if d := w.prm.RFPReturnDiv; d > 0 && beta > -position.ValueKnownWin && eval >= beta {
 				return beta + (eval-beta)/position.Value(d)
@@ -581,7 +595,9 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		if ttExt, cut = w.singularVerdict(v, singularBeta, beta, ttValue, pvNode, cutNode, fr.doubleExts); cut {
 			return v // multi-cut
 		}
-		singularLess = w.singularQuietReduction(ttExt, pos.IsCapture(ttMove))
+		if w.prm.LMRSingularQuiet != 0 {
+			singularLess = w.singularQuietReduction(ttExt, pos.IsCapture(ttMove))
+		}
 	}
 
 	// Step 9. The move loop.
@@ -698,37 +714,23 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		// Step 12. Late move reductions, then the PVS re-searches.
 		var v position.Value
 		if w.reducible(depth, moveCount, pvNode, cutNode, ttPv, quiet) {
-			r := w.reduction(depth, moveCount) + w.nodeTypeReduction(depth, pvNode, cutNode) - singularLess
-			if !improving {
-				r++
+			in := lmrIn{
+				depth: depth, moveCount: moveCount,
+				pvNode: pvNode, cutNode: cutNode, improving: improving, givesCheck: givesCheck,
+				childCutoffs: w.stack[ply+1].cutoffCnt, ttCapture: ttCapture, ttPv: ttPv && !likelyFailLow,
+				quiet: quiet, singularLess: singularLess,
 			}
-			if givesCheck {
-				r--
-			}
-			if w.stack[ply+1].cutoffCnt > 3 {
-				r++
-			}
-			if ttCapture {
-				r += w.prm.LMRTTCapture
-			}
-			if ttPv && !likelyFailLow {
-				r -= w.prm.TTPvLMR
-			}
-			if pm := w.prm.LMRParentMoves; pm > 0 && w.stack[ply-1].moveCount > pm {
-				r--
+			if ply > 0 { // (a test may search from ply 0)
+				in.parentMoves = w.stack[ply-1].moveCount
 			}
 			if quiet {
-				if m == fr.killers[0] || m == fr.killers[1] {
-					r--
-				}
-				stat := int(hist[m.ButterflyIndex()]) + int(cont1[pc][to]) + int(cont2[pc][to])
+				in.killer = m == fr.killers[0] || m == fr.killers[1]
+				in.stat = int(hist[m.ButterflyIndex()]) + int(cont1[pc][to]) + int(cont2[pc][to])
 				if cont4 != nil {
-					stat += int(cont4[pc][to])
+					in.stat += int(cont4[pc][to])
 				}
-				r -= stat / w.prm.LMRHistoryDiv
-			} else {
-				r /= 2
 			}
+			r := w.lmrReduction(&in)
 			d := max(min(newDepth-r, newDepth), 1)
 			w.stack[ply+1].reduction = newDepth - d
 			v = -w.search(-alpha-1, -alpha, d, ply+1, false, true)
@@ -1250,25 +1252,83 @@ func (w *Worker[T, P]) iirDepth(depth int, pvNode, cutNode, inCheck, deep bool) 
 	return depth
 }
 
+// nodeTypeReduction is the part of a late move's reduction, in plies, that
+// the node's type gives, in two shares: base, which a capture's halving
+// scales, one ply less at a PV node and one more at an expected cut node;
+// extra, which every reduced move takes whole, Params.LMRPVDepth/(3 +
+// depth) less again at a PV node and Params.LMRCutNodeExtra more again at a
+// cut node (Stockfish 15.1's −1 − 11/(3 + depth) and +2, with nothing
+// halved there); both 0 at an all node.
+func (w *Worker[T, P]) nodeTypeReduction(depth int, pvNode, cutNode bool) (base, extra int) {
+	switch {
+	case pvNode:
+		return -1, -w.prm.LMRPVDepth / (3 + depth)
+	case cutNode:
+		return 1, w.prm.LMRCutNodeExtra
+	}
+	return 0, 0
+}
+
+// lmrIn are what a late move's reduction depends on besides the
+// constants (lmrReduction).
+type lmrIn struct {
+	depth, moveCount                       int
+	pvNode, cutNode, improving, givesCheck bool
+	childCutoffs                           int  // the child's cutoff count so far (Stockfish's (ss+1)->cutoffCnt)
+	ttCapture                              bool // the TT move is a capture and Params.LMRTTCapture is set
+	ttPv                                   bool // the PV flag, at a node not likely to fail low
+	parentMoves                            int  // the parent's move count (Params.LMRParentMoves)
+	quiet, killer                          bool
+	stat                                   int // a quiet move's butterfly plus continuation histories
+	singularLess                           int // plies less after a quiet singular TT move (singularQuietReduction)
+}
+
+// lmrReduction is a late move's reduction in plies (it may be negative:
+// the caller clamps the depth): the table's, the node type's base share,
+// one more when not improving and when the child failed high more than
+// three times, one less for a check, Params.LMRTTCapture more after a
+// capturing TT move, Params.TTPvLMR less with the PV flag, one less after
+// a parent with many moves (Params.LMRParentMoves); then a quiet move one
+// less as a killer and its history over Params.LMRHistoryDiv less, a
+// capture half of it all; then, for every move whole, the node type's
+// extra share and the singular quiet's plies less.
+func (w *Worker[T, P]) lmrReduction(in *lmrIn) int {
+	r := w.reduction(in.depth, in.moveCount)
+	base, extra := w.nodeTypeReduction(in.depth, in.pvNode, in.cutNode)
+	r += base
+	if !in.improving {
+		r++
+	}
+	if in.givesCheck {
+		r--
+	}
+	if in.childCutoffs > 3 {
+		r++
+	}
+	if in.ttCapture {
+		r += w.prm.LMRTTCapture
+	}
+	if in.ttPv {
+		r -= w.prm.TTPvLMR
+	}
+	if pm := w.prm.LMRParentMoves; pm > 0 && in.parentMoves > pm {
+		r--
+	}
+	if in.quiet {
+		if in.killer {
+			r--
+		}
+		r -= in.stat / w.prm.LMRHistoryDiv
+	} else {
+		r /= 2
+	}
+	return r + extra - in.singularLess
+}
+
 // reducible reports whether the move moveCount at a node of depth gets a
 // late-move reduction: from the second move (the third at a PV node), a
 // quiet move anywhere, a capture at a cut node, and with
 // Params.LMRCaptures also at a non-PV node without the PV flag.
-// nodeTypeReduction is the part of a late move's reduction, in plies, that
-// the node's type gives: one ply less at a PV node and Params.LMRPVDepth/(3
-// + depth) less again, one ply more at an expected cut node and
-// Params.LMRCutNodeExtra more again (Stockfish 15.1's −1 − 11/(3 + depth)
-// and +2); 0 at an all node.
-func (w *Worker[T, P]) nodeTypeReduction(depth int, pvNode, cutNode bool) int {
-	switch {
-	case pvNode:
-		return -1 - w.prm.LMRPVDepth/(3+depth)
-	case cutNode:
-		return 1 + w.prm.LMRCutNodeExtra
-	}
-	return 0
-}
-
 func (w *Worker[T, P]) reducible(depth, moveCount int, pvNode, cutNode, ttPv, quiet bool) bool {
 	return depth >= 2 && moveCount > 1+b2i(pvNode) && (quiet || cutNode || w.prm.LMRCaptures != 0 && !pvNode && !ttPv)
 }
