@@ -239,6 +239,33 @@ func TestLMRReduction(t *testing.T) {
 	}
 }
 
+// Which move-loop results update the histories (updatesStats,
+// Params.PVBestStats, Params.CaptureHistDiv).
+func TestUpdatesStats(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	m := position.Move(0x123)
+	for _, c := range []struct {
+		pvBest, capHist int
+		best, beta      position.Value
+		move            position.Move
+		quiet, want     bool
+	}{
+		{0, 0, 50, 50, m, true, true},                   // a quiet cutoff
+		{0, 0, 49, 50, m, true, false},                  // a quiet best move below beta
+		{1, 0, 49, 50, m, true, true},                   // the same with PVBestStats
+		{1, 0, 49, 50, position.MoveNone, false, false}, // no best move (fail low)
+		{1, 0, 80, 50, m, false, false},                 // a capture cutoff, no capture history
+		{0, 4, 80, 50, m, false, true},                  // with it
+		{0, 4, 49, 50, m, false, false},
+		{1, 4, 49, 50, m, false, true},
+	} {
+		w.prm.PVBestStats, w.prm.CaptureHistDiv = c.pvBest, c.capHist
+		if got := w.updatesStats(c.best, c.beta, c.move, c.quiet); got != c.want {
+			t.Errorf("%+v: updatesStats %v, want %v", c, got, c.want)
+		}
+	}
+}
+
 // The parent's static evaluation for opponentWorsening (worseningAt): its
 // frame's, or two plies above it where it was in check.
 func TestWorseningAt(t *testing.T) {

@@ -76,7 +76,8 @@
 // −2 negative extension (SENegExt), Stockfish 15.1's reductions by node
 // type (LMRCutNodeExtra, LMRPVDepth) and after a quiet singular TT move
 // (LMRSingularQuiet), and Stockfish 17's opponentWorsening in the
-// reverse-futility margin (RFPWorsening). Lazy SMP: helper threads run the
+// reverse-futility margin (RFPWorsening), and the history updates at PV
+// nodes whose best move raised alpha (PVBestStats). Lazy SMP: helper threads run the
 // same iterative deepening sharing only the TT; the main thread's result is
 // returned.
 //

@@ -468,6 +468,14 @@ type Params struct {
 	// above 2 (Stockfish 17's opponentWorsening, a third of its margin per
 	// ply; a parent in check takes the evaluation two plies above it). 0: off.
 	RFPWorsening int
+
+	// PVBestStats 1: the history updates after the move loop (the best
+	// move rewarded, the moves tried before it punished, killers and
+	// counter move) also run where the best move raised alpha without
+	// reaching beta, a PV node's exact score, as Stockfish's
+	// update_all_stats runs wherever a best move exists. 0: off (after
+	// cutoffs only).
+	PVBestStats int
 }
 
 // ParamSpec describes one tunable constant.
@@ -569,6 +577,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "LMRPVDepth", Default: 0, Min: 0, Max: 40, field: func(p *Params) *int { return &p.LMRPVDepth }},
 	{Name: "LMRSingularQuiet", Default: 0, Min: 0, Max: 2, field: func(p *Params) *int { return &p.LMRSingularQuiet }},
 	{Name: "RFPWorsening", Default: 0, Min: 0, Max: 100, field: func(p *Params) *int { return &p.RFPWorsening }},
+	{Name: "PVBestStats", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.PVBestStats }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

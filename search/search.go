@@ -802,7 +802,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	}
 
 	// Step 14. The cutoff's history updates (cutStats).
-	if bestValue >= beta && (bestQuiet || w.prm.CaptureHistDiv != 0) {
+	if w.updatesStats(bestValue, beta, bestMove, bestQuiet) {
 		w.cutStats(ply, depth, bestMove, bestPc, bestQuiet, bestValue-beta)
 	}
 
@@ -1208,6 +1208,18 @@ func (w *Worker[T, P]) cutStats(ply, depth int, m position.Move, pc position.Pie
 	for i := 0; i < fr.nCaptures; i++ {
 		w.captureHistory(fr.captures[i], -bonus)
 	}
+}
+
+// updatesStats reports whether a node's move loop ends in the history
+// updates (cutStats): where its best move cut off, a quiet move, or any
+// move with Params.CaptureHistDiv; with Params.PVBestStats also where the
+// best move only raised alpha (a PV node's exact score: Stockfish's
+// update_all_stats runs wherever a best move exists).
+func (w *Worker[T, P]) updatesStats(bestValue, beta position.Value, bestMove position.Move, bestQuiet bool) bool {
+	if bestMove == position.MoveNone || !bestQuiet && w.prm.CaptureHistDiv == 0 {
+		return false
+	}
+	return bestValue >= beta || w.prm.PVBestStats != 0
 }
 
 // singularVerdict turns the singular search's value v (against

@@ -75,6 +75,7 @@ var switchCases = []switchCase{
 	{"LMRPVDepth", 11, false},
 	{"LMRSingularQuiet", 1, false},
 	{"RFPWorsening", 27, true},
+	{"PVBestStats", 1, false},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
