@@ -258,6 +258,8 @@ func TestUpdatesStats(t *testing.T) {
 		{0, 4, 80, 50, m, false, true},                  // with it
 		{0, 4, 49, 50, m, false, false},
 		{1, 4, 49, 50, m, false, true},
+		{1, 4, 49, 50, position.MoveNone, false, false}, // a fail low with both switches
+		{1, 4, 49, 50, position.MoveNone, true, false},
 	} {
 		w.prm.PVBestStats, w.prm.CaptureHistDiv = c.pvBest, c.capHist
 		if got := w.updatesStats(c.best, c.beta, c.move, c.quiet); got != c.want {

@@ -77,9 +77,9 @@
 // type (LMRCutNodeExtra, LMRPVDepth) and after a quiet singular TT move
 // (LMRSingularQuiet), and Stockfish 17's opponentWorsening in the
 // reverse-futility margin (RFPWorsening), and the history updates at PV
-// nodes whose best move raised alpha (PVBestStats). Lazy SMP: helper threads run the
-// same iterative deepening sharing only the TT; the main thread's result is
-// returned.
+// nodes whose best move raised alpha (PVBestStats). Lazy SMP: helper
+// threads run the same iterative deepening sharing only the TT; the main
+// thread's result is returned.
 //
 // Time (Stockfish's manager, src/timeman.cpp and the iteration check of
 // src/search.cpp): with a clock the manager shares out the clock plus the

@@ -469,12 +469,13 @@ type Params struct {
 	// ply; a parent in check takes the evaluation two plies above it). 0: off.
 	RFPWorsening int
 
-	// PVBestStats 1: the history updates after the move loop (the best
-	// move rewarded, the moves tried before it punished, killers and
-	// counter move) also run where the best move raised alpha without
-	// reaching beta, a PV node's exact score, as Stockfish's
-	// update_all_stats runs wherever a best move exists. 0: off (after
-	// cutoffs only).
+	// PVBestStats 1: the history updates after the move loop (cutStats:
+	// the best move rewarded, the other quiets searched, and with
+	// CaptureHistDiv the other captures, punished; killer and counter
+	// move set) also run where the best move raised alpha without reaching
+	// beta, a PV node's exact score, as Stockfish's update_all_stats runs
+	// wherever a best move exists (not at the root, whose moves are
+	// ordered by their scores). 0: off (after cutoffs only).
 	PVBestStats int
 }
 

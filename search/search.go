@@ -801,7 +801,8 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		return position.ValueDraw
 	}
 
-	// Step 14. The cutoff's history updates (cutStats).
+	// Step 14. The best move's history updates (cutStats): after a cutoff,
+	// with Params.PVBestStats also after an exact score.
 	if w.updatesStats(bestValue, beta, bestMove, bestQuiet) {
 		w.cutStats(ply, depth, bestMove, bestPc, bestQuiet, bestValue-beta)
 	}
@@ -1178,12 +1179,13 @@ func (w *Worker[T, P]) contHistory(ply int, pc position.Piece, to position.Squar
 	}
 }
 
-// cutStats rewards the move m (of piece pc) that cut off at ply, a node of
-// depth, by over beta (≥ 0), and punishes the moves tried before it: a
-// quiet m gains the quiet bonus (one ply deeper when over exceeds
-// Params.HistBigCutMargin) and the quiets tried before it lose it; with
-// Params.CaptureHistDiv a capture m gains the capture history bonus of
-// depth+1, and the captures tried before m (recorded only with the
+// cutStats rewards the best move m (of piece pc) at ply, a node of depth,
+// that cut off by over beta (≥ 0) or, with Params.PVBestStats, raised
+// alpha only (over < 0), and punishes the other moves searched there
+// that were never best when searched: a quiet m gains the quiet bonus (one
+// ply deeper when over exceeds Params.HistBigCutMargin) and those quiets
+// lose it; with Params.CaptureHistDiv a capture m gains the capture
+// history bonus of depth+1, and those captures (recorded only with the
 // switch on) lose it whatever m is (Stockfish 15.1's update_all_stats).
 func (w *Worker[T, P]) cutStats(ply, depth int, m position.Move, pc position.Piece, quiet bool, over position.Value) {
 	fr := &w.stack[ply]

@@ -21,8 +21,9 @@ type frame struct {
 	quiets     [64]position.Move
 	quietPcs   [64]position.Piece
 	nQuiets    int
-	// captures are the captures tried at this ply before the best move
-	// (Params.CaptureHistDiv), punished at a cutoff.
+	// captures are the captures searched at this ply that were not the
+	// best move when searched (Params.CaptureHistDiv), punished by
+	// cutStats.
 	captures  [32]position.Move
 	nCaptures int
 	// cont is the continuation-history table of the move made from this
