@@ -268,6 +268,32 @@ func TestUpdatesStats(t *testing.T) {
 	}
 }
 
+// When a quiescence node in check stops trying quiet evasions
+// (qsEvasionsDone, Params.QSEvasions).
+func TestQSEvasionsDone(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	for _, c := range []struct {
+		n, quiet int
+		best     position.Value
+		want     bool
+	}{
+		{0, 9, 0, false},             // off
+		{2, 1, 0, false},             // one searched
+		{2, 2, 0, true},              // two searched, not mated
+		{2, 3, -500, true},           // more
+		{2, 2, -valueInf, false},     // nothing searched that holds
+		{2, 2, -mateBound, false},    // still mated
+		{2, 2, -mateBound + 1, true}, // the first value above a mate
+		{1, 1, position.MatedIn(5), false},
+		{8, 7, 100, false},
+	} {
+		w.prm.QSEvasions = c.n
+		if got := w.qsEvasionsDone(c.quiet, c.best); got != c.want {
+			t.Errorf("%+v: qsEvasionsDone %v, want %v", c, got, c.want)
+		}
+	}
+}
+
 // The parent's static evaluation for opponentWorsening (worseningAt): its
 // frame's, or two plies above it where it was in check.
 func TestWorseningAt(t *testing.T) {

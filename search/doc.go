@@ -77,7 +77,8 @@
 // type (LMRCutNodeExtra, LMRPVDepth) and after a quiet singular TT move
 // (LMRSingularQuiet), and Stockfish 17's opponentWorsening in the
 // reverse-futility margin (RFPWorsening), and the history updates at PV
-// nodes whose best move raised alpha (PVBestStats). Lazy SMP: helper
+// nodes whose best move raised alpha (PVBestStats), and the quiescence
+// search's stop after a few quiet evasions (QSEvasions). Lazy SMP: helper
 // threads run the same iterative deepening sharing only the TT; the main
 // thread's result is returned.
 //

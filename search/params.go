@@ -477,6 +477,13 @@ type Params struct {
 	// wherever a best move exists (not at the root, whose moves are
 	// ordered by their scores). 0: off (after cutoffs only).
 	PVBestStats int
+
+	// QSEvasions > 0: a quiescence node in check stops after its first
+	// QSEvasions quiet evasions once one of its moves has kept it from
+	// being mated (bestValue above a mated score); the captures, tried
+	// first, are all searched (Stockfish 15.1's qsearch break after the
+	// second quiet check evasion: QSEvasions 2). 0: off (every evasion).
+	QSEvasions int
 }
 
 // ParamSpec describes one tunable constant.
@@ -579,6 +586,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "LMRSingularQuiet", Default: 0, Min: 0, Max: 2, field: func(p *Params) *int { return &p.LMRSingularQuiet }},
 	{Name: "RFPWorsening", Default: 0, Min: 0, Max: 100, field: func(p *Params) *int { return &p.RFPWorsening }},
 	{Name: "PVBestStats", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.PVBestStats }},
+	{Name: "QSEvasions", Default: 0, Min: 0, Max: 8, field: func(p *Params) *int { return &p.QSEvasions }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -941,6 +941,7 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	}
 	bestMove := position.MoveNone
 	moveCount := 0
+	quietEvasions := 0 // quiet evasions searched (Params.QSEvasions)
 	for {
 		m := w.nextMove(mp, us)
 		if m == position.MoveNone {
@@ -948,6 +949,12 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 		}
 		if !pos.Legal(m) {
 			continue
+		}
+		if inCheck && w.prm.QSEvasions != 0 && !pos.IsCapture(m) { // the captures come first
+			if w.qsEvasionsDone(quietEvasions, bestValue) {
+				break
+			}
+			quietEvasions++
 		}
 		moveCount++
 		if !inCheck {
@@ -1002,6 +1009,15 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	}
 	w.tt.store(key, bestMove, valueToTT(bestValue, ply), rawEval, qsDepth, bound, pvHit)
 	return bestValue
+}
+
+// qsEvasionsDone reports whether a quiescence node in check, having
+// searched quiet quiet evasions with the best value bestValue so far,
+// stops before its next quiet evasion (Params.QSEvasions): once QSEvasions
+// of them are searched and the node is no longer mated.
+func (w *Worker[T, P]) qsEvasionsDone(quiet int, bestValue position.Value) bool {
+	n := w.prm.QSEvasions
+	return n > 0 && quiet >= n && bestValue > -mateBound
 }
 
 // qsMoveCountPrunes reports whether the quiescence search (not in check)

@@ -76,6 +76,7 @@ var switchCases = []switchCase{
 	{"LMRSingularQuiet", 1, false},
 	{"RFPWorsening", 27, true},
 	{"PVBestStats", 1, false},
+	{"QSEvasions", 2, true},
 }
 
 // Depths of the switch tests' node counts: a second or so per game.
