@@ -481,7 +481,8 @@ type Params struct {
 	// QSEvasions > 0: a quiescence node in check stops after its first
 	// QSEvasions quiet evasions once one of its moves has kept it from
 	// being mated (bestValue above a mated score); the captures, tried
-	// first, are all searched (Stockfish 15.1's qsearch break after the
+	// first, are all searched; a quiet TT move, tried before them, counts
+	// among the quiet ones (Stockfish 15.1's qsearch break after the
 	// second quiet check evasion: QSEvasions 2). 0: off (every evasion).
 	QSEvasions int
 }

@@ -844,9 +844,10 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	return bestValue
 }
 
-// qsearch resolves captures (all evasions when in check) until the position is
-// quiet. depth is 0 at the first quiescence ply (called by a main-search node
-// of depth 0 or less) and falls by one a ply below it.
+// qsearch resolves captures (the evasions when in check, the quiet ones
+// up to Params.QSEvasions) until the position is quiet. depth is 0 at the
+// first quiescence ply (called by a main-search node of depth 0 or less)
+// and falls by one a ply below it.
 func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNode bool) position.Value {
 	if w.countNode() {
 		return 0
@@ -930,9 +931,10 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 		futilityBase = bestValue + position.Value(w.prm.QSFutilityMargin)
 	}
 
-	// Step 4. The moves: every evasion in check, else captures (and
-	// promotions) that survive delta pruning and SEE, and at the first
-	// ply (depth 0) with Params.QSChecks the quiet checks that pass SEE.
+	// Step 4. The moves: every evasion in check (the quiet ones up to
+	// Params.QSEvasions), else captures (and promotions) that survive
+	// delta pruning and SEE, and at the first ply (depth 0) with
+	// Params.QSChecks the quiet checks that pass SEE.
 	mp := &w.pickers[ply]
 	if inCheck {
 		mp.initEvasion(ttMove, w.contAt(ply-1), w.contAt(ply-2))
@@ -1011,13 +1013,14 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 	return bestValue
 }
 
-// qsEvasionsDone reports whether a quiescence node in check, having
-// searched quiet quiet evasions with the best value bestValue so far,
-// stops before its next quiet evasion (Params.QSEvasions): once QSEvasions
-// of them are searched and the node is no longer mated.
-func (w *Worker[T, P]) qsEvasionsDone(quiet int, bestValue position.Value) bool {
+// qsEvasionsDone reports whether a quiescence node in check that has
+// searched the given number of quiet evasions, with the best value
+// bestValue so far, stops before its next quiet evasion
+// (Params.QSEvasions): once QSEvasions of them are searched and the node
+// is no longer mated.
+func (w *Worker[T, P]) qsEvasionsDone(searched int, bestValue position.Value) bool {
 	n := w.prm.QSEvasions
-	return n > 0 && quiet >= n && bestValue > -mateBound
+	return n > 0 && searched >= n && bestValue > -mateBound
 }
 
 // qsMoveCountPrunes reports whether the quiescence search (not in check)
