@@ -120,21 +120,13 @@ func (w *Worker[T, P]) updateCorrection(ply int, us position.Color, bestValue, s
 	k := &w.ckeys[ply]
 	t := &w.hist.corr[us]
 	for kind := range corrKinds {
-		corrGravity(&t[kind][k[kind]%corrSize], bonus)
+		gravityTo(&t[kind][k[kind]%corrSize], bonus, corrLimit)
 	}
 	if w.prm.ContCorrection != 0 {
 		if e := w.contCorrEntry(ply); e != nil {
-			corrGravity(e, bonus)
+			gravityTo(e, bonus, corrLimit)
 		}
 	}
-}
-
-// corrGravity moves correction entry e by bonus with the gravity update
-// that keeps it within ±corrLimit.
-func corrGravity(e *int16, bonus int) {
-	v := int(*e)
-	v += bonus - v*max(bonus, -bonus)/corrLimit
-	*e = int16(v)
 }
 
 // contCorrEntry is the continuation correction entry of the position at

@@ -53,13 +53,15 @@ var zeroCont pieceToHistory
 
 func (h *history) clear() { *h = history{} }
 
-func gravity(e *int16, bonus int) {
+// gravity moves history entry e by bonus within ±historyMax.
+func gravity(e *int16, bonus int) { gravityTo(e, bonus, historyMax) }
+
+// gravityTo moves entry e by bonus with the gravity update
+// e += bonus − e·|bonus|/limit, which keeps |e| within limit while |bonus|
+// is (the histories' historyMax, the correction entries' corrLimit).
+func gravityTo(e *int16, bonus, limit int) {
 	v := int(*e)
-	abs := bonus
-	if abs < 0 {
-		abs = -abs
-	}
-	v += bonus - v*abs/historyMax
+	v += bonus - v*max(bonus, -bonus)/limit
 	*e = int16(v)
 }
 

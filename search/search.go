@@ -720,7 +720,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 				childCutoffs: w.stack[ply+1].cutoffCnt, ttCapture: ttCapture, ttPv: ttPv && !likelyFailLow,
 				quiet: quiet, singularLess: singularLess,
 			}
-			if ply > 0 { // (a test may search from ply 0)
+			if w.prm.LMRParentMoves > 0 { // read only where it counts, as before lmrReduction
 				in.parentMoves = w.stack[ply-1].moveCount
 			}
 			if quiet {
