@@ -155,7 +155,7 @@ func TestReducible(t *testing.T) {
 			if i == 1 {
 				want = c.on
 			}
-			if got := w.reducible(c.depth, c.moveCount, c.pvNode, c.cutNode, c.ttPv, c.quiet); got != want {
+			if got := w.reducible(c.depth, c.moveCount, 2, c.pvNode, c.cutNode, c.ttPv, c.quiet); got != want {
 				t.Errorf("LMRCaptures %d, %+v: reducible %v, want %v", sw, c, got, want)
 			}
 		}

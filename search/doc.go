@@ -78,7 +78,12 @@
 // (LMRSingularQuiet), and Stockfish 17's opponentWorsening in the
 // reverse-futility margin (RFPWorsening), and the history updates at PV
 // nodes whose best move raised alpha (PVBestStats), and the quiescence
-// search's stop after a few quiet evasions (QSEvasions). Lazy SMP: helper
+// search's stop after a few quiet evasions (QSEvasions), and four of
+// Stockfish's details: shallow pruning only with pieces besides pawns
+// (PruneMaterial), the root's full-window re-search of a fail high
+// (RootFullResearch), a reduced search one ply deeper for a negative
+// reduction (LMRExtend), and a PV node's second move reduced below ply 1
+// (LMRPVSecond). Lazy SMP: helper
 // threads run the same iterative deepening sharing only the TT; the main
 // thread's result is returned.
 //

@@ -485,6 +485,32 @@ type Params struct {
 	// among the quiet ones (Stockfish 15.1's qsearch break after the
 	// second quiet check evasion: QSEvasions 2). 0: off (every evasion).
 	QSEvasions int
+
+	// PruneMaterial 1: the shallow-depth pruning of the move loop (late
+	// move, futility, SEE and history pruning) runs only where the side to
+	// move has a piece besides its king and pawns (Stockfish's step 13
+	// asks pos.non_pawn_material(us); Pikafish the rooks, horses and
+	// cannons), so that pawn endgames are searched in full. 0: off (at any
+	// material).
+	PruneMaterial int
+
+	// RootFullResearch 1: a root move after the first whose zero-window
+	// search beats alpha is searched again with the full window even when
+	// it reaches beta (Stockfish's rootNode || value < beta), so the move
+	// the aspiration loop sees failing high has a confirmed score. 0: off
+	// (only below beta; a fail high is left to the aspiration loop).
+	RootFullResearch int
+
+	// LMRExtend 1: a late move whose reduction is negative (a check, good
+	// history, a PV node) is searched one ply deeper than the others, its
+	// depth clamped to [1, newDepth + 1] as Stockfish's is, not to
+	// [1, newDepth]. 0: off.
+	LMRExtend int
+
+	// LMRPVSecond 1: at a PV node below ply 1 the second move may be
+	// reduced too (Stockfish 15.1's moveCount > 1 + (PvNode && ply <= 1)).
+	// 0: off (a PV node's second move never reduced).
+	LMRPVSecond int
 }
 
 // ParamSpec describes one tunable constant.
@@ -588,6 +614,10 @@ var paramSpecs = []ParamSpec{
 	{Name: "RFPWorsening", Default: 0, Min: 0, Max: 100, field: func(p *Params) *int { return &p.RFPWorsening }},
 	{Name: "PVBestStats", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.PVBestStats }},
 	{Name: "QSEvasions", Default: 0, Min: 0, Max: 8, field: func(p *Params) *int { return &p.QSEvasions }},
+	{Name: "PruneMaterial", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.PruneMaterial }},
+	{Name: "RootFullResearch", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.RootFullResearch }},
+	{Name: "LMRExtend", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.LMRExtend }},
+	{Name: "LMRPVSecond", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.LMRPVSecond }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

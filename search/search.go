@@ -312,7 +312,7 @@ func (w *Worker[T, P]) rootSearch(alpha, beta position.Value, depth int) positio
 			if v > alpha && r > 0 {
 				v = -w.search(-alpha-1, -alpha, newDepth, 1, false, true)
 			}
-			if v > alpha && v < beta {
+			if w.rootResearch(v, alpha, beta) {
 				w.stack[1].pvLen = 0
 				v = -w.search(-beta, -alpha, newDepth, 1, true, false)
 			}
@@ -637,6 +637,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// (Params.TTPv).
 	likelyFailLow := pvNode && ttMove != position.MoveNone && hit && te.bound&BoundUpper != 0 && te.depth >= depth
 	hist := &w.hist.butterfly[us]
+	npm := w.prm.PruneMaterial == 0 || pos.HasNonPawnMaterial(us) // asked once: the loop undoes its moves
 	for {
 		m := w.nextMove(mp, us)
 		if m == position.MoveNone {
@@ -654,7 +655,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		// mated: late quiet moves, quiets that cannot lift the static eval
 		// to alpha, and moves losing material by SEE. Checking moves are
 		// kept (they may mate); GivesCheck is asked only of prune candidates.
-		if bestValue > -mateBound {
+		if w.prunable(bestValue, npm) {
 			if quiet {
 				lmrDepth := max(newDepth-w.reduction(depth, moveCount), 0)
 				futility := w.prm.FutilityBase + w.prm.FutilityPerDepth*lmrDepth
@@ -713,7 +714,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 
 		// Step 12. Late move reductions, then the PVS re-searches.
 		var v position.Value
-		if w.reducible(depth, moveCount, pvNode, cutNode, ttPv, quiet) {
+		if w.reducible(depth, moveCount, ply, pvNode, cutNode, ttPv, quiet) {
 			in := lmrIn{
 				depth: depth, moveCount: moveCount,
 				pvNode: pvNode, cutNode: cutNode, improving: improving, givesCheck: givesCheck,
@@ -731,7 +732,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 				}
 			}
 			r := w.lmrReduction(&in)
-			d := max(min(newDepth-r, newDepth), 1)
+			d := w.lmrDepth(newDepth, r)
 			w.stack[ply+1].reduction = newDepth - d
 			v = -w.search(-alpha-1, -alpha, d, ply+1, false, true)
 			w.stack[ply+1].reduction = 0
@@ -1359,11 +1360,38 @@ func (w *Worker[T, P]) lmrReduction(in *lmrIn) int {
 }
 
 // reducible reports whether the move moveCount at a node of depth gets a
-// late-move reduction: from the second move (the third at a PV node), a
-// quiet move anywhere, a capture at a cut node, and with
-// Params.LMRCaptures also at a non-PV node without the PV flag.
-func (w *Worker[T, P]) reducible(depth, moveCount int, pvNode, cutNode, ttPv, quiet bool) bool {
-	return depth >= 2 && moveCount > 1+b2i(pvNode) && (quiet || cutNode || w.prm.LMRCaptures != 0 && !pvNode && !ttPv)
+// late-move reduction: from the second move (the third at a PV node, at
+// ply 1 only with Params.LMRPVSecond), a quiet move anywhere, a capture at
+// a cut node, and with Params.LMRCaptures also at a non-PV node without
+// the PV flag.
+func (w *Worker[T, P]) reducible(depth, moveCount, ply int, pvNode, cutNode, ttPv, quiet bool) bool {
+	spared := pvNode && (w.prm.LMRPVSecond == 0 || ply <= 1)
+	return depth >= 2 && moveCount > 1+b2i(spared) && (quiet || cutNode || w.prm.LMRCaptures != 0 && !pvNode && !ttPv)
+}
+
+// lmrDepth is the depth a late move is searched to with reduction r:
+// newDepth − r clamped to [1, newDepth], or to [1, newDepth + 1] with
+// Params.LMRExtend (Stockfish's clamp, which lets a negative reduction
+// extend by a ply).
+func (w *Worker[T, P]) lmrDepth(newDepth, r int) int {
+	return max(min(newDepth-r, newDepth+w.prm.LMRExtend), 1)
+}
+
+// prunable reports whether the shallow-depth pruning of the move loop may
+// skip moves at a node whose best score so far is bestValue: once a move
+// has saved the side to move from being mated, and with
+// Params.PruneMaterial only where it has a piece besides king and pawns
+// (npm).
+func (w *Worker[T, P]) prunable(bestValue position.Value, npm bool) bool {
+	return bestValue > -mateBound && (w.prm.PruneMaterial == 0 || npm)
+}
+
+// rootResearch reports whether a root move after the first, whose
+// zero-window search returned v, is searched again with the full window
+// (alpha, beta): when it beats alpha, below beta only unless
+// Params.RootFullResearch is set.
+func (w *Worker[T, P]) rootResearch(v, alpha, beta position.Value) bool {
+	return v > alpha && (v < beta || w.prm.RootFullResearch != 0)
 }
 
 // postLMRHistory moves the continuation history of the move of piece pc

@@ -1,0 +1,144 @@
+package search
+
+import (
+	"testing"
+
+	"dualnnue/position"
+	"dualnnue/position/chess"
+)
+
+// The second move of a PV node (reducible, Params.LMRPVSecond): spared
+// everywhere by default, only at ply 1 with the switch, as Stockfish
+// 15.1's moveCount > 1 + (PvNode && ply <= 1).
+func TestReducibleLMRPVSecond(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	for _, c := range []struct {
+		moveCount, ply int
+		pvNode         bool
+		off, on        bool
+	}{
+		{2, 1, true, false, false},  // the second move of a PV node at ply 1: spared both ways
+		{2, 2, true, false, true},   // at ply 2 reduced with the switch
+		{2, 7, true, false, true},   // and deeper
+		{3, 1, true, true, true},    // the third move: reduced both ways
+		{2, 2, false, true, true},   // a non-PV node: reduced both ways
+		{1, 2, true, false, false},  // the first move never
+		{1, 2, false, false, false}, // nor at a non-PV node
+	} {
+		for _, sw := range []int{0, 1} {
+			w.prm.LMRPVSecond = sw
+			want := c.off
+			if sw == 1 {
+				want = c.on
+			}
+			if got := w.reducible(5, c.moveCount, c.ply, c.pvNode, false, false, true); got != want {
+				t.Errorf("LMRPVSecond %d, %+v: reducible %v, want %v", sw, c, got, want)
+			}
+		}
+	}
+}
+
+// The depth of a reduced search (lmrDepth, Params.LMRExtend): newDepth − r
+// within [1, newDepth], or [1, newDepth + 1] with the switch.
+func TestLMRDepthClamp(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	for _, c := range []struct {
+		newDepth, r int
+		off, on     int
+	}{
+		{8, 3, 5, 5},
+		{8, 0, 8, 8},
+		{8, -1, 8, 9},
+		{8, -4, 8, 9},
+		{8, 12, 1, 1},
+		{1, -2, 1, 2},
+		{2, 2, 1, 1},
+	} {
+		for _, sw := range []int{0, 1} {
+			w.prm.LMRExtend = sw
+			want := c.off
+			if sw == 1 {
+				want = c.on
+			}
+			if got := w.lmrDepth(c.newDepth, c.r); got != want {
+				t.Errorf("LMRExtend %d, newDepth %d, r %d: depth %d, want %d", sw, c.newDepth, c.r, got, want)
+			}
+		}
+	}
+}
+
+// The shallow-depth pruning's gate (prunable, Params.PruneMaterial), and
+// the material it reads (HasNonPawnMaterial of the side to move).
+func TestPrunable(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	mated := -mateBound
+	for _, c := range []struct {
+		best    position.Value
+		npm     bool
+		off, on bool
+	}{
+		{0, true, true, true},
+		{0, false, true, false},
+		{-300, false, true, false},
+		{mated, true, false, false},
+		{mated + 1, true, true, true},
+		{-valueInf, false, false, false},
+	} {
+		for _, sw := range []int{0, 1} {
+			w.prm.PruneMaterial = sw
+			want := c.off
+			if sw == 1 {
+				want = c.on
+			}
+			if got := w.prunable(c.best, c.npm); got != want {
+				t.Errorf("PruneMaterial %d, best %d, npm %v: prunable %v, want %v", sw, c.best, c.npm, got, want)
+			}
+		}
+	}
+	for _, c := range []struct {
+		fen  string
+		want bool
+	}{
+		{"8/5pk1/8/8/8/8/5PK1/8 w - - 0 1", false},   // king and pawns
+		{"8/5pk1/8/8/8/8/5PK1/6N1 w - - 0 1", true},  // and a knight
+		{"8/5pk1/8/8/8/8/5PK1/6N1 b - - 0 1", false}, // the side to move has none
+	} {
+		var p chess.Position
+		if err := p.SetFEN(c.fen); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.HasNonPawnMaterial(p.SideToMove()); got != c.want {
+			t.Errorf("%s: HasNonPawnMaterial %v, want %v", c.fen, got, c.want)
+		}
+	}
+}
+
+// Which root moves are searched again with the full window (rootResearch,
+// Params.RootFullResearch): one that beats alpha, and with the switch one
+// that reaches beta too.
+func TestRootResearch(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	const alpha, beta = 10, 30
+	for _, c := range []struct {
+		v       position.Value
+		off, on bool
+	}{
+		{5, false, false},
+		{10, false, false},
+		{11, true, true},
+		{29, true, true},
+		{30, false, true},
+		{500, false, true},
+	} {
+		for _, sw := range []int{0, 1} {
+			w.prm.RootFullResearch = sw
+			want := c.off
+			if sw == 1 {
+				want = c.on
+			}
+			if got := w.rootResearch(c.v, alpha, beta); got != want {
+				t.Errorf("RootFullResearch %d, v %d in (%d, %d): %v, want %v", sw, c.v, alpha, beta, got, want)
+			}
+		}
+	}
+}
