@@ -83,7 +83,8 @@
 // (PruneMaterial), the root's full-window re-search of a fail high
 // (RootFullResearch), a reduced search one ply deeper for a negative
 // reduction (LMRExtend), and a PV node's second move reduced below ply 1
-// (LMRPVSecond). Lazy SMP: helper
+// (LMRPVSecond), and Stockfish's weights of the quiet-move histories
+// (QuietOrderSF). Lazy SMP: helper
 // threads run the same iterative deepening sharing only the TT; the main
 // thread's result is returned.
 //

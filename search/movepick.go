@@ -193,11 +193,18 @@ func (w *Worker[T, P]) scoreQuiets(mp *picker, us position.Color) {
 	pos := P(&w.pos)
 	h := &w.hist.butterfly[us]
 	c1, c2 := mp.cont1, mp.cont2
+	// With Params.QuietOrderSF the weights of Stockfish 15.1 and Pikafish,
+	// 2·main + 2·cont1 + cont2 + cont4 + cont6 over tables bounded at 7183
+	// and 29952, at the ratio those bounds give on our single bound.
+	k1, k2 := int32(1), int32(1)
+	if w.prm.QuietOrderSF != 0 {
+		k1, k2 = 4, 2
+	}
 	if mp.cont4 == nil && mp.cont6 == nil {
 		for i := mp.cur; i < mp.end; i++ {
 			m := mp.list.Moves[i]
 			pc, to := pos.MovedPiece(m), w.rules.to(m)
-			mp.scores[i] = int32(h[m.ButterflyIndex()]) + int32(c1[pc][to]) + int32(c2[pc][to])
+			mp.scores[i] = int32(h[m.ButterflyIndex()]) + k1*int32(c1[pc][to]) + k2*int32(c2[pc][to])
 		}
 	} else {
 		c4, c6 := mp.cont4, mp.cont6
@@ -210,7 +217,7 @@ func (w *Worker[T, P]) scoreQuiets(mp *picker, us position.Color) {
 		for i := mp.cur; i < mp.end; i++ {
 			m := mp.list.Moves[i]
 			pc, to := pos.MovedPiece(m), w.rules.to(m)
-			mp.scores[i] = int32(h[m.ButterflyIndex()]) + int32(c1[pc][to]) + int32(c2[pc][to]) + int32(c4[pc][to]) + int32(c6[pc][to])
+			mp.scores[i] = int32(h[m.ButterflyIndex()]) + k1*int32(c1[pc][to]) + k2*(int32(c2[pc][to])+int32(c4[pc][to])+int32(c6[pc][to]))
 		}
 	}
 	if lp := mp.lowPly; lp != nil {

@@ -511,6 +511,14 @@ type Params struct {
 	// reduced too (Stockfish 15.1's moveCount > 1 + (PvNode && ply <= 1)).
 	// 0: off (a PV node's second move never reduced).
 	LMRPVSecond int
+
+	// QuietOrderSF 1: quiet moves are ordered by butterfly + 4·cont1 +
+	// 2·(cont2 + cont4 + cont6), the weights of Stockfish 15.1's and
+	// Pikafish's 2·main + 2·cont1 + cont2 + cont4 + cont6 over their
+	// tables' bounds (7183 main, 29952 continuation) on our one bound,
+	// where the last move's continuation counts most. 0: off (butterfly +
+	// cont1 + cont2, + cont4 + cont6 with ContHistDeep).
+	QuietOrderSF int
 }
 
 // ParamSpec describes one tunable constant.
@@ -618,6 +626,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "RootFullResearch", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.RootFullResearch }},
 	{Name: "LMRExtend", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.LMRExtend }},
 	{Name: "LMRPVSecond", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.LMRPVSecond }},
+	{Name: "QuietOrderSF", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.QuietOrderSF }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

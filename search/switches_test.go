@@ -62,6 +62,7 @@ var switchCases = []switchCase{
 	{"RootFullResearch", 1, false},
 	{"LMRExtend", 1, false},
 	{"LMRPVSecond", 1, false},
+	{"QuietOrderSF", 1, false},
 	{"RFPReturnDiv", 2, false},
 	{"QSFailHighDamp", 1, false},
 	{"SmallProbCutMargin", 200, true},

@@ -100,3 +100,59 @@ func TestThreatOrderXiangqi(t *testing.T) {
 		"e2c0": 7500, "e2g0": 7500,
 	})
 }
+
+// TestQuietOrderSF: the quiet-move score from the histories (scoreQuiets,
+// Params.QuietOrderSF): butterfly + cont1 + cont2 (+ cont4 + cont6) by
+// default, butterfly + 4·cont1 + 2·(cont2 + cont4 + cont6) with the switch.
+func TestQuietOrderSF(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	p, err := chess.NewFromFEN(chess.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.pos = *p
+	pos := &w.pos
+	m, err := pos.ParseMove("e2e4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc, to := pos.MovedPiece(m), w.rules.to(m)
+	w.hist.butterfly[position.White][m.ButterflyIndex()] = 100
+	c1, c2, c4, c6 := &w.hist.cont[1][1], &w.hist.cont[1][2], &w.hist.cont[1][3], &w.hist.cont[1][4]
+	c1[pc][to], c2[pc][to], c4[pc][to], c6[pc][to] = 10, -3, 7, 1000
+	for _, c := range []struct {
+		sf     int
+		deep   bool
+		e2e4   int32 // e2e4's score
+		others int32 // every other quiet move's (empty entries)
+	}{
+		{0, false, 100 + 10 - 3, 0},
+		{1, false, 100 + 4*10 + 2*(-3), 0},
+		{0, true, 100 + 10 - 3 + 7 + 1000, 0},
+		{1, true, 100 + 4*10 + 2*(-3+7+1000), 0},
+	} {
+		w.prm.QuietOrderSF = c.sf
+		mp := &w.pickers[0]
+		mp.initMain(position.MoveNone, position.MoveNone, position.MoveNone, position.MoveNone, c1, c2)
+		if c.deep {
+			mp.cont4, mp.cont6 = c4, c6
+		}
+		mp.list.Len = 0
+		pos.GenerateQuiets(&mp.list)
+		mp.cur, mp.end = 0, mp.list.Len
+		w.scoreQuiets(mp, position.White)
+		seen := false
+		for i := mp.cur; i < mp.end; i++ {
+			want := c.others
+			if mp.list.Moves[i] == m {
+				want, seen = c.e2e4, true
+			}
+			if mp.scores[i] != want {
+				t.Errorf("QuietOrderSF %d, deep %v: %s scores %d, want %d", c.sf, c.deep, pos.MoveString(mp.list.Moves[i]), mp.scores[i], want)
+			}
+		}
+		if !seen {
+			t.Fatal("e2e4 not generated")
+		}
+	}
+}
