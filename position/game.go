@@ -66,6 +66,12 @@ type Game interface {
 	// HasNonPawnMaterial reports whether c has pieces other than king and
 	// pawns (guards null-move pruning against zugzwang).
 	HasNonPawnMaterial(c Color) bool
+	// HasMajorMaterial reports whether c has a piece that can attack
+	// beyond its own half on its own: in chess the same as
+	// HasNonPawnMaterial, in xiangqi a rook, horse or cannon (Pikafish's
+	// major_material; advisors and elephants only defend). The search's
+	// shallow pruning asks it (search.Params.PruneMaterial).
+	HasMajorMaterial(c Color) bool
 	// ScaleMaterial returns the material on the board that can win a game,
 	// both sides together, and its value in the start position, in the
 	// game's own units (xiangqi: rook 18, horse 8, cannon 9, pawn 4, the

@@ -488,9 +488,11 @@ type Params struct {
 
 	// PruneMaterial 1: the shallow-depth pruning of the move loop (late
 	// move, futility, SEE and history pruning) runs only where the side to
-	// move has a piece besides its king and pawns (Stockfish's step 13
-	// asks pos.non_pawn_material(us); Pikafish the rooks, horses and
-	// cannons), so that pawn endgames are searched in full. 0: off (at any
+	// move has major material (position.Game.HasMajorMaterial: in chess a
+	// piece besides king and pawns, Stockfish's step 13
+	// pos.non_pawn_material(us); in xiangqi a rook, horse or cannon,
+	// Pikafish's major_material(us)), so that pawn endgames, and xiangqi's
+	// pawns-and-defenders ones, are searched in full. 0: off (at any
 	// material).
 	PruneMaterial int
 
@@ -517,7 +519,10 @@ type Params struct {
 	// Pikafish's 2·main + 2·cont1 + cont2 + cont4 + cont6 over their
 	// tables' bounds (7183 main, 29952 continuation) on our one bound,
 	// where the last move's continuation counts most. 0: off (butterfly +
-	// cont1 + cont2, + cont4 + cont6 with ContHistDeep).
+	// cont1 + cont2, + cont4 + cont6 with ContHistDeep). The quiet
+	// evasions keep butterfly + cont1 + cont2. The quiet scores' range
+	// about doubles, so ThreatOrder and LowPlyHistory, sized for the
+	// default weights, weigh half as much beside it.
 	QuietOrderSF int
 }
 

@@ -637,7 +637,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// (Params.TTPv).
 	likelyFailLow := pvNode && ttMove != position.MoveNone && hit && te.bound&BoundUpper != 0 && te.depth >= depth
 	hist := &w.hist.butterfly[us]
-	npm := w.prm.PruneMaterial == 0 || pos.HasNonPawnMaterial(us) // asked once: the loop undoes its moves
+	npm := w.prm.PruneMaterial == 0 || pos.HasMajorMaterial(us) // asked once: the loop undoes its moves
 	for {
 		m := w.nextMove(mp, us)
 		if m == position.MoveNone {
@@ -1360,10 +1360,10 @@ func (w *Worker[T, P]) lmrReduction(in *lmrIn) int {
 }
 
 // reducible reports whether the move moveCount at a node of depth gets a
-// late-move reduction: from the second move (the third at a PV node, at
-// ply 1 only with Params.LMRPVSecond), a quiet move anywhere, a capture at
-// a cut node, and with Params.LMRCaptures also at a non-PV node without
-// the PV flag.
+// late-move reduction: from the second move (from the third at a PV
+// node; with Params.LMRPVSecond only at ply ≤ 1), a quiet move anywhere,
+// a capture at a cut node, and with Params.LMRCaptures also at a non-PV
+// node without the PV flag.
 func (w *Worker[T, P]) reducible(depth, moveCount, ply int, pvNode, cutNode, ttPv, quiet bool) bool {
 	spared := pvNode && (w.prm.LMRPVSecond == 0 || ply <= 1)
 	return depth >= 2 && moveCount > 1+b2i(spared) && (quiet || cutNode || w.prm.LMRCaptures != 0 && !pvNode && !ttPv)
@@ -1380,8 +1380,8 @@ func (w *Worker[T, P]) lmrDepth(newDepth, r int) int {
 // prunable reports whether the shallow-depth pruning of the move loop may
 // skip moves at a node whose best score so far is bestValue: once a move
 // has saved the side to move from being mated, and with
-// Params.PruneMaterial only where it has a piece besides king and pawns
-// (npm).
+// Params.PruneMaterial only where it has major material (npm:
+// position.Game.HasMajorMaterial).
 func (w *Worker[T, P]) prunable(bestValue position.Value, npm bool) bool {
 	return bestValue > -mateBound && (w.prm.PruneMaterial == 0 || npm)
 }

@@ -5,6 +5,7 @@ import (
 
 	"dualnnue/position"
 	"dualnnue/position/chess"
+	"dualnnue/position/xiangqi"
 )
 
 // The second move of a PV node (reducible, Params.LMRPVSecond): spared
@@ -68,7 +69,8 @@ func TestLMRDepthClamp(t *testing.T) {
 }
 
 // The shallow-depth pruning's gate (prunable, Params.PruneMaterial), and
-// the material it reads (HasNonPawnMaterial of the side to move).
+// the material it reads (HasMajorMaterial of the side to move: in xiangqi
+// a rook, horse or cannon, not the defenders HasNonPawnMaterial counts).
 func TestPrunable(t *testing.T) {
 	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
 	mated := -mateBound
@@ -103,12 +105,36 @@ func TestPrunable(t *testing.T) {
 		{"8/5pk1/8/8/8/8/5PK1/6N1 w - - 0 1", true},  // and a knight
 		{"8/5pk1/8/8/8/8/5PK1/6N1 b - - 0 1", false}, // the side to move has none
 	} {
-		var p chess.Position
-		if err := p.SetFEN(c.fen); err != nil {
+		p, err := chess.NewFromFEN(c.fen)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if got := p.HasNonPawnMaterial(p.SideToMove()); got != c.want {
-			t.Errorf("%s: HasNonPawnMaterial %v, want %v", c.fen, got, c.want)
+		if got := p.HasMajorMaterial(p.SideToMove()); got != c.want {
+			t.Errorf("%s: HasMajorMaterial %v, want %v", c.fen, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		fen        string
+		major, npm bool
+	}{
+		{"2bakab2/9/9/9/4p4/4P4/9/4B4/4A4/2BAK4 w - - 0 1", false, true},  // advisors, elephants and a pawn: defenders only
+		{"2bakab2/9/9/9/4p4/4P4/9/4B4/4A4/2BAK4 b - - 0 1", false, true},  // the same for Black
+		{"2bakab2/9/9/9/4p4/4P4/9/4B4/4A4/2BAKN3 w - - 0 1", true, true},  // and a horse
+		{"2bakab2/9/9/9/4p4/4P4/9/4B4/4A4/2BAKC3 w - - 0 1", true, true},  // a cannon
+		{"2bakab2/9/9/9/4p4/4P4/9/4B4/4A4/2BAKR3 w - - 0 1", true, true},  // a rook
+		{"2bakab2/9/9/9/4p4/4P4/9/4B4/4A4/2BAKR3 b - - 0 1", false, true}, // Black still defends only
+		{"4k4/9/9/9/4p4/4P4/9/9/9/4K4 w - - 0 1", false, false},           // kings and pawns
+	} {
+		p, err := xiangqi.NewFromFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		us := p.SideToMove()
+		if got := p.HasMajorMaterial(us); got != c.major {
+			t.Errorf("%s: HasMajorMaterial %v, want %v", c.fen, got, c.major)
+		}
+		if got := p.HasNonPawnMaterial(us); got != c.npm {
+			t.Errorf("%s: HasNonPawnMaterial %v, want %v", c.fen, got, c.npm)
 		}
 	}
 }

@@ -122,6 +122,10 @@ func (p *Position) Occupied() Bitboard { return p.byType[0] }
 // KingSquare returns c's king square.
 func (p *Position) KingSquare(c position.Color) position.Square { return p.kingSq[c&1] }
 
+// HasMajorMaterial is HasNonPawnMaterial in chess, where every piece but
+// the king and the pawns attacks on its own.
+func (p *Position) HasMajorMaterial(c position.Color) bool { return p.HasNonPawnMaterial(c) }
+
 // HasNonPawnMaterial reports whether c has a knight, bishop, rook or queen.
 func (p *Position) HasNonPawnMaterial(c position.Color) bool {
 	return p.byColor[c&1]&^(p.byType[Pawn]|p.byType[King]) != 0

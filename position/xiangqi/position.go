@@ -98,6 +98,13 @@ func (p *Position) IsCapture(m position.Move) bool { return p.PieceOn(MoveTo(m))
 // whether m captures.
 func (p *Position) CaptureStage(m position.Move) bool { return p.IsCapture(m) }
 
+// HasMajorMaterial reports whether c has a rook, horse or cannon (the
+// pieces Pikafish's major_material counts).
+func (p *Position) HasMajorMaterial(c position.Color) bool {
+	c &= 1
+	return p.byPiece[position.MakePiece(c, Rook)].Or(p.byPiece[position.MakePiece(c, Horse)]).Or(p.byPiece[position.MakePiece(c, Cannon)]).Any()
+}
+
 // HasNonPawnMaterial reports whether c has a piece other than its king and
 // pawns.
 func (p *Position) HasNonPawnMaterial(c position.Color) bool {
