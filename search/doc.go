@@ -84,7 +84,8 @@
 // (RootFullResearch), a reduced search one ply deeper for a negative
 // reduction (LMRExtend), and a PV node's second move reduced below ply 1
 // (LMRPVSecond), and Stockfish's weights of the quiet-move histories
-// (QuietOrderSF). Lazy SMP: helper
+// (QuietOrderSF), and the quiescence delta pruning's exemptions
+// (QSDeltaExempt). Lazy SMP: helper
 // threads run the same iterative deepening sharing only the TT; the main
 // thread's result is returned.
 //

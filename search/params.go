@@ -524,6 +524,14 @@ type Params struct {
 	// about doubles, so ThreatOrder and LowPlyHistory, sized for the
 	// default weights, weigh half as much beside it.
 	QuietOrderSF int
+
+	// QSDeltaExempt 1: the quiescence search's delta pruning spares a
+	// capture that gives check, recaptures on the last move's square or
+	// promotes (Stockfish 15.1's qsearch futility: !givesCheck, to_sq(move)
+	// != prevSq, not a promotion); in xiangqi a cannon's or horse's
+	// capture that checks is often what the position is about. 0: off
+	// (every capture the victim's value cannot lift to alpha is pruned).
+	QSDeltaExempt int
 }
 
 // ParamSpec describes one tunable constant.
@@ -632,6 +640,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "LMRExtend", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.LMRExtend }},
 	{Name: "LMRPVSecond", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.LMRPVSecond }},
 	{Name: "QuietOrderSF", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.QuietOrderSF }},
+	{Name: "QSDeltaExempt", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.QSDeltaExempt }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

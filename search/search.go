@@ -966,9 +966,11 @@ func (w *Worker[T, P]) qsearch(alpha, beta position.Value, depth, ply int, pvNod
 			}
 			// Delta pruning: even winning the victim for free cannot reach
 			// alpha. Not from a known loss (Stockfish's guard): a bare king
-			// that takes the last attacker undoes it (Params.EndgameEval).
+			// that takes the last attacker undoes it (Params.EndgameEval);
+			// with Params.QSDeltaExempt not a check, a recapture or a
+			// promotion either.
 			if victim := pos.PieceOn(w.rules.to(m)); victim != position.NoPiece && futilityBase > -position.ValueKnownWin &&
-				futilityBase+w.rules.PieceValue[victim.Type()] <= alpha {
+				futilityBase+w.rules.PieceValue[victim.Type()] <= alpha && !w.qsDeltaExempt(m, st.Move) {
 				bestValue = max(bestValue, futilityBase+w.rules.PieceValue[victim.Type()])
 				continue
 			}
@@ -1044,6 +1046,24 @@ func (w *Worker[T, P]) qsMoveCountPrunes(m position.Move, moveCount int, bestVal
 		return false // a recapture
 	}
 	return !pos.GivesCheck(m)
+}
+
+// qsDeltaExempt reports whether a capture m, which delta pruning would
+// skip, is searched all the same (Params.QSDeltaExempt): a promotion, a
+// recapture on the square of the last move, or a check (Stockfish's
+// quiescence futility skips none of them). Asked only of prune
+// candidates; false with the switch off.
+func (w *Worker[T, P]) qsDeltaExempt(m, last position.Move) bool {
+	if w.prm.QSDeltaExempt == 0 {
+		return false
+	}
+	if w.rules.isPromotion(m) {
+		return true
+	}
+	if last != position.MoveNone && last != position.MoveNull && w.rules.to(m) == w.rules.to(last) {
+		return true
+	}
+	return P(&w.pos).GivesCheck(m)
 }
 
 // dampFailHigh returns a quiescence search's fail-high value v (≥ beta):

@@ -168,3 +168,44 @@ func TestRootResearch(t *testing.T) {
 		}
 	}
 }
+
+// The captures the quiescence search's delta pruning spares with
+// Params.QSDeltaExempt (qsDeltaExempt): a promotion, a recapture on the
+// last move's square, a check; none with the switch off.
+func TestQSDeltaExempt(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	p, err := chess.NewFromFEN("r3k3/1P6/8/3p4/4P3/8/8/R3K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.pos = *p
+	move := func(s string) position.Move {
+		m, err := w.pos.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	for _, c := range []struct {
+		m, last string // last "": no last move
+		on      bool
+	}{
+		{"b7a8q", "", true},     // a capture that promotes
+		{"a1a8", "", true},      // a capture that checks
+		{"e4d5", "", false},     // a plain capture
+		{"e4d5", "e4d5", true},  // a recapture on d5
+		{"e4d5", "a1a8", false}, // the last move went elsewhere
+	} {
+		last := position.MoveNone
+		if c.last != "" {
+			last = move(c.last)
+		}
+		for _, sw := range []int{0, 1} {
+			w.prm.QSDeltaExempt = sw
+			want := c.on && sw == 1
+			if got := w.qsDeltaExempt(move(c.m), last); got != want {
+				t.Errorf("QSDeltaExempt %d, %s after %q: exempt %v, want %v", sw, c.m, c.last, got, want)
+			}
+		}
+	}
+}

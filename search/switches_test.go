@@ -63,6 +63,7 @@ var switchCases = []switchCase{
 	{"LMRExtend", 1, false},
 	{"LMRPVSecond", 1, false},
 	{"QuietOrderSF", 1, false},
+	{"QSDeltaExempt", 1, false},
 	{"RFPReturnDiv", 2, false},
 	{"QSFailHighDamp", 1, false},
 	{"SmallProbCutMargin", 200, true},
