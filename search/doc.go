@@ -85,7 +85,8 @@
 // reduction (LMRExtend), and a PV node's second move reduced below ply 1
 // (LMRPVSecond), and Stockfish's weights of the quiet-move histories
 // (QuietOrderSF), and the quiescence delta pruning's exemptions
-// (QSDeltaExempt). Lazy SMP: helper
+// (QSDeltaExempt), and Stockfish's ±1 draw score (DrawJitter). Lazy
+// SMP: helper
 // threads run the same iterative deepening sharing only the TT; the main
 // thread's result is returned.
 //

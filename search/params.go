@@ -532,6 +532,13 @@ type Params struct {
 	// capture that checks is often what the position is about. 0: off
 	// (every capture the victim's value cannot lift to alpha is pruned).
 	QSDeltaExempt int
+
+	// DrawJitter 1: a draw by the rules (repetition, a move-count rule,
+	// insufficient material) found by the main search scores −1 or +1 by
+	// the second bit of the thread's node count, not 0 (Stockfish's
+	// value_draw, against three-fold blindness); the quiescence search,
+	// stalemate and the ply limit keep 0. 0: off.
+	DrawJitter int
 }
 
 // ParamSpec describes one tunable constant.
@@ -641,6 +648,7 @@ var paramSpecs = []ParamSpec{
 	{Name: "LMRPVSecond", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.LMRPVSecond }},
 	{Name: "QuietOrderSF", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.QuietOrderSF }},
 	{Name: "QSDeltaExempt", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.QSDeltaExempt }},
+	{Name: "DrawJitter", Default: 0, Min: 0, Max: 1, field: func(p *Params) *int { return &p.DrawJitter }},
 }
 
 // tunedParams holds values from tuning runs (`play tune` writes them as

@@ -395,7 +395,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// Step 1. Rule verdicts (repetition, move-count rules, material) and the ply limit.
 	v0, decided, repeated := pos.RuleVerdictRepeated(ply)
 	if decided {
-		return v0
+		return w.drawValue(v0)
 	}
 	if ply >= position.MaxPly-1 {
 		if inCheck {
@@ -1046,6 +1046,18 @@ func (w *Worker[T, P]) qsMoveCountPrunes(m position.Move, moveCount int, bestVal
 		return false // a recapture
 	}
 	return !pos.GivesCheck(m)
+}
+
+// drawValue returns a rule verdict v of the main search: with
+// Params.DrawJitter a draw scores −1 or +1 by the node count's second bit
+// (Stockfish's value_draw, against three-fold blindness: a drawn line is
+// not worth exactly the same everywhere, so the search keeps looking for
+// a better one), anything else as it is.
+func (w *Worker[T, P]) drawValue(v position.Value) position.Value {
+	if v != position.ValueDraw || w.prm.DrawJitter == 0 {
+		return v
+	}
+	return position.ValueDraw - 1 + position.Value(w.nodes&2)
 }
 
 // qsDeltaExempt reports whether a capture m, which delta pruning would

@@ -209,3 +209,37 @@ func TestQSDeltaExempt(t *testing.T) {
 		}
 	}
 }
+
+// The main search's rule verdicts (drawValue, Params.DrawJitter): a draw
+// −1 or +1 by the node count's second bit with the switch, 0 without;
+// every other verdict as it is.
+func TestDrawValue(t *testing.T) {
+	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
+	for _, c := range []struct {
+		v       position.Value
+		nodes   uint64
+		off, on position.Value
+	}{
+		{position.ValueDraw, 0, 0, -1},
+		{position.ValueDraw, 1, 0, -1},
+		{position.ValueDraw, 2, 0, 1},
+		{position.ValueDraw, 3, 0, 1},
+		{position.ValueDraw, 4, 0, -1},
+		{position.ValueDraw, 1<<40 + 6, 0, 1},
+		{position.MatedIn(7), 2, position.MatedIn(7), position.MatedIn(7)},
+		{position.MateIn(3), 0, position.MateIn(3), position.MateIn(3)},
+		{1, 2, 1, 1},
+	} {
+		w.nodes = c.nodes
+		for _, sw := range []int{0, 1} {
+			w.prm.DrawJitter = sw
+			want := c.off
+			if sw == 1 {
+				want = c.on
+			}
+			if got := w.drawValue(c.v); got != want {
+				t.Errorf("DrawJitter %d, verdict %d at %d nodes: %d, want %d", sw, c.v, c.nodes, got, want)
+			}
+		}
+	}
+}

@@ -64,6 +64,7 @@ var switchCases = []switchCase{
 	{"LMRPVSecond", 1, false},
 	{"QuietOrderSF", 1, false},
 	{"QSDeltaExempt", 1, false},
+	{"DrawJitter", 1, false},
 	{"RFPReturnDiv", 2, false},
 	{"QSFailHighDamp", 1, false},
 	{"SmallProbCutMargin", 200, true},
