@@ -491,9 +491,10 @@ type Params struct {
 	// move has major material (position.Game.HasMajorMaterial: in chess a
 	// piece besides king and pawns, Stockfish's step 13
 	// pos.non_pawn_material(us); in xiangqi a rook, horse or cannon,
-	// Pikafish's major_material(us)), so that pawn endgames, and xiangqi's
-	// pawns-and-defenders ones, are searched in full. 0: off (at any
-	// material).
+	// Pikafish's major_material(us)), so that in pawn endgames, and
+	// xiangqi's pawns-and-defenders ones, no move is pruned by those
+	// (null-move pruning keeps its own guard, HasNonPawnMaterial). 0: off
+	// (at any material).
 	PruneMaterial int
 
 	// RootFullResearch 1: a root move after the first whose zero-window
@@ -537,7 +538,8 @@ type Params struct {
 	// insufficient material) found by the main search scores −1 or +1 by
 	// the second bit of the thread's node count, not 0 (Stockfish's
 	// value_draw, against three-fold blindness); the quiescence search,
-	// stalemate and the ply limit keep 0. 0: off.
+	// stalemate, the ply limit and the upcoming-repetition bound
+	// (UpcomingRepetition) keep 0. 0: off.
 	DrawJitter int
 }
 

@@ -171,10 +171,11 @@ func TestRootResearch(t *testing.T) {
 
 // The captures the quiescence search's delta pruning spares with
 // Params.QSDeltaExempt (qsDeltaExempt): a promotion, a recapture on the
-// last move's square, a check; none with the switch off.
+// last move's square (not after a null move), a check; none with the
+// switch off.
 func TestQSDeltaExempt(t *testing.T) {
 	w := &Worker[chess.Position, *chess.Position]{rules: chessTestRules}
-	p, err := chess.NewFromFEN("r3k3/1P6/8/3p4/4P3/8/8/R3K3 w - - 0 1")
+	p, err := chess.NewFromFEN("r3k2r/1P6/6N1/3p4/4P3/8/8/R3K3 w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,9 +188,12 @@ func TestQSDeltaExempt(t *testing.T) {
 		return m
 	}
 	for _, c := range []struct {
-		m, last string // last "": no last move
+		m, last string // last "": no last move, "null": a null move
 		on      bool
 	}{
+		{"b7a8n", "", true},     // a capture that promotes without check
+		{"g6h8", "", false},     // a plain capture on h8
+		{"g6h8", "null", false}, // after a null move (whose destination bits read h8)
 		{"b7a8q", "", true},     // a capture that promotes
 		{"a1a8", "", true},      // a capture that checks
 		{"e4d5", "", false},     // a plain capture
@@ -197,7 +201,11 @@ func TestQSDeltaExempt(t *testing.T) {
 		{"e4d5", "a1a8", false}, // the last move went elsewhere
 	} {
 		last := position.MoveNone
-		if c.last != "" {
+		switch c.last {
+		case "":
+		case "null":
+			last = position.MoveNull
+		default:
 			last = move(c.last)
 		}
 		for _, sw := range []int{0, 1} {
