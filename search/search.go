@@ -1037,15 +1037,24 @@ func (w *Worker[T, P]) qsMoveCountPrunes(m position.Move, moveCount int, bestVal
 	if mc == 0 || moveCount <= mc || bestValue <= -position.ValueKnownWin {
 		return false
 	}
-	pos := P(&w.pos)
-	to := w.rules.to(m)
-	if pos.PieceOn(to) == position.NoPiece || w.rules.isPromotion(m) {
+	if P(&w.pos).PieceOn(w.rules.to(m)) == position.NoPiece {
 		return false
 	}
-	if last != position.MoveNone && last != position.MoveNull && to == w.rules.to(last) {
-		return false // a recapture
+	return !w.qsSpared(m, last)
+}
+
+// qsSpared reports whether a capture m, made after the move last, is one
+// the quiescence search's prunings spare as Stockfish's do: a promotion,
+// a recapture on the square of the last move (not after a null move), or
+// a check. GivesCheck is asked last, as it costs most.
+func (w *Worker[T, P]) qsSpared(m, last position.Move) bool {
+	if w.rules.isPromotion(m) {
+		return true
 	}
-	return !pos.GivesCheck(m)
+	if last != position.MoveNone && last != position.MoveNull && w.rules.to(m) == w.rules.to(last) {
+		return true
+	}
+	return P(&w.pos).GivesCheck(m)
 }
 
 // drawValue returns a rule verdict v of the main search: with
@@ -1061,21 +1070,11 @@ func (w *Worker[T, P]) drawValue(v position.Value) position.Value {
 }
 
 // qsDeltaExempt reports whether a capture m, which delta pruning would
-// skip, is searched all the same (Params.QSDeltaExempt): a promotion, a
-// recapture on the square of the last move, or a check (Stockfish's
-// quiescence futility skips none of them). Asked only of prune
-// candidates; false with the switch off.
+// skip, is searched all the same (Params.QSDeltaExempt): one qsSpared
+// spares (Stockfish's quiescence futility skips none of them). Asked only
+// of prune candidates; false with the switch off.
 func (w *Worker[T, P]) qsDeltaExempt(m, last position.Move) bool {
-	if w.prm.QSDeltaExempt == 0 {
-		return false
-	}
-	if w.rules.isPromotion(m) {
-		return true
-	}
-	if last != position.MoveNone && last != position.MoveNull && w.rules.to(m) == w.rules.to(last) {
-		return true
-	}
-	return P(&w.pos).GivesCheck(m)
+	return w.prm.QSDeltaExempt != 0 && w.qsSpared(m, last)
 }
 
 // dampFailHigh returns a quiescence search's fail-high value v (≥ beta):
