@@ -637,7 +637,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 	// (Params.TTPv).
 	likelyFailLow := pvNode && ttMove != position.MoveNone && hit && te.bound&BoundUpper != 0 && te.depth >= depth
 	hist := &w.hist.butterfly[us]
-	npm := w.prm.PruneMaterial == 0 || pos.HasMajorMaterial(us) // asked once: the loop undoes its moves
+	majors := w.prm.PruneMaterial == 0 || pos.HasMajorMaterial(us) // asked once: the loop undoes its moves
 	for {
 		m := w.nextMove(mp, us)
 		if m == position.MoveNone {
@@ -655,7 +655,7 @@ func (w *Worker[T, P]) search(alpha, beta position.Value, depth, ply int, pvNode
 		// mated: late quiet moves, quiets that cannot lift the static eval
 		// to alpha, and moves losing material by SEE. Checking moves are
 		// kept (they may mate); GivesCheck is asked only of prune candidates.
-		if w.prunable(bestValue, npm) {
+		if w.prunable(bestValue, majors) {
 			if quiet {
 				lmrDepth := max(newDepth-w.reduction(depth, moveCount), 0)
 				futility := w.prm.FutilityBase + w.prm.FutilityPerDepth*lmrDepth
@@ -1411,10 +1411,10 @@ func (w *Worker[T, P]) lmrDepth(newDepth, r int) int {
 // prunable reports whether the shallow-depth pruning of the move loop may
 // skip moves at a node whose best score so far is bestValue: once a move
 // has saved the side to move from being mated, and with
-// Params.PruneMaterial only where it has major material (npm:
+// Params.PruneMaterial only where it has major material (majors:
 // position.Game.HasMajorMaterial).
-func (w *Worker[T, P]) prunable(bestValue position.Value, npm bool) bool {
-	return bestValue > -mateBound && (w.prm.PruneMaterial == 0 || npm)
+func (w *Worker[T, P]) prunable(bestValue position.Value, majors bool) bool {
+	return bestValue > -mateBound && (w.prm.PruneMaterial == 0 || majors)
 }
 
 // rootResearch reports whether a root move after the first, whose
